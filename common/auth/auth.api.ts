@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/define-endpoint';
+import {
+  AccessTokenSchema,
+  LoggedUserSchema,
+  LoginBodySchema,
+  UserActivityBodySchema,
+} from './auth.schema';
+
+/** SPEC §7 Auth and session: log in, answers an opaque bearer token. */
+export const createAccessToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/access-tokens',
+  body: LoginBodySchema,
+  response: AccessTokenSchema,
+  status: 201,
+});
+
+/** SPEC §7: the user behind the token, with roles, companies and meta. */
+export const verifyAccessToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/verify-access-tokens',
+  response: LoggedUserSchema,
+});
+
+/** Logout: revokes the caller's token on the server (DESIGN §7, not in the original spec). */
+export const deleteAccessToken = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/access-tokens',
+  response: z.null(),
+  status: 204,
+});
+
+/** SPEC §7: PATCH /api/user-activity {isOnline}. */
+export const updateUserActivity = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/user-activity',
+  body: UserActivityBodySchema,
+  response: z.object({ isOnline: z.boolean() }),
+});

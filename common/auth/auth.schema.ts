@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** SPEC §6 roles. */
+export const ROLES = ['admin', 'dispatcher', 'driver', 'client', 'company'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** SPEC §1 package ids. */
+export const PACKAGES = { media: 0, taxi: 1, courier: 2, restaurant: 3 } as const;
+export const PackageIdSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export type PackageId = z.infer<typeof PackageIdSchema>;
+
+/** What a company is to the platform (SPEC §1, §6: protocol, delivery or restaurant companies). */
+export const COMPANY_TYPES = ['dispatch', 'protocol', 'courier', 'restaurant', 'media'] as const;
+export const CompanyTypeSchema = z.enum(COMPANY_TYPES);
+export type CompanyType = z.infer<typeof CompanyTypeSchema>;
+
+/** SPEC §3 Logged user companies[]. */
+export const UserCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: CompanyTypeSchema,
+  package_id: PackageIdSchema,
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type UserCompany = z.infer<typeof UserCompanySchema>;
+
+export const UserMetaSchema = z.object({ key: z.string(), value: z.string().nullable() });
+export type UserMeta = z.infer<typeof UserMetaSchema>;
+
+/** SPEC §3 Logged user. */
+export const LoggedUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  roles: z.array(RoleSchema),
+  companies: z.array(UserCompanySchema),
+  meta: z.array(UserMetaSchema),
+});
+export type LoggedUser = z.infer<typeof LoggedUserSchema>;
+
+/** SPEC §5 Login: e-mail of type email, both fields required. */
+export const LoginBodySchema = z.strictObject({
+  email: z.email({ error: 'Adresa de e-mail nu este validă.' }).max(254),
+  password: z.string().min(1, { error: 'Parola este obligatorie.' }).max(200),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const AccessTokenSchema = z.object({ token: z.string(), expires_at: z.string() });
+export type AccessToken = z.infer<typeof AccessTokenSchema>;
+
+export const UserActivityBodySchema = z.strictObject({ isOnline: z.boolean() });

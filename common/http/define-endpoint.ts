@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint of the API, described once with zod schemas (DESIGN §4 Contracts).
+ * The server registers routes from it (validation, serialisation, OpenAPI); the web
+ * client builds URLs and types results from the same object.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify-style path: `/api/users/:id`. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of the 2xx body; `z.null()` for 204-style answers. */
+  response: z.ZodType;
+  /** Status code of the success answer, 200 unless said. */
+  status?: 200 | 201 | 204;
+}
+
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type InferInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type ParamsOf<E extends Endpoint> = Infer<E['params']>;
+export type QueryOf<E extends Endpoint> = Infer<E['query']>;
+export type BodyOf<E extends Endpoint> = Infer<E['body']>;
+export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
+
+/** What a caller passes: the schemas' input types (before coercion and defaults). */
+export type RequestOf<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: InferInput<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: InferInput<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: InferInput<E['body']> } : { body?: undefined });
+
+/** Fills `:name` segments of a path from params, URL-encoded. */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

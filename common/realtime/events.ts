@@ -1,0 +1,37 @@
+/**
+ * Every Socket.IO event and its payload, typed once (DESIGN §4 Realtime).
+ * Names come from SPEC §7 Realtime; later issues add the order, offer and call events here.
+ * Rooms: `company:<id>`, `user:<id>`, `session:<id>` (server-joined, never client-requested).
+ */
+
+/** A user went online or offline in the console (PATCH /api/user-activity). */
+export interface UserActivityPayload {
+  user_id: number;
+  is_online: boolean;
+  updated_at: string;
+}
+
+/** The server revoked the session this socket belongs to (logout, ban): the client logs out. */
+export interface SessionRevokedPayload {
+  reason: 'logout' | 'revoked';
+}
+
+export interface ServerToClientEvents {
+  user_activity: (payload: UserActivityPayload) => void;
+  session_revoked: (payload: SessionRevokedPayload) => void;
+}
+
+// biome-ignore lint/suspicious/noEmptyInterface: the console sends nothing yet; drivers' events arrive with the dispatch issue.
+export interface ClientToServerEvents {}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+export const rooms = {
+  company: (id: number) => `company:${id}`,
+  user: (id: number) => `user:${id}`,
+  session: (id: number) => `session:${id}`,
+} as const;
+
+/** SPEC §7: the client reconnects up to 100 times, every 3 s. */
+export const RECONNECT = { attempts: 100, delayMs: 3000 } as const;

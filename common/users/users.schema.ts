@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from '../http/pagination';
+import { RoleSchema } from '../auth/auth.schema';
+
+/** SPEC §3 Driver default_car. */
+export const CarSchema = z.object({
+  id: z.number().int(),
+  indicativ: z.string(),
+  make: z.string(),
+  model: z.string(),
+  color: z.string(),
+  number: z.string(),
+});
+export type Car = z.infer<typeof CarSchema>;
+
+/** A user as other users of the same company see it (no secrets, no password data). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  identifier: z.string().nullable(),
+  roles: z.array(RoleSchema),
+  company_ids: z.array(z.number().int()),
+  is_online: z.boolean(),
+  ban_until: z.string().nullable(),
+  ban_reason: z.string().nullable(),
+  default_car: CarSchema.nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** SPEC §7 GET /api/users?role&search (or identifier). */
+export const ListUsersQuerySchema = z.strictObject({
+  role: RoleSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  identifier: z.string().trim().max(50).optional(),
+  ...pageQuery,
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+
+export const UserListSchema = paginated(UserSchema);
