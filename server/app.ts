@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { RedisClientType } from 'redis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Authenticate } from './http/route';
+import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { configRoutes } from './modules/config/config.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createUsersService } from './modules/users/users.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebStatic } from './plugins/web-static';
+import { createPublisher, type RealtimeServer } from './realtime/publisher';
+import { createSocketServer } from './realtime/socket-server';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Pub/sub clients for the Socket.IO Redis adapter and shared rate limits (REDIS_URL). */
+  redis?: { pub: RedisClientType; sub: RedisClientType };
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export type App = FastifyInstance & { io: RealtimeServer };
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Builds the whole application: API, realtime and the web app (DESIGN §1). Does not listen. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const nodeId = `${hostname()}:${process.pid}`;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Secrets never reach the logs (research T18).
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024, // research R24: no endpoint needs more
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'OGO Dispatch API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const failures: FailureCounter = deps.redis
+    ? redisFailureCounter(deps.redis.pub, windowMs)
+    : memoryFailureCounter(windowMs);
+
+  const io = createSocketServer({
+    httpServer: app.server,
+    verifyToken: (token) => auth.authenticate(token),
+    redis: deps.redis,
+    logger: app.log,
+  });
+  const publisher = createPublisher(io);
+
+  const auth = createAuthService({
+    db: database.db,
+    publisher,
+    failures,
+    tokenTtlSeconds: Math.round(config.TOKEN_TTL_HOURS * 3600),
+    maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+  });
+  const authenticate: Authenticate = async (request) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    return match?.[1] ? auth.authenticate(match[1]) : null;
+  };
+
+  authRoutes(app, authenticate, auth);
+  usersRoutes(app, authenticate, createUsersService(database.db));
+  contentRoutes(app, authenticate, createContentService(database.db));
+  configRoutes(app, authenticate, config);
+  healthRoutes(app, authenticate, database, nodeId);
+
+  if (deps.serveWeb !== false) await registerWebStatic(app, config.WEB_DIST_DIR);
+  else registerWebStatic404(app);
+
+  // Upgraded websockets would keep the HTTP server open forever: end them before it closes.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  return Object.assign(app, { io });
+}
+
+function registerWebStatic404(app: FastifyInstance) {
+  app.setNotFoundHandler(async (request, reply) => {
+    reply.code(404).send({ message: 'Resursa nu a fost găsită.', code: 'not_found', request_id: String(request.id) });
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)),
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
+
+/** Environment variables, documented in .env.example and docs/OPERATIONS.md. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** Absolute lifetime of a session token; a dispatcher's shift fits in it (DESIGN §7). */
+  TOKEN_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
+  /** Failed logins allowed per account and per address within LOGIN_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  TRUST_PROXY: booleanFlag.default(false),
+  DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
+  DRIVER_APP_BETA_URL: z
+    .url()
+    .default('https://play.google.com/apps/testing/md.ogo.driver'),
+  CLIENT_APP_URL: z.url().default('https://apps.apple.com/app/ogo-taxi/id1480000000'),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { isPglite: boolean };
+
+/** Thrown when the environment is wrong; the message names every bad variable. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, isPglite: parsed.data.DATABASE_URL === undefined };
+}

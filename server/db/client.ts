@@ -1,0 +1,51 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One Drizzle handle type for both drivers, so repositories never care which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository works inside or outside a transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded PostgreSQL (PGlite): `dataDir` on disk, or in memory when undefined.
+ * The caller owns the directory lock (see data-dir-lock.ts).
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  // Timestamps are `timestamp without time zone` holding UTC; keep the session in UTC too.
+  await client.exec(`SET TIME ZONE 'UTC'`);
+  return {
+    db: drizzlePglite(client, { schema }),
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+/** A real PostgreSQL server through a connection pool (DATABASE_URL). */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
+  // An idle client losing its connection must not crash the process (DESIGN §7: recover by itself).
+  pool.on('error', () => {});
+  const client = await pool.connect();
+  client.release();
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,25 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, utcTimestamp } from './columns';
+import { users } from './users';
+
+/**
+ * Opaque session tokens (DESIGN §7): only a SHA-256 of the token is stored, so a leaked
+ * table does not leak sessions. Revocable (logout, disable) and with an absolute expiry.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt(),
+    expires_at: utcTimestamp('expires_at').notNull(),
+    last_used_at: utcTimestamp('last_used_at'),
+    revoked_at: utcTimestamp('revoked_at'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('access_tokens_hash_idx').on(t.token_hash), index('access_tokens_user_idx').on(t.user_id)],
+);

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './companies';
+export * from './content';
+export * from './users';

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, utcTimestamp } from './columns';
+import { companies } from './companies';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique across the platform (it is the login). */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** Driver identifier shown to dispatchers (SPEC §3 Driver identifier). */
+    identifier: text('identifier'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    password_hash: text('password_hash').notNull(),
+    is_online: boolean('is_online').notNull().default(false),
+    last_activity_at: utcTimestamp('last_activity_at'),
+    ban_until: utcTimestamp('ban_until'),
+    ban_reason: text('ban_reason'),
+    /** A disabled account cannot log in and its tokens stop working. */
+    disabled_at: utcTimestamp('disabled_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_roles_idx').using('gin', t.roles),
+    index('users_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
+);
+
+/** Which companies a user belongs to: the tenant scope of every query (DESIGN §4 Tenancy). */
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.user_id] }), index('company_users_user_idx').on(t.user_id)],
+);
+
+/** SPEC §3 Logged user meta key/value pairs (telephony URL, websocket address …). */
+export const userMeta = pgTable(
+  'user_meta',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_meta_user_key_idx').on(t.user_id, t.key)],
+);
+
+/** SPEC §3 Driver default_car: call sign (indicativ), make, model, colour, plate. */
+export const cars = pgTable(
+  'cars',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    driver_id: integer('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    indicativ: text('indicativ').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    color: text('color').notNull(),
+    number: text('number').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cars_company_indicativ_idx').on(t.company_id, t.indicativ),
+    index('cars_driver_idx').on(t.driver_id),
+  ],
+);

@@ -1,0 +1,25 @@
+import { ERROR_STATUS, type ErrorCode } from '@common/http/errors';
+
+/**
+ * A domain error: the handler maps `code` to its status (DESIGN §4 Errors).
+ * `message` is shown to the user, so it must never carry internals.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Resursa') => new AppError('not_found', `${what} nu a fost găsită.`);
+export const forbidden = () => new AppError('forbidden', 'Nu aveți dreptul să faceți această acțiune.');
+export const unauthenticated = () => new AppError('unauthenticated', 'Sesiunea a expirat. Autentificați-vă din nou.');
+export const conflict = (message: string) => new AppError('conflict', message);
+export const validationFailed = (errors: Record<string, string[]>) =>
+  new AppError('validation_failed', 'Datele trimise nu sunt valide.', errors);

@@ -1,0 +1,21 @@
+import type { Role } from '@common/auth/auth.schema';
+
+/** Who is calling, resolved from the bearer token on every authenticated request. */
+export interface AuthContext {
+  userId: number;
+  roles: Role[];
+  /** The companies the user belongs to: the tenant scope of every query (DESIGN §4 Tenancy). */
+  companyIds: number[];
+  tokenId: number;
+  expiresAt: string;
+}
+
+export const isAdmin = (auth: AuthContext) => auth.roles.includes('admin');
+
+/**
+ * The set of companies a query may touch. The platform admin is the only cross-tenant role.
+ */
+export type TenantScope = { kind: 'all' } | { kind: 'companies'; companyIds: number[] };
+
+export const scopeOf = (auth: AuthContext): TenantScope =>
+  isAdmin(auth) ? { kind: 'all' } : { kind: 'companies', companyIds: auth.companyIds };

@@ -1,0 +1,79 @@
+import type { Role } from '@common/auth/auth.schema';
+import type {
+  BodyOf,
+  Endpoint,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '@common/http/define-endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from './app-error';
+import type { AuthContext } from './auth-context';
+
+/** Who may call a route: anyone, any logged-in user, or users holding one of the roles. */
+export type Access = { public: true } | { roles: readonly Role[] | 'any' };
+
+export interface HandlerInput<E extends Endpoint, A extends Access> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  auth: A extends { public: true } ? AuthContext | null : AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Resolves the bearer token of a request; registered by the auth plugin. */
+export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
+
+/**
+ * Registers a route from its shared contract (DESIGN §4 Contracts): zod validates params,
+ * query and body (unknown fields rejected by strict schemas) and serialises the answer; the
+ * guard checks the token and the role before the handler runs. Routes stay thin.
+ */
+export function route<E extends Endpoint, A extends Access>(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  endpoint: E,
+  access: A,
+  handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E>>,
+): void {
+  const status = endpoint.status ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(status === 204 ? {} : { response: { [status]: endpoint.response } }),
+    },
+    // The guard runs before validation: an anonymous caller learns nothing about the schema.
+    onRequest: async (request) => {
+      const auth = await authenticate(request);
+      request.auth = auth;
+      if ('public' in access) return;
+      if (!auth) throw unauthenticated();
+      if (access.roles !== 'any' && !auth.roles.some((role) => access.roles.includes(role))) {
+        throw forbidden();
+      }
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as ParamsOf<E>,
+        query: request.query as QueryOf<E>,
+        body: request.body as BodyOf<E>,
+        auth: request.auth as HandlerInput<E, A>['auth'],
+        request,
+        reply,
+      });
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

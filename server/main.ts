@@ -1,0 +1,59 @@
+import { createClient, type RedisClientType } from 'redis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/open';
+import { seedDemoIfEmpty } from './db/seed';
+
+/** The process: configuration, database, optional Redis, the app, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  if (config.SEED_DEMO) await seedDemoIfEmpty(database.db);
+
+  let redis: { pub: RedisClientType; sub: RedisClientType } | undefined;
+  if (config.REDIS_URL) {
+    const pub: RedisClientType = createClient({ url: config.REDIS_URL });
+    const sub = pub.duplicate();
+    pub.on('error', (error) => console.error('redis error', error));
+    sub.on('error', (error) => console.error('redis error', error));
+    await Promise.all([pub.connect(), sub.connect()]);
+    redis = { pub, sub };
+  }
+
+  const app = await buildApp({ config, database, redis });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, redis: Boolean(redis), url: config.PUBLIC_URL },
+    'OGO Dispatch is running',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('OGO Dispatch failed to start:', error);
+  }
+  process.exit(1);
+});

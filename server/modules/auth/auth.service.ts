@@ -1,0 +1,123 @@
+import type { AccessToken, CompanyType, LoggedUser, LoginBody, PackageId, Role } from '@common/auth/auth.schema';
+import type { Db } from '../../db/client';
+import { AppError, notFound, unauthenticated } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import type { FailureCounter } from '../../lib/failure-counter';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import { newToken, tokenDigest } from '../../lib/tokens';
+import type { Publisher } from '../../realtime/publisher';
+import * as repo from './auth.repo';
+
+export interface AuthServiceDeps {
+  db: Db;
+  publisher: Publisher;
+  failures: FailureCounter;
+  tokenTtlSeconds: number;
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  windowSeconds: number;
+}
+
+/** Writing last_used_at on every request would turn each read into a write: once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const INVALID_CREDENTIALS = 'E-mailul sau parola nu sunt corecte.';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db } = deps;
+
+  const tooManyAttempts = () =>
+    new AppError('too_many_requests', 'Prea multe încercări. Încercați din nou mai târziu.', undefined, {
+      'retry-after': String(Math.ceil(deps.windowSeconds)),
+    });
+
+  /**
+   * SPEC §7 POST /api/access-tokens. Limited per account and per address (research T14):
+   * the same answer for an unknown e-mail and a wrong password.
+   */
+  async function login(body: LoginBody, client: { ip: string; userAgent: string | null }): Promise<AccessToken> {
+    const email = body.email.trim().toLowerCase();
+    const accountKey = `account:${email}`;
+    const ipKey = `ip:${client.ip}`;
+    if (
+      (await deps.failures.count(accountKey)) >= deps.maxFailuresPerAccount ||
+      (await deps.failures.count(ipKey)) >= deps.maxFailuresPerIp
+    ) {
+      throw tooManyAttempts();
+    }
+    const candidate = await repo.findLoginCandidate(db, email);
+    const passwordOk = candidate
+      ? await verifyPassword(candidate.password_hash, body.password)
+      : (await burnPasswordCheck(body.password), false);
+    if (!candidate || !passwordOk || candidate.disabled_at !== null) {
+      await Promise.all([deps.failures.add(accountKey), deps.failures.add(ipKey)]);
+      throw new AppError('unauthenticated', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+    }
+    await deps.failures.reset(accountKey);
+    const token = newToken();
+    const row = await repo.insertToken(db, {
+      user_id: candidate.id,
+      token_hash: tokenDigest(token),
+      ttlSeconds: deps.tokenTtlSeconds,
+      ip: client.ip,
+      user_agent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expires_at: row.expires_at };
+  }
+
+  /** Resolves a bearer token to its session; null when missing, unknown, expired or revoked. */
+  async function authenticate(token: string): Promise<AuthContext | null> {
+    if (token.length < 20 || token.length > 200) return null;
+    const session = await repo.findSession(db, tokenDigest(token));
+    if (!session) return null;
+    const lastUsed = session.lastUsedAt ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`) : 0;
+    if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
+    return {
+      userId: session.userId,
+      roles: session.roles,
+      companyIds: session.companyIds,
+      tokenId: session.tokenId,
+      expiresAt: session.expiresAt,
+    };
+  }
+
+  /** SPEC §7 GET /api/verify-access-tokens: the user with roles, companies and meta. */
+  async function loggedUser(auth: AuthContext): Promise<LoggedUser> {
+    const [profile, companies, meta] = await Promise.all([
+      repo.findProfile(db, auth.userId),
+      repo.findUserCompanies(db, auth.userId),
+      repo.findUserMeta(db, auth.userId),
+    ]);
+    if (!profile) throw unauthenticated();
+    return {
+      ...profile,
+      roles: profile.roles as Role[],
+      companies: companies.map((c) => ({ ...c, type: c.type as CompanyType, package_id: c.package_id as PackageId })),
+      meta,
+    };
+  }
+
+  /** Logout revokes the token on the server and ends its sockets on every node (DESIGN §7). */
+  async function logout(auth: AuthContext): Promise<void> {
+    await repo.revokeToken(db, auth.tokenId);
+    deps.publisher.endSession(auth.tokenId, 'logout');
+  }
+
+  /** SPEC §7 PATCH /api/user-activity: the console tells whether its user is at work. */
+  async function setActivity(auth: AuthContext, isOnline: boolean) {
+    const row = await repo.setOnline(db, auth.userId, isOnline);
+    if (!row) throw notFound('Utilizatorul');
+    for (const companyId of auth.companyIds) {
+      deps.publisher.toCompany(companyId, 'user_activity', {
+        user_id: auth.userId,
+        is_online: isOnline,
+        updated_at: row.updated_at,
+      });
+    }
+    return { isOnline };
+  }
+
+  return { login, authenticate, loggedUser, logout, setActivity };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

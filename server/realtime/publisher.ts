@@ -1,0 +1,37 @@
+import {
+  type ClientToServerEvents,
+  rooms,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@common/realtime/events';
+import type { Server } from 'socket.io';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/**
+ * The only way services talk to sockets (DESIGN §4 Realtime). With the Redis adapter every
+ * call reaches the sockets of every node.
+ */
+export interface Publisher {
+  toCompany<E extends ServerEventName>(companyId: number, event: E, payload: ServerEventPayload<E>): void;
+  toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
+  /** Tells the sockets of one session it ended, then disconnects them (logout, revocation). */
+  endSession(tokenId: number, reason: ServerEventPayload<'session_revoked'>['reason']): void;
+}
+
+export function createPublisher(io: RealtimeServer): Publisher {
+  const emit = <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>) => {
+    // socket.io's typed emit cannot follow a generic event name; the signature above keeps it typed.
+    (io.to(room).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, payload);
+  };
+  return {
+    toCompany: (companyId, event, payload) => emit(rooms.company(companyId), event, payload),
+    toUser: (userId, event, payload) => emit(rooms.user(userId), event, payload),
+    endSession: (tokenId, reason) => {
+      const room = rooms.session(tokenId);
+      emit(room, 'session_revoked', { reason });
+      io.in(room).disconnectSockets(true);
+    },
+  };
+}

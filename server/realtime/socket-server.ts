@@ -1,0 +1,64 @@
+import { type ClientToServerEvents, rooms, type ServerToClientEvents } from '@common/realtime/events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import type { RedisClientType } from 'redis';
+import { Server } from 'socket.io';
+import type { AuthContext } from '../http/auth-context';
+import type { RealtimeServer } from './publisher';
+
+export interface SocketData {
+  auth: AuthContext;
+}
+
+/** SPEC §7 Realtime, hardened per DESIGN §2/§7: token in `auth`, never the query string. */
+export function createSocketServer(options: {
+  httpServer: HttpServer;
+  verifyToken: (token: string) => Promise<AuthContext | null>;
+  redis?: { pub: RedisClientType; sub: RedisClientType };
+  logger: FastifyBaseLogger;
+}): RealtimeServer {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    options.httpServer,
+    {
+      // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
+      maxHttpBufferSize: 16 * 1024,
+      // Connection-state recovery would skip the auth middleware: keep it off (DESIGN §2 pitfalls).
+      serveClient: false,
+      cors: { origin: false },
+    },
+  );
+  if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+
+  io.use(async (socket, next) => {
+    try {
+      if (typeof socket.handshake.query.token === 'string') {
+        // Tokens in URLs leak into logs (research R4): refuse rather than accept quietly.
+        return next(new Error('token_in_query'));
+      }
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      const auth = typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
+      if (!auth) return next(new Error('unauthorized'));
+      socket.data.auth = auth;
+      next();
+    } catch (error) {
+      options.logger.error({ err: error }, 'socket authentication failed');
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { auth } = socket.data;
+    // Rooms are joined here, from the verified session; clients never choose their rooms.
+    void socket.join([
+      rooms.user(auth.userId),
+      rooms.session(auth.tokenId),
+      ...auth.companyIds.map((id) => rooms.company(id)),
+    ]);
+    // A session that expires while connected ends its socket too.
+    const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(msLeft, 2 ** 31 - 1)));
+    socket.on('disconnect', () => clearTimeout(expiry));
+  });
+  return io;
+}

@@ -1,0 +1,44 @@
+import type { AccessToken } from '@common/auth/auth.schema';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import { DEFAULT_PASSWORD } from './factories';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  database: Database;
+  /** Logs a user in through the real endpoint and returns the bearer headers. */
+  login(user: { email: string; password?: string }): Promise<{ authorization: string; token: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a fresh migrated database, not listening unless the test asks (DESIGN §3
+ * server/test). Not yet `ready`: a test may add routes before its first request.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const app = await buildApp({ config, database, serveWeb: false });
+  return {
+    app,
+    db: database.db,
+    database,
+    async login(user) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/access-tokens',
+        payload: { email: user.email, password: user.password ?? DEFAULT_PASSWORD },
+      });
+      if (response.statusCode !== 201) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      const { token } = response.json<AccessToken>();
+      return { authorization: `Bearer ${token}`, token };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { migrate } from '../db/migrate';
+
+/**
+ * Server tests run on PGlite in memory by default, or on a real PostgreSQL when
+ * TEST_DATABASE_URL is set (CI runs both, issue #2). On PostgreSQL each test file gets its own
+ * database cloned from a template migrated once by global-setup.ts.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEMPLATE_DB = 'ogo_test_template';
+
+const withDatabase = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE). */
+export async function adminQuery(statement: string): Promise<void> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let counter = 0;
+
+export async function openTestDatabase(): Promise<Database> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openPglite();
+    await migrate(database);
+    return database;
+  }
+  const name = `ogo_test_${process.pid}_${Date.now()}_${++counter}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  const database = await openPostgres(withDatabase(TEST_DATABASE_URL, name), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Migrates the template database once per test run (PostgreSQL mode only). */
+export async function prepareTemplate(): Promise<void> {
+  if (!TEST_DATABASE_URL) return;
+  await adminQuery(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${TEMPLATE_DB}`);
+  const database = await openPostgres(withDatabase(TEST_DATABASE_URL, TEMPLATE_DB), 1);
+  try {
+    await migrate(database);
+  } finally {
+    await database.close();
+  }
+}
