@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+const alias = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
+
+/** The footer shows the running version (SPEC §2 Shell footer) without bundling package.json. */
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+// The server (port 3000) serves dist/web with an SPA fallback; in dev vite proxies the API
+// and the Socket.IO endpoint to it, so the browser only ever talks to one origin.
+export default defineConfig({
+  root: `${rootDir}web`,
+  publicDir: false,
+  plugins: [react()],
+  resolve: { alias },
+  define,
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/socket.io': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: `${rootDir}dist/web`,
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+});

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Same alias and define as vite.config.ts (importing that file trips vite's native config
+// loader, which wants the .ts extension that tsc refuses).
+const alias = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+// Three projects, one per source root (DESIGN §3, aesthetics-anchors §3.9).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'common', environment: 'node', include: ['common/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          // Each server test file migrates its own PGlite; running them in parallel only
+          // serialises inside PGlite and trips timeouts (aesthetics-anchors §3.9 Speed).
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: 'server/test/global-setup.ts',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        define,
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});

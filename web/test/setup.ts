@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library only auto-cleans when test globals are enabled; we import explicitly.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
