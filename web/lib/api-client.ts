@@ -1,0 +1,166 @@
+import { createAccessToken } from '@common/auth/auth.api';
+import {
+  buildPath,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@common/http/define-endpoint';
+import type { ErrorBody } from '@common/http/errors';
+import { session } from './session';
+
+/**
+ * A failed request: the HTTP status and the server's error body (common/http/errors.ts).
+ * Status 0 means the server was not reached at all.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+
+  /** SPEC §5: server validation errors are an object of field → list of messages. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body.errors ?? {};
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export interface ApiOptions {
+  signal?: AbortSignal;
+  /**
+   * Do not end the session on 401. For calls whose 401 means something else: the
+   * start-up verify (a stale token just means "logged out") and logout itself.
+   */
+  ignoreUnauthorized?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+
+// SPEC §4/§8: a 401 logs the user out and goes to /login. The app installs a handler that
+// also disconnects the socket, empties the cache and navigates inside the router.
+let onUnauthorized: UnauthorizedHandler = () => {
+  session.clear();
+  window.location.assign('/login');
+};
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+/** Query values: undefined/null are left out, arrays are comma-joined (SPEC §7 `states`). */
+export function buildQueryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+type RequestArgs<E extends Endpoint> =
+  Record<string, never> extends RequestOf<E> ? [request?: RequestOf<E>] : [request: RequestOf<E>];
+
+/** Calls one endpoint of the shared contracts (DESIGN §4 Contracts) and types the answer. */
+export function api<E extends Endpoint>(
+  endpoint: E,
+  ...args: RequestArgs<E>
+): Promise<ResponseOf<E>> {
+  return request(endpoint, args[0], {});
+}
+
+/** `api` with options (abort signal, 401 handling). */
+export function apiWith<E extends Endpoint>(
+  endpoint: E,
+  options: ApiOptions,
+  ...args: RequestArgs<E>
+): Promise<ResponseOf<E>> {
+  return request(endpoint, args[0], options);
+}
+
+async function request<E extends Endpoint>(
+  endpoint: E,
+  req: RequestOf<E> | undefined,
+  options: ApiOptions,
+): Promise<ResponseOf<E>> {
+  const url =
+    buildPath(endpoint.path, req?.params as Record<string, unknown> | undefined) +
+    buildQueryString(req?.query ?? undefined);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = session.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = req?.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: hasBody ? JSON.stringify(req.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, {
+      message: 'Serverul nu poate fi contactat. Verificați conexiunea.',
+      code: 'network_error',
+    });
+  }
+
+  if (response.ok) {
+    if (response.status === 204) return null as ResponseOf<E>;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : null) as ResponseOf<E>;
+  }
+
+  const body = await readErrorBody(response);
+  // The login call answers 401 for wrong credentials: that is a form error, not a logout.
+  if (
+    response.status === 401 &&
+    (endpoint as Endpoint) !== createAccessToken &&
+    !options.ignoreUnauthorized
+  ) {
+    onUnauthorized();
+  }
+  throw new ApiError(response.status, body);
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
+  const fallback: ErrorBody = {
+    message: `Cererea a eșuat (${response.status}).`,
+    code: response.status >= 500 ? 'internal' : 'bad_request',
+  };
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    if (typeof parsed !== 'object' || parsed === null) return fallback;
+    const { message, code, errors, request_id } = parsed as Record<string, unknown>;
+    return {
+      message: typeof message === 'string' ? message : fallback.message,
+      code: typeof code === 'string' ? code : fallback.code,
+      errors: isFieldErrors(errors) ? errors : undefined,
+      request_id: typeof request_id === 'string' ? request_id : undefined,
+    };
+  } catch {
+    // A proxy's HTML error page or an empty body.
+    return fallback;
+  }
+}
+
+const isFieldErrors = (value: unknown): value is Record<string, string[]> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every(
+    (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+  );
