@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TITLE, deepestHandle, resolveTitle, routeExists } from './route-meta';
+import { ROUTES } from './routes';
+
+describe('routeExists', () => {
+  it('knows the pages built so far', () => {
+    for (const path of [
+      '/',
+      '/business/enroll',
+      '/login',
+      '/logout',
+      '/download',
+      '/pro',
+      '/app',
+    ]) {
+      expect(routeExists(path), path).toBe(true);
+    }
+    expect(routeExists('/driver/privacy')).toBe(true);
+    expect(routeExists('/content')).toBe(true);
+    expect(routeExists('/settings/account')).toBe(true);
+  });
+
+  it('ignores the query string and hash', () => {
+    expect(routeExists('/settings/account?tab=company')).toBe(true);
+    expect(routeExists('/content#top')).toBe(true);
+  });
+
+  it('does not count the 404 catch-all', () => {
+    expect(routeExists('/dashboard')).toBe(false);
+    expect(routeExists('/settings')).toBe(false);
+    expect(routeExists('/definitely/not/here')).toBe(false);
+  });
+
+  it('matches whole paths only', () => {
+    expect(routeExists('/settings/account/extra')).toBe(false);
+    expect(routeExists('/log')).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it('has unique paths and a single catch-all, last', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.at(-1)).toBe('*');
+  });
+
+  it('marks /settings/account login-required and the public pages not', () => {
+    const byPath = new Map(ROUTES.map((route) => [route.path, route.handle]));
+    expect(byPath.get('/settings/account')?.requiresAuth).toBe(true);
+    for (const path of [
+      '/',
+      '/login',
+      '/content',
+      '/driver/privacy',
+      '/download',
+      '/pro',
+      '/app',
+    ]) {
+      expect(byPath.get(path)?.requiresAuth, path).toBeFalsy();
+    }
+  });
+});
+
+describe('resolveTitle', () => {
+  it('defaults to OGO Dashboard', () => {
+    expect(resolveTitle([])).toBe(DEFAULT_TITLE);
+    expect(resolveTitle([undefined, {}, null])).toBe('OGO Dashboard');
+  });
+
+  it('uses the deepest match with a title', () => {
+    expect(resolveTitle([{ title: 'Operator' }, { title: 'Comandă' }])).toBe(
+      'Comandă · OGO Dashboard',
+    );
+    expect(resolveTitle([{ title: 'Operator' }, { requiresAuth: true }])).toBe(
+      'Operator · OGO Dashboard',
+    );
+  });
+});
+
+describe('deepestHandle', () => {
+  it('reads hideNav from the deepest route that sets it', () => {
+    expect(deepestHandle([{ hideNav: false }, { hideNav: true }], 'hideNav')).toBe(true);
+    expect(deepestHandle([{ hideNav: true }, {}], 'hideNav')).toBe(true);
+    expect(deepestHandle([{}, 'not a handle'], 'hideNav')).toBeUndefined();
+  });
+});
