@@ -1,0 +1,13 @@
+import type { LoggedUser } from '@common/auth/auth.schema';
+import { ConsoleHeader } from './ConsoleHeader';
+import { buildMenu } from './menu';
+
+/** SPEC §2: logged-in users without the company role. */
+export function AdminHeader({ user }: { user: LoggedUser }) {
+  const menu = buildMenu({
+    roles: user.roles,
+    packageId: user.companies[0]?.package_id ?? null,
+    header: 'admin',
+  });
+  return <ConsoleHeader user={user} menu={menu} testId="admin-header" />;
+}

@@ -1,0 +1,37 @@
+import type { LoggedUser } from '@common/auth/auth.schema';
+import { Divider, Group, ScrollArea } from '@mantine/core';
+import { CallOptionsPopover } from '../features/calls/CallOptionsPopover';
+import { Clock } from './Clock';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { HeaderMenu } from './HeaderMenu';
+import { homePath } from './home-path';
+import { Logo } from './Logo';
+import type { MenuEntry } from './menu';
+import { ProfileMenu } from './ProfileMenu';
+
+interface ConsoleHeaderProps {
+  user: LoggedUser;
+  menu: readonly MenuEntry[];
+  testId: 'admin-header' | 'pos-header';
+}
+
+/** The logged-in header, shared by the admin and point-of-sale variants (SPEC §2 Shell). */
+export function ConsoleHeader({ user, menu, testId }: ConsoleHeaderProps) {
+  return (
+    <Group h="100%" px="md" gap="md" wrap="nowrap" justify="space-between" data-testid={testId}>
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <Logo to={homePath(user)} />
+        <ScrollArea type="never" style={{ minWidth: 0, flex: 1 }}>
+          <HeaderMenu entries={menu} />
+        </ScrollArea>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <ConnectionIndicator />
+        <Divider orientation="vertical" />
+        <Clock />
+        <CallOptionsPopover />
+        <ProfileMenu user={user} />
+      </Group>
+    </Group>
+  );
+}

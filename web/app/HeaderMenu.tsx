@@ -1,0 +1,72 @@
+import { Button, Group, Menu } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '../components/Icon';
+import { type MenuEntry, visibleMenu } from './menu';
+import { routeExists } from './route-meta';
+
+const isActive = (pathname: string, path: string) =>
+  pathname === path || pathname.startsWith(`${path}/`);
+
+const slug = (label: string) =>
+  label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+
+/** The header's navigation: only entries whose page exists (see `visibleMenu`). */
+export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
+  const { pathname } = useLocation();
+  const visible = visibleMenu(entries, routeExists);
+
+  return (
+    <Group gap={2} wrap="nowrap" component="nav" aria-label="Meniu principal">
+      {visible.map((entry) => {
+        if (entry.kind === 'link') {
+          const active = isActive(pathname, entry.path);
+          return (
+            <Button
+              key={entry.path}
+              component={Link}
+              to={entry.path}
+              variant={active ? 'light' : 'subtle'}
+              color={active ? undefined : 'gray'}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`menu-${entry.path}`}
+            >
+              {entry.label}
+            </Button>
+          );
+        }
+        const active = entry.children.some((child) => isActive(pathname, child.path));
+        return (
+          <Menu key={entry.label} trigger="click" withinPortal>
+            <Menu.Target>
+              <Button
+                variant={active ? 'light' : 'subtle'}
+                color={active ? undefined : 'gray'}
+                rightSection={<Icon name="chevronDown" size={14} />}
+                data-testid={`menu-group-${slug(entry.label)}`}
+              >
+                {entry.label}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {entry.children.map((child) => (
+                <Menu.Item
+                  key={child.path}
+                  component={Link}
+                  to={child.path}
+                  data-testid={`menu-${child.path}`}
+                  aria-current={pathname === child.path ? 'page' : undefined}
+                >
+                  {child.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { AppShell, Box } from '@mantine/core';
+import { Outlet, useMatches } from 'react-router';
+import { useSession } from '../features/auth/use-session';
+import { AdminHeader } from './AdminHeader';
+import { AppFooter } from './AppFooter';
+import { NavigationProgress } from './NavigationProgress';
+import { PosHeader } from './PosHeader';
+import { RealtimeBridge } from './RealtimeBridge';
+import { deepestHandle, resolveTitle } from './route-meta';
+import { SiteHeader } from './SiteHeader';
+import { useDocumentTitle } from './use-document-title';
+
+const HEADER_HEIGHT = 52;
+
+/** The shell around every page: the header for who is logged in, the page, the footer. */
+export function RootLayout() {
+  const handles = useMatches().map((match) => match.handle);
+  useDocumentTitle(resolveTitle(handles));
+  const current = useSession();
+
+  // SPEC §2: some pages (the /live map) hide the navigation bars.
+  if (deepestHandle(handles, 'hideNav') === true) {
+    return (
+      <>
+        <RealtimeBridge />
+        <NavigationProgress />
+        <Outlet />
+      </>
+    );
+  }
+
+  let header = <SiteHeader />;
+  if (current) {
+    header = current.user.roles.includes('company') ? (
+      <PosHeader user={current.user} />
+    ) : (
+      <AdminHeader user={current.user} />
+    );
+  }
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
+      <RealtimeBridge />
+      <NavigationProgress />
+      <AppShell.Header>{header}</AppShell.Header>
+      <AppShell.Main
+        style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
+        bg="var(--mantine-color-gray-0)"
+      >
+        <Box style={{ flex: 1 }} p="md">
+          <Outlet />
+        </Box>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loginPathFor } from '../features/auth/redirect';
+import { endLocalSession } from '../features/auth/session-actions';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { PageLoader } from './PageLoader';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+import { type AppRoute, ROUTES } from './routes';
+
+const toRouteObject = (route: AppRoute): RouteObject => ({
+  path: route.path,
+  handle: route.handle,
+  lazy: async () => ({ Component: (await route.load()).default }),
+});
+
+/**
+ * The route tree: the shell, an error boundary that keeps the header, then the SPEC §2
+ * table (web/app/routes.ts) with login-required routes behind RequireAuth.
+ */
+export function buildRouteTree(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            ...routes.filter((r) => !r.handle.requiresAuth).map(toRouteObject),
+            {
+              Component: RequireAuth,
+              children: routes.filter((r) => r.handle.requiresAuth).map(toRouteObject),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRouteTree());
+  // SPEC §4/§8: any 401 logs out and goes to /login, coming back here after the next login.
+  setUnauthorizedHandler(() => {
+    endLocalSession();
+    const { pathname, search } = router.state.location;
+    if (pathname !== '/login')
+      void router.navigate(loginPathFor({ pathname, search }), { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,21 @@
+import type { LoggedUser } from '@common/auth/auth.schema';
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../features/auth/redirect';
+import { homePath } from './home-path';
+
+/** After a login: the SPEC §8 toast, then the page the user wanted or their home. */
+export function useLoginSuccess(): (user: LoggedUser) => void {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  return useCallback(
+    (user: LoggedUser) => {
+      notifications.show({ color: 'green', message: 'V-ați conectat cu succes!', autoClose: 3000 });
+      void navigate(safeRedirect(searchParams.get('redirect')) ?? homePath(user), {
+        replace: true,
+      });
+    },
+    [navigate, searchParams],
+  );
+}

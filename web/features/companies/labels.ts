@@ -1,0 +1,20 @@
+import type { CompanyType, PackageId } from '@common/auth/auth.schema';
+
+/** SPEC §1 package ids, as the operator reads them. */
+export const PACKAGE_LABELS: Record<PackageId, string> = {
+  0: 'Media',
+  1: 'Dispecerat taxi',
+  2: 'Curierat / livrări',
+  3: 'Restaurant',
+};
+
+export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  dispatch: 'Dispecerat',
+  protocol: 'Protocol',
+  courier: 'Curierat',
+  restaurant: 'Restaurant',
+  media: 'Media',
+};
+
+/** Contact address for businesses that want a trial before the sign-up form exists. */
+export const ENROLL_CONTACT_EMAIL = 'contact@ogo.local';

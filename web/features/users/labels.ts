@@ -1,0 +1,10 @@
+import type { Role } from '@common/auth/auth.schema';
+
+/** SPEC §6 roles, as shown to operators. */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  dispatcher: 'Operator',
+  driver: 'Șofer',
+  client: 'Client',
+  company: 'Companie',
+};

@@ -1,0 +1,11 @@
+import { PublicPage } from '../components/PublicPage';
+import { ContentView } from '../features/content/ContentView';
+
+/** SPEC §2/§7: a public page loaded from GET /api/content/1. */
+export default function ContentPage() {
+  return (
+    <PublicPage>
+      <ContentView id={1} />
+    </PublicPage>
+  );
+}
