@@ -17,6 +17,7 @@ export function LoginPopover() {
       withArrow
     >
       <Popover.Target>
+        {/* A controlled Popover.Target adds no click handler: the button toggles it. */}
         <Button
           onClick={() => setOpened((o) => !o)}
           data-testid="login-toggle"

@@ -1,8 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { session } from '../lib/session';
 
 // Testing Library only auto-cleans when test globals are enabled; we import explicitly.
 afterEach(() => {
   cleanup();
+  // Through the store, so its cached session is dropped too.
+  session.clear();
   window.localStorage.clear();
 });

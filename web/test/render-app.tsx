@@ -1,0 +1,23 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildRouteTree } from '../app/router';
+import { theme } from '../app/theme';
+import { queryClient } from '../lib/query-client';
+
+/** The real route tree and providers, in memory, starting at `path`. */
+export function renderApp(path: string) {
+  queryClient.clear();
+  const router = createMemoryRouter(buildRouteTree(), { initialEntries: [path] });
+  render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <Notifications />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
