@@ -138,9 +138,12 @@ async function request<E extends Endpoint>(
 }
 
 async function readErrorBody(response: Response): Promise<ErrorBody> {
+  const isServerSide = response.status >= 500;
   const fallback: ErrorBody = {
-    message: `Cererea a eșuat (${response.status}).`,
-    code: response.status >= 500 ? 'internal' : 'bad_request',
+    message: isServerSide
+      ? `Serverul nu poate răspunde acum (${response.status}). Încercați din nou.`
+      : `Cererea a eșuat (${response.status}).`,
+    code: isServerSide ? 'internal' : 'bad_request',
   };
   try {
     const parsed: unknown = JSON.parse(await response.text());
