@@ -29,6 +29,8 @@ export default defineConfig({
           // Each server test file migrates its own PGlite; running them in parallel only
           // serialises inside PGlite and trips timeouts (aesthetics-anchors §3.9 Speed).
           fileParallelism: false,
+          // One process for every file: PGlite's WebAssembly compiles once (~5 s) instead of per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: 'server/test/global-setup.ts',
