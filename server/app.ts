@@ -12,15 +12,19 @@ import type { RedisClientType } from 'redis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Authenticate } from './http/route';
-import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
+import {
+  type FailureCounter,
+  memoryFailureCounter,
+  redisFailureCounter,
+} from './lib/failure-counter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { createUsersService } from './modules/users/users.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
@@ -55,7 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
@@ -122,6 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 function registerWebStatic404(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
-    reply.code(404).send({ message: 'Resursa nu a fost găsită.', code: 'not_found', request_id: String(request.id) });
+    reply
+      .code(404)
+      .send({
+        message: 'Resursa nu a fost găsită.',
+        code: 'not_found',
+        request_id: String(request.id),
+      });
   });
 }

@@ -28,16 +28,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Absolute lifetime of a session token; a dispatcher's shift fits in it (DESIGN §7). */
-  TOKEN_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(12),
   /** Failed logins allowed per account and per address within LOGIN_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
   TRUST_PROXY: booleanFlag.default(false),
   DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
-  DRIVER_APP_BETA_URL: z
-    .url()
-    .default('https://play.google.com/apps/testing/md.ogo.driver'),
+  DRIVER_APP_BETA_URL: z.url().default('https://play.google.com/apps/testing/md.ogo.driver'),
   CLIENT_APP_URL: z.url().default('https://apps.apple.com/app/ogo-taxi/id1480000000'),
 });
 

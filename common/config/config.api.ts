@@ -13,7 +13,12 @@ export const RuntimeConfigSchema = z.object({
   driver_app_beta_url: z.string(),
   client_app_url: z.string(),
   fallback_center: LatLngSchema,
-  services: z.object({ api: z.string(), websocket: z.string(), addresses: z.string(), places: z.string() }),
+  services: z.object({
+    api: z.string(),
+    websocket: z.string(),
+    addresses: z.string(),
+    places: z.string(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

@@ -5,5 +5,9 @@ import { defineEndpoint } from '../http/define-endpoint';
 export const getHealth = defineEndpoint({
   method: 'GET',
   path: '/api/health',
-  response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), node: z.string() }),
+  response: z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    node: z.string(),
+  }),
 });

@@ -9,4 +9,7 @@ export const pageQuery = {
 };
 
 export const paginated = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }) });
+  z.object({
+    data: z.array(item),
+    meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  });

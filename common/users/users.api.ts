@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { UserMetaSchema } from '../auth/auth.schema';
 import { defineEndpoint } from '../http/define-endpoint';
-import { ListUsersQuerySchema, UserIdParamsSchema, UserListSchema, UserSchema } from './users.schema';
+import {
+  ListUsersQuerySchema,
+  UserIdParamsSchema,
+  UserListSchema,
+  UserSchema,
+} from './users.schema';
 
 /** SPEC §7 GET /api/users/{id}: scoped to the caller's companies; a foreign id answers 404. */
 export const getUser = defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../http/pagination';
 import { RoleSchema } from '../auth/auth.schema';
+import { pageQuery, paginated } from '../http/pagination';
 
 /** SPEC §3 Driver default_car. */
 export const CarSchema = z.object({

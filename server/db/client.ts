@@ -19,19 +19,25 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (tests clone a migrated database from it). */
+  dump?: () => Promise<Blob>;
 }
 
 /**
  * Embedded PostgreSQL (PGlite): `dataDir` on disk, or in memory when undefined.
  * The caller owns the directory lock (see data-dir-lock.ts).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   // Timestamps are `timestamp without time zone` holding UTC; keep the session in UTC too.
   await client.exec(`SET TIME ZONE 'UTC'`);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

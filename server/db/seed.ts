@@ -7,8 +7,43 @@ import { companyUsers, contentPages, users } from './schema';
 /** Deterministic pick so the demo is the same on every machine. */
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
 
-const FIRST_NAMES = ['Andrei', 'Mihai', 'Ion', 'Vasile', 'Gheorghe', 'Alexandru', 'Cristian', 'Florin', 'Marius', 'Bogdan', 'Ștefan', 'Adrian', 'Răzvan', 'Cătălin', 'Dumitru', 'Ionuț'];
-const LAST_NAMES = ['Popescu', 'Ionescu', 'Popa', 'Rusu', 'Munteanu', 'Ciobanu', 'Lungu', 'Moraru', 'Țurcanu', 'Cojocaru', 'Apostol', 'Dănilă', 'Bălan', 'Sârbu', 'Ursu', 'Chiriac', 'Mocanu'];
+const FIRST_NAMES = [
+  'Andrei',
+  'Mihai',
+  'Ion',
+  'Vasile',
+  'Gheorghe',
+  'Alexandru',
+  'Cristian',
+  'Florin',
+  'Marius',
+  'Bogdan',
+  'Ștefan',
+  'Adrian',
+  'Răzvan',
+  'Cătălin',
+  'Dumitru',
+  'Ionuț',
+];
+const LAST_NAMES = [
+  'Popescu',
+  'Ionescu',
+  'Popa',
+  'Rusu',
+  'Munteanu',
+  'Ciobanu',
+  'Lungu',
+  'Moraru',
+  'Țurcanu',
+  'Cojocaru',
+  'Apostol',
+  'Dănilă',
+  'Bălan',
+  'Sârbu',
+  'Ursu',
+  'Chiriac',
+  'Mocanu',
+];
 const CARS = [
   ['Dacia', 'Logan'],
   ['Skoda', 'Octavia'],
@@ -34,7 +69,13 @@ export const DEMO_ACCOUNTS = {
 const personName = (i: number) => `${pick(FIRST_NAMES, i * 7 + 3)} ${pick(LAST_NAMES, i * 5 + 1)}`;
 const mobile = (i: number) => `+40 7${String(20_000_000 + i * 7_919_3).slice(0, 8)}`;
 
-async function seedDrivers(db: DbOrTx, companyId: number, count: number, first: number, county: string) {
+async function seedDrivers(
+  db: DbOrTx,
+  companyId: number,
+  count: number,
+  first: number,
+  county: string,
+) {
   for (let i = 0; i < count; i++) {
     const [make, model] = pick(CARS, i);
     const indicativ = String(first + i);
@@ -56,19 +97,76 @@ async function seedDrivers(db: DbOrTx, companyId: number, count: number, first: 
 /** The whole demo: companies of every package, their users, 38 drivers with cars, clients, content. */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (SPEC §6: user 1 gets the country-level map).
-  const admin = await buildUser(db, { name: 'Administrator OGO', email: DEMO_ACCOUNTS.admin, roles: ['admin'] });
+  const admin = await buildUser(db, {
+    name: 'Administrator OGO',
+    email: DEMO_ACCOUNTS.admin,
+    roles: ['admin'],
+  });
 
-  const taxi = await buildCompany(db, { name: 'OGO Taxi Iași', type: 'dispatch', package_id: 1, cui: '41234567', lat: 47.1585, lng: 27.6014 });
-  const courier = await buildCompany(db, { name: 'Rapid Curier Cluj', type: 'courier', package_id: 2, cui: '42345678', lat: 46.7712, lng: 23.6236 });
-  const restaurant = await buildCompany(db, { name: 'Bistro Copou', type: 'restaurant', package_id: 3, cui: '43456789', lat: 47.1784, lng: 27.5692 });
-  const protocol = await buildCompany(db, { name: 'Protocol Corporate SRL', type: 'protocol', package_id: 1, cui: '44567890', parent_company_id: taxi.id, lat: 47.1622, lng: 27.5889 });
+  const taxi = await buildCompany(db, {
+    name: 'OGO Taxi Iași',
+    type: 'dispatch',
+    package_id: 1,
+    cui: '41234567',
+    lat: 47.1585,
+    lng: 27.6014,
+  });
+  const courier = await buildCompany(db, {
+    name: 'Rapid Curier Cluj',
+    type: 'courier',
+    package_id: 2,
+    cui: '42345678',
+    lat: 46.7712,
+    lng: 23.6236,
+  });
+  const restaurant = await buildCompany(db, {
+    name: 'Bistro Copou',
+    type: 'restaurant',
+    package_id: 3,
+    cui: '43456789',
+    lat: 47.1784,
+    lng: 27.5692,
+  });
+  const protocol = await buildCompany(db, {
+    name: 'Protocol Corporate SRL',
+    type: 'protocol',
+    package_id: 1,
+    cui: '44567890',
+    parent_company_id: taxi.id,
+    lat: 47.1622,
+    lng: 27.5889,
+  });
 
   await db.insert(companyUsers).values({ company_id: taxi.id, user_id: admin.id });
 
-  await buildUser(db, { name: 'Elena Dispecer', email: DEMO_ACCOUNTS.dispatcher, phone: '+40 744 100 200', roles: ['dispatcher'], companyIds: [taxi.id] });
-  await buildUser(db, { name: 'Maria Curierat', email: DEMO_ACCOUNTS.courier, phone: '+40 744 300 400', roles: ['company'], companyIds: [courier.id] });
-  await buildUser(db, { name: 'Radu Bistro', email: DEMO_ACCOUNTS.restaurant, phone: '+40 744 500 600', roles: ['company'], companyIds: [restaurant.id] });
-  await buildUser(db, { name: 'Irina Protocol', email: DEMO_ACCOUNTS.protocol, phone: '+40 744 700 800', roles: ['company'], companyIds: [protocol.id] });
+  await buildUser(db, {
+    name: 'Elena Dispecer',
+    email: DEMO_ACCOUNTS.dispatcher,
+    phone: '+40 744 100 200',
+    roles: ['dispatcher'],
+    companyIds: [taxi.id],
+  });
+  await buildUser(db, {
+    name: 'Maria Curierat',
+    email: DEMO_ACCOUNTS.courier,
+    phone: '+40 744 300 400',
+    roles: ['company'],
+    companyIds: [courier.id],
+  });
+  await buildUser(db, {
+    name: 'Radu Bistro',
+    email: DEMO_ACCOUNTS.restaurant,
+    phone: '+40 744 500 600',
+    roles: ['company'],
+    companyIds: [restaurant.id],
+  });
+  await buildUser(db, {
+    name: 'Irina Protocol',
+    email: DEMO_ACCOUNTS.protocol,
+    phone: '+40 744 700 800',
+    roles: ['company'],
+    companyIds: [protocol.id],
+  });
 
   await seedDrivers(db, taxi.id, 32, 101, 'IS');
   await seedDrivers(db, courier.id, 8, 501, 'CJ');

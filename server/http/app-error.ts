@@ -17,9 +17,12 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Resursa') => new AppError('not_found', `${what} nu a fost găsită.`);
-export const forbidden = () => new AppError('forbidden', 'Nu aveți dreptul să faceți această acțiune.');
-export const unauthenticated = () => new AppError('unauthenticated', 'Sesiunea a expirat. Autentificați-vă din nou.');
+export const notFound = (what = 'Resursa') =>
+  new AppError('not_found', `${what} nu a fost găsită.`);
+export const forbidden = () =>
+  new AppError('forbidden', 'Nu aveți dreptul să faceți această acțiune.');
+export const unauthenticated = () =>
+  new AppError('unauthenticated', 'Sesiunea a expirat. Autentificați-vă din nou.');
 export const conflict = (message: string) => new AppError('conflict', message);
 export const validationFailed = (errors: Record<string, string[]>) =>
   new AppError('validation_failed', 'Datele trimise nu sunt valide.', errors);

@@ -1,11 +1,5 @@
 import type { Role } from '@common/auth/auth.schema';
-import type {
-  BodyOf,
-  Endpoint,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
-} from '@common/http/define-endpoint';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@common/http/define-endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './app-error';
 import type { AuthContext } from './auth-context';

@@ -10,7 +10,10 @@ export interface FailureCounter {
   reset(key: string): Promise<void>;
 }
 
-export function memoryFailureCounter(windowMs: number, now: () => number = Date.now): FailureCounter {
+export function memoryFailureCounter(
+  windowMs: number,
+  now: () => number = Date.now,
+): FailureCounter {
   const entries = new Map<string, { count: number; resetAt: number }>();
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -21,10 +24,13 @@ export function memoryFailureCounter(windowMs: number, now: () => number = Date.
     return entry;
   };
   // Forget expired keys now and then, so a spray of unknown e-mails cannot grow the map forever.
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [key, entry] of entries) if (entry.resetAt <= t) entries.delete(key);
-  }, Math.max(windowMs, 1000));
+  const sweep = setInterval(
+    () => {
+      const t = now();
+      for (const [key, entry] of entries) if (entry.resetAt <= t) entries.delete(key);
+    },
+    Math.max(windowMs, 1000),
+  );
   sweep.unref();
   return {
     count: async (key) => live(key)?.count ?? 0,
@@ -56,7 +62,10 @@ export function redisFailureCounter(redis: RedisClientType, windowMs: number): F
   };
   return {
     count: (key) =>
-      guard(async () => Number((await redis.get(prefix + key)) ?? 0), () => fallback.count(key)),
+      guard(
+        async () => Number((await redis.get(prefix + key)) ?? 0),
+        () => fallback.count(key),
+      ),
     add: (key) =>
       guard(
         async () => {
@@ -69,6 +78,10 @@ export function redisFailureCounter(redis: RedisClientType, windowMs: number): F
         },
         () => fallback.add(key),
       ),
-    reset: (key) => guard(async () => void (await redis.del(prefix + key)), () => fallback.reset(key)),
+    reset: (key) =>
+      guard(
+        async () => void (await redis.del(prefix + key)),
+        () => fallback.reset(key),
+      ),
   };
 }

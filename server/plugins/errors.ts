@@ -22,7 +22,12 @@ const isUnavailable = (error: unknown): boolean => {
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (current instanceof Error && /Connection terminated|connection is closed|PGlite is closed|pool after calling end/i.test(current.message)) {
+    if (
+      current instanceof Error &&
+      /Connection terminated|connection is closed|PGlite is closed|pool after calling end/i.test(
+        current.message,
+      )
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;
@@ -32,7 +37,12 @@ const isUnavailable = (error: unknown): boolean => {
 
 /** Turns zod issues into the spec's shape: field → list of messages (SPEC §5). */
 function fieldErrorsOf(
-  validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[],
+  validation: {
+    instancePath: string;
+    message?: string;
+    keyword: string;
+    params: Record<string, unknown>;
+  }[],
   context: string | undefined,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -44,7 +54,8 @@ function fieldErrorsOf(
   for (const issue of validation) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys) add(path ? `${path}.${String(key)}` : String(key), 'Câmp necunoscut.');
+      for (const key of issue.params.keys)
+        add(path ? `${path}.${String(key)}` : String(key), 'Câmp necunoscut.');
       continue;
     }
     add(path || context || 'body', issue.message ?? 'Valoare invalidă.');
@@ -68,7 +79,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsOf(error.validation, error.validationContext);
       request.log.info({ errors }, 'request validation failed');
-      return send(reply, 422, { message: 'Datele trimise nu sunt valide.', code: 'validation_failed', errors, request_id });
+      return send(reply, 422, {
+        message: 'Datele trimise nu sunt valide.',
+        code: 'validation_failed',
+        errors,
+        request_id,
+      });
     }
     if (error instanceof AppError) {
       request.log.info({ code: error.code }, error.message);
@@ -82,17 +98,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return send(reply, 503, { message: 'Serviciul este temporar indisponibil. Reîncercați.', code: 'unavailable', request_id });
+      return send(reply, 503, {
+        message: 'Serviciul este temporar indisponibil. Reîncercați.',
+        code: 'unavailable',
+        request_id,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
       request.log.info({ err: error }, 'client error');
-      const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+      const code =
+        status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
       const message = status === 413 ? 'Cererea este prea mare.' : 'Cerere invalidă.';
       return send(reply, status, { message, code, request_id });
     }
-    request.log.error({ err: error, method: request.method, url: request.routeOptions.url }, 'unhandled error');
-    return send(reply, 500, { message: 'A apărut o eroare neașteptată.', code: 'internal', request_id });
+    request.log.error(
+      { err: error, method: request.method, url: request.routeOptions.url },
+      'unhandled error',
+    );
+    return send(reply, 500, {
+      message: 'A apărut o eroare neașteptată.',
+      code: 'internal',
+      request_id,
+    });
   });
 }

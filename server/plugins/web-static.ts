@@ -23,7 +23,9 @@ export async function registerWebStatic(app: FastifyInstance, webDir: string): P
         // Hashed assets never change; index.html always revalidates.
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -32,7 +34,9 @@ export async function registerWebStatic(app: FastifyInstance, webDir: string): P
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       request.method === 'GET' &&
-      !API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1)) &&
+      !API_PREFIXES.some(
+        (prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1),
+      ) &&
       !path.extname(pathname);
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     throw notFound(isPage ? 'Aplicația web (rulați npm run build)' : 'Resursa');

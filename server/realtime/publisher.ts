@@ -14,14 +14,22 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
  * call reaches the sockets of every node.
  */
 export interface Publisher {
-  toCompany<E extends ServerEventName>(companyId: number, event: E, payload: ServerEventPayload<E>): void;
+  toCompany<E extends ServerEventName>(
+    companyId: number,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void;
   toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
   /** Tells the sockets of one session it ended, then disconnects them (logout, revocation). */
   endSession(tokenId: number, reason: ServerEventPayload<'session_revoked'>['reason']): void;
 }
 
 export function createPublisher(io: RealtimeServer): Publisher {
-  const emit = <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>) => {
+  const emit = <E extends ServerEventName>(
+    room: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ) => {
     // socket.io's typed emit cannot follow a generic event name; the signature above keeps it typed.
     (io.to(room).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, payload);
   };

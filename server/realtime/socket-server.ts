@@ -1,7 +1,11 @@
-import { type ClientToServerEvents, rooms, type ServerToClientEvents } from '@common/realtime/events';
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  rooms,
+  type ServerToClientEvents,
+} from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
@@ -18,16 +22,18 @@ export function createSocketServer(options: {
   redis?: { pub: RedisClientType; sub: RedisClientType };
   logger: FastifyBaseLogger;
 }): RealtimeServer {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
-    options.httpServer,
-    {
-      // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
-      maxHttpBufferSize: 16 * 1024,
-      // Connection-state recovery would skip the auth middleware: keep it off (DESIGN §2 pitfalls).
-      serveClient: false,
-      cors: { origin: false },
-    },
-  );
+  const io = new Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    Record<string, never>,
+    SocketData
+  >(options.httpServer, {
+    // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
+    maxHttpBufferSize: 16 * 1024,
+    // Connection-state recovery would skip the auth middleware: keep it off (DESIGN §2 pitfalls).
+    serveClient: false,
+    cors: { origin: false },
+  });
   if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
 
   io.use(async (socket, next) => {
@@ -37,7 +43,8 @@ export function createSocketServer(options: {
         return next(new Error('token_in_query'));
       }
       const token = (socket.handshake.auth as { token?: unknown }).token;
-      const auth = typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
+      const auth =
+        typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
       if (!auth) return next(new Error('unauthorized'));
       socket.data.auth = auth;
       next();
@@ -57,7 +64,10 @@ export function createSocketServer(options: {
     ]);
     // A session that expires while connected ends its socket too.
     const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
-    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(msLeft, 2 ** 31 - 1)));
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.max(0, Math.min(msLeft, 2 ** 31 - 1)),
+    );
     socket.on('disconnect', () => clearTimeout(expiry));
   });
   return io;

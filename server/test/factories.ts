@@ -82,11 +82,15 @@ export async function buildUser(db: DbOrTx, overrides: UserOverrides = {}) {
   if (!user) throw new Error('user insert returned no row');
   const companyIds = overrides.companyIds ?? [];
   if (companyIds.length > 0) {
-    await db.insert(companyUsers).values(companyIds.map((company_id) => ({ company_id, user_id: user.id })));
+    await db
+      .insert(companyUsers)
+      .values(companyIds.map((company_id) => ({ company_id, user_id: user.id })));
   }
   const meta = Object.entries(overrides.meta ?? {});
   if (meta.length > 0) {
-    await db.insert(userMeta).values(meta.map(([key, value]) => ({ user_id: user.id, key, value })));
+    await db
+      .insert(userMeta)
+      .values(meta.map(([key, value]) => ({ user_id: user.id, key, value })));
   }
   return { ...user, password, companyIds };
 }

@@ -1,5 +1,5 @@
 import type { AccessToken } from '@common/auth/auth.schema';
-import { buildApp, type App } from '../app';
+import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { DEFAULT_PASSWORD } from './factories';
@@ -10,7 +10,10 @@ export interface TestApp {
   db: Db;
   database: Database;
   /** Logs a user in through the real endpoint and returns the bearer headers. */
-  login(user: { email: string; password?: string }): Promise<{ authorization: string; token: string }>;
+  login(user: {
+    email: string;
+    password?: string;
+  }): Promise<{ authorization: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         url: '/api/access-tokens',
         payload: { email: user.email, password: user.password ?? DEFAULT_PASSWORD },
       });
-      if (response.statusCode !== 201) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201)
+        throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       const { token } = response.json<AccessToken>();
       return { authorization: `Bearer ${token}`, token };
     },

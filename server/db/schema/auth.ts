@@ -21,5 +21,8 @@ export const accessTokens = pgTable(
     ip: text('ip'),
     user_agent: text('user_agent'),
   },
-  (t) => [uniqueIndex('access_tokens_hash_idx').on(t.token_hash), index('access_tokens_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('access_tokens_hash_idx').on(t.token_hash),
+    index('access_tokens_user_idx').on(t.user_id),
+  ],
 );

@@ -52,7 +52,10 @@ export const companyUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.company_id, t.user_id] }), index('company_users_user_idx').on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.user_id] }),
+    index('company_users_user_idx').on(t.user_id),
+  ],
 );
 
 /** SPEC §3 Logged user meta key/value pairs (telephony URL, websocket address …). */

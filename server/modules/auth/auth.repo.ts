@@ -15,7 +15,13 @@ export async function findLoginCandidate(db: DbOrTx, email: string) {
 
 export async function insertToken(
   db: DbOrTx,
-  values: { user_id: number; token_hash: string; ttlSeconds: number; ip: string; user_agent: string | null },
+  values: {
+    user_id: number;
+    token_hash: string;
+    ttlSeconds: number;
+    ip: string;
+    user_agent: string | null;
+  },
 ) {
   const [row] = await db
     .insert(accessTokens)
@@ -47,7 +53,9 @@ export async function findSession(db: DbOrTx, tokenHash: string): Promise<Sessio
       tokenId: accessTokens.id,
       userId: users.id,
       roles: users.roles,
-      companyIds: sql<number[]>`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users.id}), '{}'::int[])`,
+      companyIds: sql<
+        number[]
+      >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users}.id), '{}'::int[])`,
       expiresAt: accessTokens.expires_at,
       lastUsedAt: accessTokens.last_used_at,
     })
@@ -78,7 +86,13 @@ export async function revokeToken(db: DbOrTx, tokenId: number) {
 
 export async function findProfile(db: DbOrTx, userId: number) {
   const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, roles: users.roles })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      roles: users.roles,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -1,4 +1,11 @@
-import type { AccessToken, CompanyType, LoggedUser, LoginBody, PackageId, Role } from '@common/auth/auth.schema';
+import type {
+  AccessToken,
+  CompanyType,
+  LoggedUser,
+  LoginBody,
+  PackageId,
+  Role,
+} from '@common/auth/auth.schema';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
@@ -27,15 +34,23 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
 
   const tooManyAttempts = () =>
-    new AppError('too_many_requests', 'Prea multe încercări. Încercați din nou mai târziu.', undefined, {
-      'retry-after': String(Math.ceil(deps.windowSeconds)),
-    });
+    new AppError(
+      'too_many_requests',
+      'Prea multe încercări. Încercați din nou mai târziu.',
+      undefined,
+      {
+        'retry-after': String(Math.ceil(deps.windowSeconds)),
+      },
+    );
 
   /**
    * SPEC §7 POST /api/access-tokens. Limited per account and per address (research T14):
    * the same answer for an unknown e-mail and a wrong password.
    */
-  async function login(body: LoginBody, client: { ip: string; userAgent: string | null }): Promise<AccessToken> {
+  async function login(
+    body: LoginBody,
+    client: { ip: string; userAgent: string | null },
+  ): Promise<AccessToken> {
     const email = body.email.trim().toLowerCase();
     const accountKey = `account:${email}`;
     const ipKey = `ip:${client.ip}`;
@@ -46,9 +61,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw tooManyAttempts();
     }
     const candidate = await repo.findLoginCandidate(db, email);
-    const passwordOk = candidate
-      ? await verifyPassword(candidate.password_hash, body.password)
-      : (await burnPasswordCheck(body.password), false);
+    let passwordOk = false;
+    if (candidate) passwordOk = await verifyPassword(candidate.password_hash, body.password);
+    else await burnPasswordCheck(body.password);
     if (!candidate || !passwordOk || candidate.disabled_at !== null) {
       await Promise.all([deps.failures.add(accountKey), deps.failures.add(ipKey)]);
       throw new AppError('unauthenticated', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
@@ -70,7 +85,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (token.length < 20 || token.length > 200) return null;
     const session = await repo.findSession(db, tokenDigest(token));
     if (!session) return null;
-    const lastUsed = session.lastUsedAt ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`) : 0;
+    const lastUsed = session.lastUsedAt
+      ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`)
+      : 0;
     if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
     return {
       userId: session.userId,
@@ -92,7 +109,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return {
       ...profile,
       roles: profile.roles as Role[],
-      companies: companies.map((c) => ({ ...c, type: c.type as CompanyType, package_id: c.package_id as PackageId })),
+      companies: companies.map((c) => ({
+        ...c,
+        type: c.type as CompanyType,
+        package_id: c.package_id as PackageId,
+      })),
       meta,
     };
   }

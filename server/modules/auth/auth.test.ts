@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (payload: unknown, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/access-tokens', payload: payload as object, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/access-tokens',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 const verify = (authorization?: string) =>
   t.app.inject({
     method: 'GET',
@@ -40,7 +45,10 @@ describe('POST /api/access-tokens (SPEC §7 Auth and session)', () => {
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
     const user = await buildUser(t.db);
     const wrong = await login({ email: user.email, password: 'not-the-password' }, '10.0.1.1');
-    const unknown = await login({ email: 'nobody@test.ogo.local', password: 'whatever' }, '10.0.1.2');
+    const unknown = await login(
+      { email: 'nobody@test.ogo.local', password: 'whatever' },
+      '10.0.1.2',
+    );
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     const strip = (body: ErrorBody) => ({ ...body, request_id: undefined });
@@ -65,18 +73,24 @@ describe('POST /api/access-tokens (SPEC §7 Auth and session)', () => {
 
   it('refuses a disabled account', async () => {
     const user = await buildUser(t.db, { disabled: true });
-    expect((await login({ email: user.email, password: user.password }, '10.0.2.1')).statusCode).toBe(401);
+    expect(
+      (await login({ email: user.email, password: user.password }, '10.0.2.1')).statusCode,
+    ).toBe(401);
   });
 
   it('limits failed logins per account: the right password is refused with 429 once the limit is hit', async () => {
     const user = await buildUser(t.db);
     for (let i = 0; i < 3; i++) {
-      expect((await login({ email: user.email, password: 'wrong' }, `10.1.0.${i}`)).statusCode).toBe(401);
+      expect(
+        (await login({ email: user.email, password: 'wrong' }, `10.1.0.${i}`)).statusCode,
+      ).toBe(401);
     }
     const blocked = await login({ email: user.email, password: user.password }, '10.1.0.99');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
-    expect(blocked.json<ErrorBody>().message).toBe('Prea multe încercări. Încercați din nou mai târziu.');
+    expect(blocked.json<ErrorBody>().message).toBe(
+      'Prea multe încercări. Încercați din nou mai târziu.',
+    );
   });
 
   it('limits failed logins per address across accounts', async () => {
@@ -84,14 +98,23 @@ describe('POST /api/access-tokens (SPEC §7 Auth and session)', () => {
     for (let i = 0; i < 8; i++) {
       await login({ email: `spray${i}@test.ogo.local`, password: 'x' }, '10.2.0.1');
     }
-    expect((await login({ email: victim.email, password: victim.password }, '10.2.0.1')).statusCode).toBe(429);
-    expect((await login({ email: victim.email, password: victim.password }, '10.2.0.2')).statusCode).toBe(201);
+    expect(
+      (await login({ email: victim.email, password: victim.password }, '10.2.0.1')).statusCode,
+    ).toBe(429);
+    expect(
+      (await login({ email: victim.email, password: victim.password }, '10.2.0.2')).statusCode,
+    ).toBe(201);
   });
 });
 
 describe('GET /api/verify-access-tokens', () => {
   it('answers the user with roles, companies and meta', async () => {
-    const company = await buildCompany(t.db, { name: 'Taxi Test', package_id: 1, lat: 45.1, lng: 25.2 });
+    const company = await buildCompany(t.db, {
+      name: 'Taxi Test',
+      package_id: 1,
+      lat: 45.1,
+      lng: 25.2,
+    });
     const user = await buildUser(t.db, {
       name: 'Elena Test',
       roles: ['dispatcher'],
@@ -102,7 +125,12 @@ describe('GET /api/verify-access-tokens', () => {
     const response = await verify(authorization);
     expect(response.statusCode).toBe(200);
     const body = response.json<LoggedUser>();
-    expect(body).toMatchObject({ id: user.id, name: 'Elena Test', email: user.email, roles: ['dispatcher'] });
+    expect(body).toMatchObject({
+      id: user.id,
+      name: 'Elena Test',
+      email: user.email,
+      roles: ['dispatcher'],
+    });
     expect(body.companies).toEqual([
       { id: company.id, name: 'Taxi Test', type: 'dispatch', package_id: 1, lat: 45.1, lng: 25.2 },
     ]);
@@ -124,7 +152,11 @@ describe('GET /api/verify-access-tokens', () => {
     expect((await verify(expired.authorization)).statusCode).toBe(401);
 
     const revoked = await t.login(user);
-    const logout = await t.app.inject({ method: 'DELETE', url: '/api/access-tokens', headers: revoked });
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/access-tokens',
+      headers: revoked,
+    });
     expect(logout.statusCode).toBe(204);
     expect((await verify(revoked.authorization)).statusCode).toBe(401);
     // Logging out of one session leaves the others alive.
@@ -135,7 +167,10 @@ describe('GET /api/verify-access-tokens', () => {
   it('stops a live token when its user is disabled', async () => {
     const user = await buildUser(t.db);
     const session = await t.login(user);
-    await t.db.update(users).set({ disabled_at: '2026-01-01 00:00:00' }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ disabled_at: '2026-01-01 00:00:00' })
+      .where(eq(users.id, user.id));
     expect((await verify(session.authorization)).statusCode).toBe(401);
   });
 });

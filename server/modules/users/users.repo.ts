@@ -9,7 +9,7 @@ import type { TenantScope } from '../../http/auth-context';
 const inScope = (scope: TenantScope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
-    : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users.id} and cu.company_id = any(${sql.param(scope.companyIds)}::int[]))`;
+    : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${sql.param(scope.companyIds)}::int[]))`;
 
 const userColumns = {
   id: users.id,
@@ -18,17 +18,28 @@ const userColumns = {
   phone: users.phone,
   identifier: users.identifier,
   roles: users.roles,
-  company_ids: sql<number[]>`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users.id}), '{}'::int[])`,
+  company_ids: sql<
+    number[]
+  >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users}.id), '{}'::int[])`,
   is_online: users.is_online,
   ban_until: users.ban_until,
   ban_reason: users.ban_reason,
-  default_car: sql<User['default_car']>`(select json_build_object('id', c.id, 'indicativ', c.indicativ, 'make', c.make, 'model', c.model, 'color', c.color, 'number', c.number) from ${cars} c where c.driver_id = ${users.id} order by c.id limit 1)`,
+  default_car: sql<
+    User['default_car']
+  >`(select json_build_object('id', c.id, 'indicativ', c.indicativ, 'make', c.make, 'model', c.model, 'color', c.color, 'number', c.number) from ${cars} c where c.driver_id = ${users}.id order by c.id limit 1)`,
   created_at: users.created_at,
 };
 
-const toUser = (row: Omit<User, 'roles'> & { roles: string[] }): User => ({ ...row, roles: row.roles as Role[] });
+const toUser = (row: Omit<User, 'roles'> & { roles: string[] }): User => ({
+  ...row,
+  roles: row.roles as Role[],
+});
 
-export async function findUser(db: DbOrTx, scope: TenantScope, id: number): Promise<User | undefined> {
+export async function findUser(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+): Promise<User | undefined> {
   const [row] = await db
     .select(userColumns)
     .from(users)

@@ -7,7 +7,13 @@ import type { UsersService } from './users.service';
 const BACK_OFFICE = ['admin', 'dispatcher', 'company'] as const;
 
 export function usersRoutes(app: FastifyInstance, authenticate: Authenticate, users: UsersService) {
-  route(app, authenticate, getUser, { roles: BACK_OFFICE }, ({ auth, params }) => users.get(auth, params.id));
-  route(app, authenticate, listUsers, { roles: BACK_OFFICE }, ({ auth, query }) => users.list(auth, query));
-  route(app, authenticate, getUserMeta, { roles: 'any' }, ({ auth, params }) => users.meta(auth, params.id));
+  route(app, authenticate, getUser, { roles: BACK_OFFICE }, ({ auth, params }) =>
+    users.get(auth, params.id),
+  );
+  route(app, authenticate, listUsers, { roles: BACK_OFFICE }, ({ auth, query }) =>
+    users.list(auth, query),
+  );
+  route(app, authenticate, getUserMeta, { roles: 'any' }, ({ auth, params }) =>
+    users.meta(auth, params.id),
+  );
 }

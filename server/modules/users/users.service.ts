@@ -13,7 +13,8 @@ export function createUsersService(db: Db) {
     return user;
   }
 
-  const list = (auth: AuthContext, query: ListUsersQuery) => repo.listUsers(db, scopeOf(auth), query);
+  const list = (auth: AuthContext, query: ListUsersQuery) =>
+    repo.listUsers(db, scopeOf(auth), query);
 
   /**
    * SPEC §7 GET /api/users/{id}/meta. Meta may hold telephony settings, so only the owner or

@@ -1,0 +1,107 @@
+import type { ServerToClientEvents, UserActivityPayload } from '@common/realtime/events';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+
+type ClientSocket = Socket<ServerToClientEvents>;
+
+let t: TestApp;
+let url: string;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await t.close();
+});
+
+const open = (options: { token?: string; query?: Record<string, string> }) => {
+  const socket: ClientSocket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: options.token ? { token: options.token } : {},
+    query: options.query ?? {},
+  });
+  sockets.push(socket);
+  return socket;
+};
+
+const connected = (socket: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+
+const refused = (socket: ClientSocket) =>
+  new Promise<string>((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected but should have been refused')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+
+/** Collects the events a socket receives, to assert both what arrives and what never does. */
+const record = (socket: ClientSocket) => {
+  const events: UserActivityPayload[] = [];
+  socket.on('user_activity', (payload) => events.push(payload));
+  return events;
+};
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('Socket.IO (SPEC §7 Realtime, DESIGN §7)', () => {
+  it('refuses a handshake without a valid token, or with the token in the query string', async () => {
+    expect(await refused(open({}))).toBe('unauthorized');
+    expect(await refused(open({ token: 'x'.repeat(43) }))).toBe('unauthorized');
+    const user = await buildUser(t.db);
+    const { token } = await t.login(user);
+    expect(await refused(open({ query: { token } }))).toBe('token_in_query');
+  });
+
+  it('delivers company events to that company only', async () => {
+    const a = await buildCompany(t.db);
+    const b = await buildCompany(t.db);
+    const actor = await buildUser(t.db, { companyIds: [a.id] });
+    const colleague = await buildUser(t.db, { companyIds: [a.id] });
+    const stranger = await buildUser(t.db, { companyIds: [b.id] });
+    const colleagueSocket = open({ token: (await t.login(colleague)).token });
+    const strangerSocket = open({ token: (await t.login(stranger)).token });
+    await Promise.all([connected(colleagueSocket), connected(strangerSocket)]);
+    const seenByColleague = record(colleagueSocket);
+    const seenByStranger = record(strangerSocket);
+
+    const session = await t.login(actor);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user-activity',
+      headers: session,
+      payload: { isOnline: true },
+    });
+    await settle();
+    expect(seenByColleague).toEqual([
+      expect.objectContaining({ user_id: actor.id, is_online: true }),
+    ]);
+    expect(seenByStranger).toEqual([]);
+  });
+
+  it('ends the sockets of a session on logout, and only those', async () => {
+    const user = await buildUser(t.db);
+    const first = await t.login(user);
+    const second = await t.login(user);
+    const loggedOut = open({ token: first.token });
+    const stays = open({ token: second.token });
+    await Promise.all([connected(loggedOut), connected(stays)]);
+    const revoked = new Promise((resolve) => loggedOut.once('session_revoked', resolve));
+    const disconnected = new Promise((resolve) => loggedOut.once('disconnect', resolve));
+
+    await t.app.inject({ method: 'DELETE', url: '/api/access-tokens', headers: first });
+    expect(await revoked).toEqual({ reason: 'logout' });
+    await disconnected;
+    await settle();
+    expect(stays.connected).toBe(true);
+    expect(await refused(open({ token: first.token }))).toBe('unauthorized');
+  });
+});
