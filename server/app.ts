@@ -128,12 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 function registerWebStatic404(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
-    reply
-      .code(404)
-      .send({
-        message: 'Resursa nu a fost găsită.',
-        code: 'not_found',
-        request_id: String(request.id),
-      });
+    reply.code(404).send({
+      message: 'Resursa nu a fost găsită.',
+      code: 'not_found',
+      request_id: String(request.id),
+    });
   });
 }
