@@ -1,0 +1,31 @@
+// Production build: the web app with Vite into dist/web, the server bundled with esbuild into
+// dist/server (dependencies stay in node_modules), and the migrations copied beside it.
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+rmSync(path.join(dist, 'server'), { recursive: true, force: true });
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outfile: path.join(dist, 'server/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: path.join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+});
+// server/db/migrate.ts resolves './migrations' next to the running module.
+cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+console.log('built dist/web and dist/server');
