@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 
-// Three projects, one per source root (DESIGN §3, aesthetics-anchors §3.9).
+// One project per source root (DESIGN §3, aesthetics-anchors §3.9), plus the two-node cluster.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.cluster.test.ts'],
           // Each server test file migrates its own PGlite; running them in parallel only
           // serialises inside PGlite and trips timeouts (aesthetics-anchors §3.9 Speed).
           fileParallelism: false,
@@ -34,6 +35,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: 'server/test/global-setup.ts',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Two app processes on PostgreSQL + Redis (scripts/test.mjs runs it when both are there).
+          name: 'cluster',
+          environment: 'node',
+          include: ['server/**/*.cluster.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

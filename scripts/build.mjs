@@ -27,5 +27,7 @@ await build({
   logLevel: 'warning',
 });
 // server/db/migrate.ts resolves './migrations' next to the running module.
-cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migrations'), {
+  recursive: true,
+});
 console.log('built dist/web and dist/server');

@@ -7,16 +7,29 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'dist/web/index.html'))) {
+if (
+  !existsSync(path.join(root, 'dist/server/main.js')) ||
+  !existsSync(path.join(root, 'dist/web/index.html'))
+) {
   console.error('dist/ is missing: run `npm run build` before the browser tests.');
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ogo-e2e-'));
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3199', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-});
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: process.env.E2E_PORT ?? '3199',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+);
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

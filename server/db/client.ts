@@ -21,6 +21,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests clone a migrated database from it). */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool behind `db`, for session-level work such as advisory locks. */
+  pool?: pg.Pool;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db: drizzlePg(pool, { schema }),
     kind: 'postgres',
+    pool,
     close: () => pool.end(),
   };
 }

@@ -3,6 +3,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database, Schema } from './client';
 
 /**
@@ -11,11 +12,26 @@ import type { Database, Schema } from './client';
  */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies pending migrations with drizzle's runtime migrator (works for PGlite and PostgreSQL). */
+/** Any constant: the advisory lock key that serialises migrations between nodes. */
+const MIGRATION_LOCK_KEY = 7_234_001;
+
+/**
+ * Applies pending migrations with drizzle's runtime migrator (works for PGlite and PostgreSQL).
+ * On PostgreSQL several nodes may start at once: an advisory lock lets one migrate while the
+ * others wait, then find nothing left to do.
+ */
 export async function migrate(database: Database, folder = migrationsFolder): Promise<void> {
-  if (database.kind === 'pglite') {
+  if (!database.pool) {
     await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder: folder });
-  } else {
+    return;
+  }
+  // The lock lives on its own connection: the pool may hold a single one, which migrate needs.
+  const lock = new pg.Client(database.pool.options);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder: folder });
+  } finally {
+    await lock.end(); // ending the session releases the lock
   }
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { PRIVACY_PAGE } from './demo-content';
@@ -184,12 +184,20 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
 }
 
-/** Seeds the demo on first start only: an empty users table means a new database. */
+/** Any constant: the advisory lock key that lets one of several starting nodes seed. */
+const SEED_LOCK_KEY = 7_234_002;
+
+/**
+ * Seeds the demo on first start only: an empty users table means a new database. Nodes that
+ * start together queue on a transaction-level advisory lock; the first seeds, the others find
+ * users and skip.
+ */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: count() }).from(users);
-  if ((row?.value ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [row] = await tx.select({ value: count() }).from(users);
+    if ((row?.value ?? 0) > 0) return false;
     await seedDemo(tx);
+    return true;
   });
-  return true;
 }

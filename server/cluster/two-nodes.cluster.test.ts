@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ServerToClientEvents, UserActivityPayload } from '@common/realtime/events';
+import { createClient } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../test/test-database';
+
+/**
+ * Scale-out proof (issue #2 item 10, DESIGN §1): two app processes on one PostgreSQL and one
+ * Redis. Events published on node A reach sockets connected to node B; logout on A ends B's
+ * socket; login failures count across nodes. Needs TEST_DATABASE_URL and TEST_REDIS_URL.
+ */
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const enabled = Boolean(DATABASE_URL && REDIS_URL);
+if (!enabled) {
+  console.warn(
+    '[cluster tests] SKIPPED: set TEST_DATABASE_URL and TEST_REDIS_URL to run the two-node test.',
+  );
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dbName = `ogo_cluster_${process.pid}`;
+const nodes: ChildProcess[] = [];
+const sockets: Socket[] = [];
+let urlA = '';
+let urlB = '';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+
+async function startNode(databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  nodes.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`node on port ${port} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return url;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`node on port ${port} did not become healthy`);
+}
+
+const login = async (url: string, email: string, password = 'ogo-demo') => {
+  const response = await fetch(`${url}/api/access-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return {
+    status: response.status,
+    token: response.ok ? ((await response.json()) as { token: string }).token : '',
+  };
+};
+
+const openSocket = (url: string, token: string) =>
+  new Promise<Socket<ServerToClientEvents>>((resolve, reject) => {
+    const socket: Socket<ServerToClientEvents> = connect(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
+  beforeAll(async () => {
+    const base = new URL(DATABASE_URL as string);
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    base.pathname = `/${dbName}`;
+    // Started together: migrations and the demo seed must serialise between them.
+    [urlA, urlB] = await Promise.all([startNode(base.toString()), startNode(base.toString())]);
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    await redis.del('ogo:login-failures:account:curier@ogo.local');
+    await redis.quit();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(
+      nodes.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }, 60_000);
+
+  it('runs two distinct processes on one database, seeded once', async () => {
+    const [a, b] = await Promise.all(
+      [urlA, urlB].map((url) =>
+        fetch(`${url}/api/health`).then(
+          (r) => r.json() as Promise<{ node: string; database: string }>,
+        ),
+      ),
+    );
+    expect(a?.database).toBe('postgres');
+    expect(a?.node).not.toBe(b?.node);
+    const { token } = await login(urlA, 'dispecer@ogo.local');
+    const users = await fetch(`${urlB}/api/users?per_page=100&search=Elena`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await users.json()) as { meta: { total: number } }).meta.total).toBe(1);
+  });
+
+  it('delivers an event published on node A to a socket connected to node B', async () => {
+    const watcher = await login(urlB, 'dispecer@ogo.local');
+    const socket = await openSocket(urlB, watcher.token);
+    const received = new Promise<UserActivityPayload>((resolve) =>
+      socket.once('user_activity', resolve),
+    );
+    const actor = await login(urlA, 'admin@ogo.local');
+    const response = await fetch(`${urlA}/api/user-activity`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${actor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ isOnline: true }),
+    });
+    expect(response.status).toBe(200);
+    expect(await received).toMatchObject({ user_id: 1, is_online: true });
+  });
+
+  it('ends on node B the socket of a session logged out on node A', async () => {
+    const session = await login(urlA, 'dispecer@ogo.local');
+    const socket = await openSocket(urlB, session.token);
+    const revoked = new Promise((resolve) => socket.once('session_revoked', resolve));
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    const response = await fetch(`${urlA}/api/access-tokens`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(response.status).toBe(204);
+    expect(await revoked).toEqual({ reason: 'logout' });
+    await disconnected;
+  });
+
+  it('counts failed logins across nodes (Redis-backed limit)', async () => {
+    expect((await login(urlA, 'curier@ogo.local', 'wrong')).status).toBe(401);
+    expect((await login(urlB, 'curier@ogo.local', 'wrong')).status).toBe(401);
+    expect((await login(urlA, 'curier@ogo.local', 'wrong')).status).toBe(401);
+    expect((await login(urlB, 'curier@ogo.local')).status).toBe(429);
+  });
+});
