@@ -6,7 +6,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3199);
 
 if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
 }
 
 export default defineConfig({
@@ -28,7 +30,12 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM,
       // Chromium's own background traffic is refused on this network; keep it quiet (env notes).
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {

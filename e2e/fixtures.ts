@@ -14,4 +14,6 @@ export async function loginFromHeader(page: Page, email: string, password = DEMO
 
 /** The session token the web app stored (SPEC §4: token and user kept locally). */
 export const storedToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('ogo.session.token') ?? 'null') as string | null);
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('ogo.session.token') ?? 'null') as string | null,
+  );

@@ -39,7 +39,9 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
     expect(await storedToken(page)).toBeNull();
 
     // Logout revoked the token on the server, not only in the browser (DESIGN §7).
-    const verify = await request.get('/api/verify-access-tokens', { headers: { authorization: `Bearer ${token}` } });
+    const verify = await request.get('/api/verify-access-tokens', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(verify.status()).toBe(401);
   });
 
@@ -50,7 +52,9 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
     await expect(page.getByTestId('site-header')).toBeVisible();
   });
 
-  test('sends a logged-out visitor of a login-required page to /login and back after login', async ({ page }) => {
+  test('sends a logged-out visitor of a login-required page to /login and back after login', async ({
+    page,
+  }) => {
     await page.goto('/settings/account');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%2Faccount/);
     await page.getByLabel('E-mail').fill('dispecer@ogo.local');
@@ -60,11 +64,16 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
     await expect(page.getByTestId('account-details')).toContainText('dispecer@ogo.local');
   });
 
-  test('a token revoked elsewhere logs the browser out at its next request', async ({ page, request }) => {
+  test('a token revoked elsewhere logs the browser out at its next request', async ({
+    page,
+    request,
+  }) => {
     await loginFromHeader(page, 'dispecer@ogo.local');
     await expect(page.getByTestId('admin-header')).toBeVisible();
     const token = await storedToken(page);
-    const revoke = await request.delete('/api/access-tokens', { headers: { authorization: `Bearer ${token}` } });
+    const revoke = await request.delete('/api/access-tokens', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoke.status()).toBe(204);
     // The revoked session's socket is told at once; the console returns to the login page.
     await expect(page).toHaveURL(/\/login/);
@@ -81,7 +90,9 @@ test.describe('menus by role and company package (SPEC §2 Shell)', () => {
     await expect(page.getByTestId('profile-company')).toHaveText('OGO Taxi Iași');
   });
 
-  test('a courier-company user gets the point-of-sale header with its own company', async ({ page }) => {
+  test('a courier-company user gets the point-of-sale header with its own company', async ({
+    page,
+  }) => {
     await loginFromHeader(page, 'curier@ogo.local');
     await expect(page.getByTestId('pos-header')).toBeVisible();
     await expect(page.getByTestId('admin-header')).toHaveCount(0);
@@ -99,7 +110,9 @@ test.describe('menus by role and company package (SPEC §2 Shell)', () => {
 test.describe('public pages', () => {
   test('the privacy page renders the stored content', async ({ page }) => {
     await page.goto('/driver/privacy');
-    await expect(page.getByRole('heading', { name: 'Politica de confidențialitate pentru șoferi' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Politica de confidențialitate pentru șoferi' }),
+    ).toBeVisible();
     await expect(page.getByTestId('content-html')).toContainText('Pozițiile GPS');
   });
 
