@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/**/*.cluster.test.ts'],
+          exclude: ['server/**/*.cluster.test.ts', 'server/**/*.process.test.ts'],
           // Each server test file migrates its own PGlite; running them in parallel only
           // serialises inside PGlite and trips timeouts (aesthetics-anchors §3.9 Speed).
           fileParallelism: false,
@@ -35,6 +35,16 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: 'server/test/global-setup.ts',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The real server process on PGlite: start, demo seed, data-directory lock.
+          name: 'process',
+          environment: 'node',
+          include: ['server/**/*.process.test.ts'],
+          testTimeout: 90_000,
         },
       },
       {

@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, with one summary line at the end.
-//   1. unit + server on PGlite + web (vitest)
+//   1. unit + server on PGlite + web + the server process (vitest)
 //   2. server again on a real PostgreSQL         (TEST_DATABASE_URL, default: the local server)
 //   3. two app nodes on PostgreSQL + Redis       (TEST_REDIS_URL, default: the local server)
 //   4. browser flows in Debian Chromium          (Playwright, after a production build)
@@ -101,7 +101,7 @@ const jsonOut = (file) => [
   `--outputFile.json=${path.join(out, file)}`,
 ];
 
-// 1. Unit, server on PGlite, web.
+// 1. Unit, server on PGlite, web, and the real server process on PGlite.
 const unit = run('unit, server (PGlite), web', process.execPath, [
   vitest,
   'run',
@@ -111,6 +111,8 @@ const unit = run('unit, server (PGlite), web', process.execPath, [
   'server',
   '--project',
   'web',
+  '--project',
+  'process',
   ...jsonOut('unit.json'),
 ]);
 record('unit + server (PGlite) + web', unit, () => vitestCounts(path.join(out, 'unit.json')));
