@@ -1,0 +1,148 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { log } from './report';
+
+/**
+ * CPU pinning (performance-anchors §2.1: it cut round-to-round spread from ±50% to ±3%).
+ *
+ * The benchmark process itself runs the load generator (autocannon, programmatically, on its
+ * main thread), so it pins *itself* to CPU 1 with `taskset -a -p` — no re-exec needed, and it
+ * works however the benchmark was started. Servers are spawned as `taskset -c 0 node …`, which
+ * overrides the inherited CPU 1 mask. Without taskset or with fewer than 2 CPUs nothing is
+ * pinned and the numbers are noisier. BENCH_PIN=0 turns pinning off.
+ */
+const canPin = (() => {
+  if (process.env.BENCH_PIN === '0' || availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+export const SERVER_CPU = '0';
+export const LOAD_CPU = '1';
+
+export function pinSelfToLoadCpu(): boolean {
+  if (!canPin) {
+    log('taskset unavailable or < 2 CPUs: running unpinned (expect more noise)');
+    return false;
+  }
+  execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
+  log(`load generator pinned to CPU ${LOAD_CPU}, servers to CPU ${SERVER_CPU}`);
+  return true;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Kills every child still running: SIGKILL, by pid. Safe to call more than once. */
+export function killChildren(): void {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  children.clear();
+}
+
+let guarded = false;
+/**
+ * Makes the process clean up its children however it ends: normal exit, an uncaught error,
+ * SIGINT/SIGTERM, or the overall time limit. (Children also exit by themselves when their stdin
+ * closes, which covers this process being SIGKILLed; see servers/lifecycle.ts.)
+ */
+export function guardProcess(timeLimitSeconds: number): void {
+  if (guarded) return;
+  guarded = true;
+  process.on('exit', killChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      killChildren();
+      process.exit(130);
+    });
+  }
+  const timer = setTimeout(() => {
+    log(`time limit of ${timeLimitSeconds} s exceeded: killing servers and failing`);
+    killChildren();
+    process.exit(3);
+  }, timeLimitSeconds * 1000);
+  timer.unref();
+}
+
+export interface Server<Info> {
+  info: Info;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a `bench/servers/*.ts` entry as `[taskset -c 0] node --import tsx <entry>` and waits
+ * for the first stdout line, a JSON object the server prints once it listens.
+ */
+export async function startServer<Info>(
+  entry: URL,
+  env: Record<string, string>,
+  readyTimeoutSeconds = 90,
+): Promise<Server<Info>> {
+  const command = [process.execPath, '--import', 'tsx', fileURLToPath(entry)];
+  const argv = canPin ? ['taskset', '-c', SERVER_CPU, ...command] : command;
+  const [file, ...args] = argv as [string, ...string[]];
+  const child = spawn(file, args, {
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const info = await new Promise<Info>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`${entry.pathname} not ready within ${readyTimeoutSeconds} s`));
+    }, readyTimeoutSeconds * 1000);
+    const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(line) as Info);
+      } catch {
+        reject(new Error(`${entry.pathname} printed a non-JSON first line: ${line}`));
+      }
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry.pathname} exited before ready (code ${code}, signal ${signal})`));
+    });
+  }).catch((error: unknown) => {
+    if (child.pid !== undefined && child.exitCode === null) child.kill('SIGKILL');
+    children.delete(child);
+    throw error;
+  });
+
+  if (child.pid === undefined) throw new Error('spawned server has no pid');
+  const pid = child.pid;
+  return {
+    info,
+    pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        // Closing stdin asks the server to close gracefully; SIGKILL if it takes over 5 s.
+        child.stdin?.end();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      children.delete(child);
+    },
+  };
+}
