@@ -17,6 +17,7 @@ import {
   memoryFailureCounter,
   redisFailureCounter,
 } from './lib/failure-counter';
+import { createSessionCache } from './lib/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { configRoutes } from './modules/config/config.routes';
@@ -43,6 +44,8 @@ export interface AppDeps {
 export type App = FastifyInstance & { io: RealtimeServer };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** How long a verified session is reused without asking the database (revocation is immediate). */
+const SESSION_CACHE_TTL_MS = 5_000;
 
 /** Builds the whole application: API, realtime and the web app (DESIGN §1). Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -87,11 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ? redisFailureCounter(deps.redis.pub, windowMs)
     : memoryFailureCounter(windowMs);
 
+  const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 });
   const io = createSocketServer({
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
     redis: deps.redis,
     logger: app.log,
+    onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
   });
   const publisher = createPublisher(io);
 
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     publisher,
     failures,
+    sessions,
     tokenTtlSeconds: Math.round(config.TOKEN_TTL_HOURS * 3600),
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,

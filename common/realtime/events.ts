@@ -24,6 +24,12 @@ export interface ServerToClientEvents {
 // biome-ignore lint/suspicious/noEmptyInterface: the console sends nothing yet; drivers' events arrive with the dispatch issue.
 export interface ClientToServerEvents {}
 
+/** Between app nodes (Socket.IO serverSideEmit through the Redis adapter). */
+export interface InterServerEvents {
+  /** A session ended on one node: the others drop it from their session caches. */
+  session_ended: (tokenId: number) => void;
+}
+
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 

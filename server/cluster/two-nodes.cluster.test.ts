@@ -172,6 +172,17 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
     expect(response.status).toBe(204);
     expect(await revoked).toEqual({ reason: 'logout' });
     await disconnected;
+    // Node B had cached the session at the socket handshake; the logout on A reached its cache.
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 401; attempt++) {
+      status = (
+        await fetch(`${urlB}/api/verify-access-tokens`, {
+          headers: { authorization: `Bearer ${session.token}` },
+        })
+      ).status;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
   });
 
   it('counts failed logins across nodes (Redis-backed limit)', async () => {

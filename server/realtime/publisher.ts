@@ -1,13 +1,24 @@
 import {
   type ClientToServerEvents,
+  type InterServerEvents,
   rooms,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@common/realtime/events';
 import type { Server } from 'socket.io';
+import type { AuthContext } from '../http/auth-context';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export interface SocketData {
+  auth: AuthContext;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 /**
  * The only way services talk to sockets (DESIGN §4 Realtime). With the Redis adapter every
@@ -20,7 +31,10 @@ export interface Publisher {
     payload: ServerEventPayload<E>,
   ): void;
   toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
-  /** Tells the sockets of one session it ended, then disconnects them (logout, revocation). */
+  /**
+   * Tells the sockets of one session it ended, then disconnects them (logout, revocation), and
+   * tells the other nodes to forget the session.
+   */
   endSession(tokenId: number, reason: ServerEventPayload<'session_revoked'>['reason']): void;
 }
 
@@ -40,6 +54,7 @@ export function createPublisher(io: RealtimeServer): Publisher {
       const room = rooms.session(tokenId);
       emit(room, 'session_revoked', { reason });
       io.in(room).disconnectSockets(true);
+      io.serverSideEmit('session_ended', tokenId);
     },
   };
 }

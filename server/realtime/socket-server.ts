@@ -1,9 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import {
-  type ClientToServerEvents,
-  rooms,
-  type ServerToClientEvents,
-} from '@common/realtime/events';
+import { rooms } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
@@ -11,23 +7,16 @@ import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
 import type { RealtimeServer } from './publisher';
 
-export interface SocketData {
-  auth: AuthContext;
-}
-
 /** SPEC §7 Realtime, hardened per DESIGN §2/§7: token in `auth`, never the query string. */
 export function createSocketServer(options: {
   httpServer: HttpServer;
   verifyToken: (token: string) => Promise<AuthContext | null>;
   redis?: { pub: RedisClientType; sub: RedisClientType };
   logger: FastifyBaseLogger;
+  /** Another node ended a session. */
+  onSessionEnded: (tokenId: number) => void;
 }): RealtimeServer {
-  const io = new Server<
-    ClientToServerEvents,
-    ServerToClientEvents,
-    Record<string, never>,
-    SocketData
-  >(options.httpServer, {
+  const io: RealtimeServer = new Server(options.httpServer, {
     // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
     maxHttpBufferSize: 16 * 1024,
     // Connection-state recovery would skip the auth middleware: keep it off (DESIGN §2 pitfalls).
@@ -35,6 +24,7 @@ export function createSocketServer(options: {
     cors: { origin: false },
   });
   if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+  io.on('session_ended', options.onSessionEnded);
 
   io.use(async (socket, next) => {
     try {

@@ -1,16 +1,10 @@
-import type {
-  AccessToken,
-  CompanyType,
-  LoggedUser,
-  LoginBody,
-  PackageId,
-  Role,
-} from '@common/auth/auth.schema';
+import type { AccessToken, LoggedUser, LoginBody } from '@common/auth/auth.schema';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import type { SessionCache } from '../../lib/session-cache';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { Publisher } from '../../realtime/publisher';
 import * as repo from './auth.repo';
@@ -19,6 +13,7 @@ export interface AuthServiceDeps {
   db: Db;
   publisher: Publisher;
   failures: FailureCounter;
+  sessions: SessionCache;
   tokenTtlSeconds: number;
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
@@ -80,47 +75,43 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, expires_at: row.expires_at };
   }
 
-  /** Resolves a bearer token to its session; null when missing, unknown, expired or revoked. */
+  /**
+   * Resolves a bearer token to its session; null when missing, unknown, expired or revoked.
+   * Served from the session cache when it was verified in the last few seconds.
+   */
   async function authenticate(token: string): Promise<AuthContext | null> {
     if (token.length < 20 || token.length > 200) return null;
-    const session = await repo.findSession(db, tokenDigest(token));
+    const hash = tokenDigest(token);
+    const cached = deps.sessions.get(hash);
+    if (cached) return cached;
+    const session = await repo.findSession(db, hash);
     if (!session) return null;
     const lastUsed = session.lastUsedAt
       ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`)
       : 0;
     if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
-    return {
+    const auth: AuthContext = {
       userId: session.userId,
       roles: session.roles,
       companyIds: session.companyIds,
       tokenId: session.tokenId,
       expiresAt: session.expiresAt,
     };
+    deps.sessions.set(hash, auth);
+    return auth;
   }
 
   /** SPEC §7 GET /api/verify-access-tokens: the user with roles, companies and meta. */
   async function loggedUser(auth: AuthContext): Promise<LoggedUser> {
-    const [profile, companies, meta] = await Promise.all([
-      repo.findProfile(db, auth.userId),
-      repo.findUserCompanies(db, auth.userId),
-      repo.findUserMeta(db, auth.userId),
-    ]);
-    if (!profile) throw unauthenticated();
-    return {
-      ...profile,
-      roles: profile.roles as Role[],
-      companies: companies.map((c) => ({
-        ...c,
-        type: c.type as CompanyType,
-        package_id: c.package_id as PackageId,
-      })),
-      meta,
-    };
+    const user = await repo.findLoggedUser(db, auth.userId);
+    if (!user) throw unauthenticated();
+    return user;
   }
 
   /** Logout revokes the token on the server and ends its sockets on every node (DESIGN §7). */
   async function logout(auth: AuthContext): Promise<void> {
     await repo.revokeToken(db, auth.tokenId);
+    deps.sessions.revokeToken(auth.tokenId);
     deps.publisher.endSession(auth.tokenId, 'logout');
   }
 
