@@ -4,6 +4,8 @@
  * Rooms: `company:<id>`, `user:<id>`, `session:<id>` (server-joined, never client-requested).
  */
 
+import type { Order } from '../orders/orders.schema';
+
 /** A user went online or offline in the console (PATCH /api/user-activity). */
 export interface UserActivityPayload {
   user_id: number;
@@ -16,9 +18,19 @@ export interface SessionRevokedPayload {
   reason: 'logout' | 'revoked';
 }
 
+/** SPEC §7 order_canceled: the reason type and the order. */
+export interface OrderCanceledPayload {
+  reason: string;
+  order: Order;
+}
+
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
+  /** Any change of an order, its creation included: the whole order (DESIGN §4 Realtime). */
+  order_updated: (order: Order) => void;
+  /** SPEC §4 Live events: an order was canceled (dispatcher, no drivers found, call ended …). */
+  order_canceled: (payload: OrderCanceledPayload) => void;
 }
 
 // biome-ignore lint/suspicious/noEmptyInterface: the console sends nothing yet; drivers' events arrive with the dispatch issue.

@@ -1,4 +1,5 @@
 export * from './auth';
 export * from './companies';
 export * from './content';
+export * from './orders';
 export * from './users';

@@ -1,5 +1,7 @@
+import { USER_ADDRESSES_PREFIX } from '@common/clients/clients.api';
 import { getRuntimeConfig, type RuntimeConfig } from '@common/config/config.api';
 import { FALLBACK_MAP_CENTER } from '@common/lib/geo';
+import { PLACES_PREFIX } from '@common/places/places.api';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { type Authenticate, route } from '../../http/route';
@@ -12,7 +14,12 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     client_app_url: config.CLIENT_APP_URL,
     fallback_center: { ...FALLBACK_MAP_CENTER },
     // DESIGN §1: the spec's separate services are mounted in this process, on these prefixes.
-    services: { api: '/api', websocket: '/', addresses: '/', places: '/' },
+    services: {
+      api: '/api',
+      websocket: '/',
+      addresses: USER_ADDRESSES_PREFIX,
+      places: PLACES_PREFIX,
+    },
   };
 }
 

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/define-endpoint';
+import { BlockedPhoneSchema, CreateBlockedPhoneBodySchema } from './blocked-phones.schema';
+
+export const listBlockedPhones = defineEndpoint({
+  method: 'GET',
+  path: '/api/blocked-phone',
+  query: z.strictObject({ search: z.string().trim().max(40).optional() }),
+  response: z.array(BlockedPhoneSchema),
+});
+
+export const createBlockedPhone = defineEndpoint({
+  method: 'POST',
+  path: '/api/blocked-phone',
+  body: CreateBlockedPhoneBodySchema,
+  response: BlockedPhoneSchema,
+  status: 201,
+});
+
+export const deleteBlockedPhone = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/blocked-phone/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+  status: 204,
+});

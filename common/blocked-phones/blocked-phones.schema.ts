@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PhoneInputSchema } from '../orders/orders.schema';
+
+/** SPEC §3 Blocked phone. */
+export const BlockedPhoneSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BlockedPhone = z.infer<typeof BlockedPhoneSchema>;
+
+export const CreateBlockedPhoneBodySchema = z.strictObject({
+  phone: PhoneInputSchema,
+  reason: z.string().trim().max(300).nullish(),
+});
+
+/** The refusal an order from a blocked phone gets (field `phone`). */
+export const BLOCKED_PHONE_MESSAGE = 'Numărul de telefon este blocat.';

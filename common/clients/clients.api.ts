@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/define-endpoint';
+import { SavedAddressSchema } from './clients.schema';
+
+const clientAddressParams = z.object({
+  clientId: z.coerce.number().int().positive(),
+  addressId: z.coerce.number().int().positive(),
+});
+
+/** SPEC §7 a client's saved addresses, as the order form and client history show them. */
+export const listAddressHistory = defineEndpoint({
+  method: 'GET',
+  path: '/api/dispatcher-orders/:clientId/address-history',
+  params: z.object({ clientId: z.coerce.number().int().positive() }),
+  response: z.array(SavedAddressSchema),
+});
+
+export const deleteAddressHistory = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/dispatcher-orders/:clientId/address-history-delete/:addressId',
+  params: clientAddressParams,
+  response: z.null(),
+  status: 204,
+});
+
+/** SPEC §7 user-addresses service, mounted under its own prefix (DESIGN §1). */
+export const USER_ADDRESSES_PREFIX = '/user-addresses';
+
+/** Saved addresses by phone number or client user id. */
+export const listAddresses = defineEndpoint({
+  method: 'GET',
+  path: `${USER_ADDRESSES_PREFIX}/addresses/:phoneOrUserId`,
+  params: z.object({ phoneOrUserId: z.string().trim().min(1).max(40) }),
+  response: z.array(SavedAddressSchema),
+});
+
+export const deleteAddress = defineEndpoint({
+  method: 'DELETE',
+  path: `${USER_ADDRESSES_PREFIX}/addresses/:id`,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+  status: 204,
+});

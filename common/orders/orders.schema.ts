@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../http/pagination';
+import { INVALID_PHONE, normalizePhone } from '../lib/phone';
+
+/** SPEC §4 order states. */
+export const ORDER_STATES = [
+  'new',
+  'created',
+  'pending',
+  'assigned',
+  'finished',
+  'canceled',
+] as const;
+export const OrderStateSchema = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof OrderStateSchema>;
+
+/** SPEC §4 trip states. */
+export const TRIP_STATES = ['waiting_driver', 'waiting_client', 'started'] as const;
+export const TripStateSchema = z.enum(TRIP_STATES);
+export type TripState = z.infer<typeof TripStateSchema>;
+
+/** SPEC §4 payment types; the form toggles between cash and protocol. */
+export const PAYMENT_TYPES = ['cash', 'card', 'protocol', 'discount'] as const;
+export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
+export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+
+/** SPEC §4 order sources. */
+export const ORDER_SOURCES = ['from_call', 'from_app'] as const;
+export const OrderSourceSchema = z.enum(ORDER_SOURCES);
+
+/** SPEC §4 call states. */
+export const CallStateSchema = z.enum(['started', 'on_hold', 'ended']);
+
+/** SPEC §4 cancellation types (dispatcher_canceled and no_drivers_found from §4 Live events). */
+export const CANCELLATION_TYPES = [
+  'dispatcher_canceled',
+  'no_drivers_found',
+  'driver_canceled',
+  'call_ended',
+  'client_canceled',
+] as const;
+export const CancellationTypeSchema = z.enum(CANCELLATION_TYPES);
+
+const utc = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Format: YYYY-MM-DD HH:mm:ss');
+const lat = z.number().min(-90).max(90);
+const long = z.number().min(-180).max(180);
+
+/** SPEC §3 Order place (with bloc, scara, reper: block, staircase, landmark). */
+export const OrderPlaceSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  name: z.string(),
+  place_id: z.string().nullable(),
+  lat,
+  long,
+  comment: z.string().nullable(),
+  bloc: z.string().nullable(),
+  scara: z.string().nullable(),
+  reper: z.string().nullable(),
+});
+export type OrderPlace = z.infer<typeof OrderPlaceSchema>;
+
+/** A place as the form sends it. */
+export const OrderPlaceInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Adresa este obligatorie.').max(300),
+  place_id: z.string().trim().max(300).nullish(),
+  lat,
+  long,
+  comment: z.string().trim().max(500).nullish(),
+  bloc: z.string().trim().max(50).nullish(),
+  scara: z.string().trim().max(50).nullish(),
+  reper: z.string().trim().max(200).nullish(),
+});
+export type OrderPlaceInput = z.infer<typeof OrderPlaceInputSchema>;
+
+export const CallSchema = z.object({
+  phone: z.string(),
+  state: CallStateSchema,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+
+/** The assigned driver as the order shows it (SPEC §2 'Șofer alocat' card). */
+export const OrderDriverSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  indicativ: z.string().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  color: z.string().nullable(),
+  number: z.string().nullable(),
+});
+
+export const OrderClientSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  about: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** SPEC §3 Order: every field, wire names verbatim. Money in bani. */
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  start_at: z.string().nullable(),
+  assigned_at: z.string().nullable(),
+  trip_started_at: z.string().nullable(),
+  trip_finished_at: z.string().nullable(),
+  state: OrderStateSchema,
+  trip_state: TripStateSchema.nullable(),
+  departure_time: z.string(),
+  service_id: z.number().int(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  client_name: z.string().nullable(),
+  about_client: z.string().nullable(),
+  comment: z.string().nullable(),
+  client_id: z.number().int().nullable(),
+  places: z.array(OrderPlaceSchema),
+  options: z.array(z.string()),
+  dispatcher_id: z.number().int().nullable(),
+  dispatcher: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  custom_driver_ids: z.array(z.number().int()),
+  search_company_ids: z.array(z.number().int()),
+  payment_type: PaymentTypeSchema,
+  source: OrderSourceSchema,
+  cost: z.number().int().nullable(),
+  discount_amount: z.number().int().nullable(),
+  discounted_cost: z.number().int().nullable(),
+  discount_condition_id: z.number().int().nullable(),
+  discount_compensated: z.boolean(),
+  finance_info: z.object({ driver_payment: z.number().int().nullable(), is_paid: z.boolean() }),
+  client: OrderClientSchema.nullable(),
+  driver_id: z.number().int().nullable(),
+  driver: OrderDriverSchema.nullable(),
+  car_indicativ: z.string().nullable(),
+  waiting_driver_time: z.number().int().nullable(),
+  in_pending_queue: z.boolean(),
+  always_in_call: z.boolean(),
+  manually_assigned: z.boolean(),
+  created_by_company_id: z.number().int(),
+  processed_by_company_id: z.number().int(),
+  call: CallSchema.nullable(),
+  call_playback_state: z.string().nullable(),
+  call_need_interaction: z.boolean(),
+  cancellation_reason_type: CancellationTypeSchema.nullable(),
+  cancellation_reason_text: z.string().nullable(),
+  cancelled_by_identifier: z.string().nullable(),
+  protocol_user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The first place's name: the pickup address (SPEC §2 list column). */
+  address: z.string().nullable(),
+  client_phone: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** A phone as the form types it, stored normalised (SPEC §5; the phone is lowercased). */
+export const PhoneInputSchema = z
+  .string({ error: 'Telefonul este obligatoriu.' })
+  .trim()
+  .min(1, 'Telefonul este obligatoriu.')
+  .max(40)
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: INVALID_PHONE });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/**
+ * SPEC §5 order placement: phone, client name and address are required. Unknown fields are
+ * refused (no mass assignment: state, driver, money and company are never taken from here).
+ */
+export const CreateOrderBodySchema = z.strictObject({
+  places: z
+    .array(OrderPlaceInputSchema)
+    .min(1, 'Adresa este obligatorie.')
+    .max(10, 'Cel mult 10 adrese.'),
+  phone: PhoneInputSchema,
+  client_name: z
+    .string({ error: 'Numele clientului este obligatoriu.' })
+    .trim()
+    .min(1, 'Numele clientului este obligatoriu.')
+    .max(120),
+  about_client: z.string().trim().max(500).nullish(),
+  comment: z.string().trim().max(1000).nullish(),
+  options: z.array(z.string().max(50)).max(30).default([]),
+  service_id: z.number().int().positive().nullish(),
+  departure_time: utc.nullish(),
+  payment_type: PaymentTypeSchema.default('cash'),
+  /** 'Protocol?': the protocol company the ride is billed to (SPEC §2 quick form). */
+  protocol_company_id: z.number().int().positive().nullish(),
+  custom_driver_ids: z.array(z.number().int().positive()).max(50).default([]),
+  always_in_call: z.boolean().default(false),
+  /** false saves a draft in state new; true (default) places it for dispatch (state created). */
+  place: z.boolean().default(true),
+});
+export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
+
+/**
+ * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole (and placed with `place`); an
+ * order that is not new only takes its comment, client name and notes (SPEC §4).
+ */
+export const UpdateOrderBodySchema = CreateOrderBodySchema.partial().strict();
+export type UpdateOrderBody = z.input<typeof UpdateOrderBodySchema>;
+
+export const UpdateNameBodySchema = z.strictObject({
+  name: z.string().trim().max(120).nullable(),
+  about: z.string().trim().max(500).nullish(),
+});
+
+export const CancelOrderBodySchema = z
+  .strictObject({ reason_text: z.string().trim().max(300).nullish() })
+  .default({});
+
+export const SetDriverBodySchema = z.strictObject({
+  driverId: z.number({ error: 'Please select driver' }).int().positive('Please select driver'),
+});
+
+export const OrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OrderPlaceParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  placeId: z.coerce.number().int().positive(),
+});
+
+/** SPEC §3 Order history item. */
+export const OrderHistoryItemSchema = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  type: z.string(),
+  initiator: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type OrderHistoryItem = z.infer<typeof OrderHistoryItemSchema>;
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format: YYYY-MM-DD');
+const timeOnly = z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'Format: HH:mm');
+const idList = z
+  .string()
+  .regex(/^[a-z_,]+$/)
+  .transform((value) => value.split(',').filter(Boolean))
+  .pipe(z.array(OrderStateSchema));
+
+/** SPEC §3 Order filters and §7 GET /api/orders parameters. */
+export const ListOrdersQuerySchema = z.strictObject({
+  states: idList.optional(),
+  state: OrderStateSchema.optional(),
+  date_from: dateOnly.optional(),
+  date_to: dateOnly.optional(),
+  time_from: timeOnly.optional(),
+  time_to: timeOnly.optional(),
+  driver_id: z.coerce.number().int().positive().optional(),
+  client_id: z.coerce.number().int().positive().optional(),
+  dispatcher_id: z.coerce.number().int().positive().optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+  payment_method: PaymentTypeSchema.optional(),
+  driver_payment_method: PaymentTypeSchema.optional(),
+  driver_payment: z.enum(['paid', 'unpaid']).optional(),
+  include_payments: z.coerce.boolean().optional(),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(15),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
+
+export const OrderListSchema = z.object({
+  data: z.array(OrderSchema),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+});
+
+/** The four dispatcher tabs (SPEC §2): search matches the call sign exactly or the address (SPEC §5). */
+export const DispatcherListQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+
+export const DispatcherStatisticsSchema = z.object({
+  in_call: z.number().int(),
+  live: z.number().int(),
+  finished: z.number().int(),
+  canceled: z.number().int(),
+});
+
+/** The operator top bar (SPEC §2): last 24 h orders and cancellations; drivers online, busy, free. */
+export const LiveStatisticsSchema = z.object({
+  orders_24h: z.number().int(),
+  canceled_24h: z.number().int(),
+  drivers_online: z.number().int(),
+  drivers_busy: z.number().int(),
+  drivers_free: z.number().int(),
+});
+
+/** SPEC §3 Report order row. */
+export const ReportOrderRowSchema = z.object({
+  orderId: z.number().int(),
+  callDuration: z.number().int().nullable(),
+  orderDate: z.string(),
+  placeName: z.string().nullable(),
+  state: OrderStateSchema,
+  indicativ: z.string().nullable(),
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/define-endpoint';
+import {
+  AddPlaceBodySchema,
+  PlaceDetailsSchema,
+  PlacesSearchNewBodySchema,
+  PredictionsSchema,
+} from './places.schema';
+
+/**
+ * SPEC §7 Address service. DESIGN §1: a separate service in the original; here a plugin of the
+ * same process under its own prefix, which the web reads from the runtime config.
+ */
+export const PLACES_PREFIX = '/geo';
+
+export const searchPlacesNew = defineEndpoint({
+  method: 'POST',
+  path: `${PLACES_PREFIX}/places-search-new`,
+  body: PlacesSearchNewBodySchema,
+  response: PredictionsSchema,
+});
+
+export const getPlaceDetailsNew = defineEndpoint({
+  method: 'GET',
+  path: `${PLACES_PREFIX}/place-details-new/:id`,
+  params: z.object({ id: z.string().min(1).max(300) }),
+  query: z.strictObject({ sessionToken: z.string().max(100).optional() }),
+  response: PlaceDetailsSchema,
+});
+
+export const addPlace = defineEndpoint({
+  method: 'POST',
+  path: `${PLACES_PREFIX}/add-place`,
+  body: AddPlaceBodySchema,
+  response: PlaceDetailsSchema,
+  status: 201,
+});
+
+export const deletePlace = defineEndpoint({
+  method: 'DELETE',
+  path: `${PLACES_PREFIX}/delete-place/:id`,
+  params: z.object({ id: z.string().min(1).max(300) }),
+  response: z.null(),
+  status: 204,
+});
+
+/** SPEC §7 older variant: GET places-search?input&language&components&location&radius&strictbounds. */
+export const searchPlacesOld = defineEndpoint({
+  method: 'GET',
+  path: `${PLACES_PREFIX}/places-search`,
+  query: z.strictObject({
+    input: z.string().trim().min(1).max(200),
+    language: z.string().max(10).optional(),
+    components: z.string().max(50).optional(),
+    location: z
+      .string()
+      .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/)
+      .optional(),
+    radius: z.coerce.number().min(1).max(500_000).optional(),
+    strictbounds: z.string().max(10).optional(),
+    sessiontoken: z.string().max(100).optional(),
+  }),
+  response: PredictionsSchema,
+});
+
+/** SPEC §7 older: place-details?place_id&fields=geometry (Google shape: result.geometry.location). */
+const GeometryResultSchema = z.object({
+  result: z.object({
+    place_id: z.string(),
+    name: z.string(),
+    formatted_address: z.string(),
+    geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+  }),
+  status: z.string(),
+});
+
+export const getPlaceDetailsOld = defineEndpoint({
+  method: 'GET',
+  path: `${PLACES_PREFIX}/place-details`,
+  query: z.strictObject({
+    place_id: z.string().min(1).max(300),
+    fields: z.string().max(200).optional(),
+    sessiontoken: z.string().max(100).optional(),
+  }),
+  response: GeometryResultSchema,
+});
+
+export const geocodePlaceOld = defineEndpoint({
+  method: 'GET',
+  path: `${PLACES_PREFIX}/place-geocode`,
+  query: z.strictObject({
+    place_id: z.string().min(1).max(300),
+    fields: z.string().max(200).optional(),
+    language: z.string().max(10).optional(),
+  }),
+  response: GeometryResultSchema,
+});
