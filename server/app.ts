@@ -20,10 +20,21 @@ import {
 import { createSessionCache } from './lib/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.routes';
+import { createBlockedPhonesService } from './modules/blocked-phones/blocked-phones.service';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createIdempotency } from './modules/idempotency/idempotency.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { geocoderFromConfig } from './modules/places/geocoders';
+import { placesRoutes } from './modules/places/places.routes';
+import { createPlacesService } from './modules/places/places.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerErrorHandling } from './plugins/errors';
@@ -120,6 +131,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   contentRoutes(app, authenticate, createContentService(database.db));
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
+  const idempotency = createIdempotency(database.db);
+  ordersRoutes(
+    app,
+    authenticate,
+    createOrdersService({ db: database.db, publisher, idempotency }),
+    database.db,
+  );
+  blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(database.db));
+  clientsRoutes(app, authenticate, createClientsService(database.db));
+  catalogRoutes(app, authenticate, database.db);
+  // Idempotency keys live 24 h (research R11); the sweep is cheap and indexed.
+  const purge = setInterval(() => {
+    idempotency
+      .purgeExpired()
+      .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
+  }, 60 * 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  placesRoutes(
+    app,
+    authenticate,
+    createPlacesService(database.db, {
+      geocoder: geocoderFromConfig(config),
+      geocoderTimeoutMs: config.GEOCODER_TIMEOUT_MS,
+      logger: app.log,
+    }),
+  );
 
   if (deps.serveWeb !== false) await registerWebStatic(app, config.WEB_DIST_DIR);
   else registerWebStatic404(app);

@@ -173,11 +173,8 @@ export const PhoneInputSchema = z
     return phone;
   });
 
-/**
- * SPEC §5 order placement: phone, client name and address are required. Unknown fields are
- * refused (no mass assignment: state, driver, money and company are never taken from here).
- */
-export const CreateOrderBodySchema = z.strictObject({
+/** The fields of an order a form sends; no defaults here (an update must not invent values). */
+const orderFields = {
   places: z
     .array(OrderPlaceInputSchema)
     .min(1, 'Adresa este obligatorie.')
@@ -190,24 +187,38 @@ export const CreateOrderBodySchema = z.strictObject({
     .max(120),
   about_client: z.string().trim().max(500).nullish(),
   comment: z.string().trim().max(1000).nullish(),
-  options: z.array(z.string().max(50)).max(30).default([]),
+  options: z.array(z.string().max(50)).max(30),
   service_id: z.number().int().positive().nullish(),
   departure_time: utc.nullish(),
-  payment_type: PaymentTypeSchema.default('cash'),
+  payment_type: PaymentTypeSchema,
   /** 'Protocol?': the protocol company the ride is billed to (SPEC §2 quick form). */
   protocol_company_id: z.number().int().positive().nullish(),
-  custom_driver_ids: z.array(z.number().int().positive()).max(50).default([]),
-  always_in_call: z.boolean().default(false),
-  /** false saves a draft in state new; true (default) places it for dispatch (state created). */
-  place: z.boolean().default(true),
+  custom_driver_ids: z.array(z.number().int().positive()).max(50),
+  always_in_call: z.boolean(),
+  /** false saves a draft in state new; true places it for dispatch (state created). */
+  place: z.boolean(),
+};
+
+/**
+ * SPEC §5 order placement: phone, client name and address are required. Unknown fields are
+ * refused (no mass assignment: state, driver, money and company are never taken from here).
+ * Defaults: cash, no options, placed at once (SPEC §4).
+ */
+export const CreateOrderBodySchema = z.strictObject({
+  ...orderFields,
+  options: orderFields.options.default([]),
+  payment_type: orderFields.payment_type.default('cash'),
+  custom_driver_ids: orderFields.custom_driver_ids.default([]),
+  always_in_call: orderFields.always_in_call.default(false),
+  place: orderFields.place.default(true),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
 
 /**
  * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole (and placed with `place`); an
- * order that is not new only takes its comment, client name and notes (SPEC §4).
+ * order that is not new only takes its comment, client name, notes and payment (SPEC §4).
  */
-export const UpdateOrderBodySchema = CreateOrderBodySchema.partial().strict();
+export const UpdateOrderBodySchema = z.strictObject(orderFields).partial();
 export type UpdateOrderBody = z.input<typeof UpdateOrderBodySchema>;
 
 export const UpdateNameBodySchema = z.strictObject({

@@ -58,3 +58,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     close: () => pool.end(),
   };
 }
+
+/** The rows of a raw `db.execute()`: both drivers answer `{ rows }`, the shared type does not say so. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,0 +1,52 @@
+import type { Discount } from '@common/catalog/catalog.schema';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { discounts, orderOptions, services } from '../../db/schema';
+
+/** The platform's entries (company_id null) and the companies' own. */
+const ownOrShared = (
+  column: typeof services.company_id | typeof orderOptions.company_id,
+  companyIds: number[],
+) => (companyIds.length > 0 ? or(isNull(column), inArray(column, companyIds)) : isNull(column));
+
+export async function listServices(db: DbOrTx, companyIds: number[]) {
+  return db
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(ownOrShared(services.company_id, companyIds))
+    .orderBy(asc(services.position), asc(services.id));
+}
+
+export async function listOptions(db: DbOrTx, companyIds: number[]) {
+  return db
+    .select({ key: orderOptions.key, name: orderOptions.name })
+    .from(orderOptions)
+    .where(ownOrShared(orderOptions.company_id, companyIds))
+    .orderBy(asc(orderOptions.position), asc(orderOptions.id));
+}
+
+export async function listDiscounts(db: DbOrTx, companyIds: number[]): Promise<Discount[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({
+      id: discounts.id,
+      name: discounts.name,
+      type: sql<Discount['type']>`${discounts.type}`,
+      value: discounts.value,
+      is_active: discounts.is_active,
+      valid_from: discounts.valid_from,
+      valid_to: discounts.valid_to,
+    })
+    .from(discounts)
+    .where(and(inArray(discounts.company_id, companyIds)))
+    .orderBy(asc(discounts.name));
+}
+
+export async function serviceExists(db: DbOrTx, companyIds: number[], serviceId: number) {
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.id, serviceId), ownOrShared(services.company_id, companyIds)))
+    .limit(1);
+  return row !== undefined;
+}

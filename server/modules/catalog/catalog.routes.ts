@@ -1,0 +1,24 @@
+import { listDiscounts, listOrderOptions, listServices } from '@common/catalog/catalog.api';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { type Authenticate, route } from '../../http/route';
+import {
+  listDiscounts as discountsOf,
+  listOptions,
+  listServices as servicesOf,
+} from './catalog.repo';
+
+const CONSOLE = ['admin', 'dispatcher', 'company'] as const;
+
+/** SPEC §7 services, order options and discounts: plain reads of the caller's catalogue. */
+export function catalogRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
+  route(app, authenticate, listServices, { roles: CONSOLE }, ({ auth }) =>
+    servicesOf(db, auth.companyIds),
+  );
+  route(app, authenticate, listOrderOptions, { roles: CONSOLE }, ({ auth }) =>
+    listOptions(db, auth.companyIds),
+  );
+  route(app, authenticate, listDiscounts, { roles: CONSOLE }, ({ auth }) =>
+    discountsOf(db, auth.companyIds),
+  );
+}

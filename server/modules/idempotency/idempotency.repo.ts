@@ -1,0 +1,45 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema';
+
+/** Claims a key; false when another request holds it already (waits for that one to commit). */
+export async function claimKey(
+  db: DbOrTx,
+  values: { user_id: number; key: string; scope: string; request_hash: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted.length === 1;
+}
+
+export async function findKey(db: DbOrTx, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row;
+}
+
+export async function storeResult(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+  statusCode: number,
+  response: unknown,
+) {
+  await db
+    .update(idempotencyKeys)
+    .set({ status_code: statusCode, response })
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+}
+
+/** Keys are kept 24 h (research R11). */
+export async function purgeExpired(db: DbOrTx) {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.created_at, sql`(now() at time zone 'utc') - interval '24 hours'`));
+}

@@ -1,0 +1,320 @@
+import type {
+  ListOrdersQuery,
+  Order,
+  OrderHistoryItem,
+  OrderPlaceInput,
+} from '@common/orders/orders.schema';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  cars,
+  clientAddresses,
+  clients,
+  orderHistory,
+  orderPlaces,
+  orders,
+  users,
+} from '../../db/schema';
+import { utcNow } from '../../db/schema/columns';
+import { orderColumns } from './orders.select';
+
+/** Which orders a caller may touch: by the company that dispatches them or the one that asked. */
+export type OrderScope = { kind: 'all' } | { kind: 'companies'; companyIds: number[] };
+
+const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
+
+export const inOrderScope = (scope: OrderScope): SQL | undefined =>
+  scope.kind === 'all'
+    ? undefined
+    : sql`(${orders.processed_by_company_id} = any(${ids(scope.companyIds)}) or ${orders.created_by_company_id} = any(${ids(scope.companyIds)}))`;
+
+export type OrderRow = typeof orders.$inferSelect;
+/** Insert/update values; any column may be an SQL expression such as the database clock. */
+export type NewOrderRow = {
+  [K in keyof typeof orders.$inferInsert]: (typeof orders.$inferInsert)[K] | SQL;
+};
+
+export async function findOrder(
+  db: DbOrTx,
+  scope: OrderScope,
+  id: number,
+): Promise<Order | undefined> {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.id, id), inOrderScope(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The raw row, for rules and copies (duplicate). */
+export async function findOrderRow(
+  db: DbOrTx,
+  scope: OrderScope,
+  id: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), inOrderScope(scope)))
+    .limit(1);
+  return row;
+}
+
+export async function insertOrder(
+  db: DbOrTx,
+  values: NewOrderRow &
+    Pick<typeof orders.$inferInsert, 'phone' | 'created_by_company_id' | 'processed_by_company_id'>,
+): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+export async function replacePlaces(
+  db: DbOrTx,
+  orderId: number,
+  places: OrderPlaceInput[],
+): Promise<void> {
+  await db.delete(orderPlaces).where(eq(orderPlaces.order_id, orderId));
+  if (places.length === 0) return;
+  await db.insert(orderPlaces).values(
+    places.map((place, position) => ({
+      order_id: orderId,
+      position,
+      name: place.name,
+      place_id: place.place_id ?? null,
+      lat: place.lat,
+      long: place.long,
+      comment: place.comment ?? null,
+      bloc: place.bloc ?? null,
+      scara: place.scara ?? null,
+      reper: place.reper ?? null,
+    })),
+  );
+}
+
+export async function placesOf(db: DbOrTx, orderId: number) {
+  return db
+    .select()
+    .from(orderPlaces)
+    .where(eq(orderPlaces.order_id, orderId))
+    .orderBy(asc(orderPlaces.position));
+}
+
+/** Updates one place of an order; returns its position, or undefined when it is not that order's. */
+export async function updatePlace(
+  db: DbOrTx,
+  orderId: number,
+  placeId: number,
+  place: OrderPlaceInput,
+) {
+  const [row] = await db
+    .update(orderPlaces)
+    .set({
+      name: place.name,
+      place_id: place.place_id ?? null,
+      lat: place.lat,
+      long: place.long,
+      comment: place.comment ?? null,
+      bloc: place.bloc ?? null,
+      scara: place.scara ?? null,
+      reper: place.reper ?? null,
+    })
+    .where(and(eq(orderPlaces.id, placeId), eq(orderPlaces.order_id, orderId)))
+    .returning({ position: orderPlaces.position });
+  return row;
+}
+
+/**
+ * A guarded update: one statement whose WHERE holds the rule (DESIGN §5, research R8), so two
+ * racing requests cannot both pass it. Returns the row, or undefined when the guard refused.
+ */
+export async function updateOrderWhere(
+  db: DbOrTx,
+  scope: OrderScope,
+  id: number,
+  guard: SQL | undefined,
+  values: Partial<NewOrderRow>,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updated_at: utcNow })
+    .where(and(eq(orders.id, id), inOrderScope(scope), guard))
+    .returning();
+  return row;
+}
+
+export async function addHistory(
+  db: DbOrTx,
+  item: {
+    order_id: number;
+    type: string;
+    initiator: string;
+    initiator_id: number | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(orderHistory).values({ ...item, details: item.details ?? null });
+}
+
+export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHistoryItem[]> {
+  return db
+    .select({
+      id: orderHistory.id,
+      timestamp: orderHistory.timestamp,
+      type: orderHistory.type,
+      initiator: orderHistory.initiator,
+      details: sql<Record<string, unknown> | null>`${orderHistory.details}`,
+    })
+    .from(orderHistory)
+    .where(eq(orderHistory.order_id, orderId))
+    .orderBy(asc(orderHistory.id));
+}
+
+/** Finds or creates the company's client for a phone, refreshing name and notes when given. */
+export async function upsertClient(
+  db: DbOrTx,
+  values: { company_id: number; phone: string; name: string | null; about: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(clients)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [clients.company_id, clients.phone],
+      set: {
+        name: sql`coalesce(excluded.name, ${clients.name})`,
+        about: sql`coalesce(excluded.about, ${clients.about})`,
+        updated_at: utcNow,
+      },
+    })
+    .returning({ id: clients.id });
+  if (!row) throw new Error('client upsert returned no row');
+  return row.id;
+}
+
+export async function updateClientName(
+  db: DbOrTx,
+  clientId: number,
+  name: string | null,
+  about: string | null | undefined,
+) {
+  await db
+    .update(clients)
+    .set({ name, ...(about !== undefined ? { about } : {}), updated_at: utcNow })
+    .where(eq(clients.id, clientId));
+}
+
+/** Remembers the places of an order as the client's saved addresses (SPEC §3 Saved address). */
+export async function rememberAddresses(
+  db: DbOrTx,
+  companyId: number,
+  clientId: number,
+  places: OrderPlaceInput[],
+) {
+  if (places.length === 0) return;
+  const unique = [...new Map(places.map((p) => [p.name, p])).values()];
+  await db
+    .insert(clientAddresses)
+    .values(
+      unique.map((p) => ({
+        company_id: companyId,
+        client_id: clientId,
+        name: p.name,
+        lat: p.lat,
+        long: p.long,
+        place_id: p.place_id ?? null,
+        comment: p.comment ?? null,
+        scara: p.scara ?? null,
+        bloc: p.bloc ?? null,
+        reper: p.reper ?? null,
+        is_internal: (p.place_id ?? '').startsWith('internal:'),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [clientAddresses.client_id, clientAddresses.name],
+      set: {
+        lat: sql`excluded.lat`,
+        long: sql`excluded.long`,
+        place_id: sql`excluded.place_id`,
+        comment: sql`excluded.comment`,
+        scara: sql`excluded.scara`,
+        bloc: sql`excluded.bloc`,
+        reper: sql`excluded.reper`,
+        use_count: sql`${clientAddresses.use_count} + 1`,
+        last_used_at: utcNow,
+      },
+    });
+}
+
+/** A driver of one of the companies, with the call sign of their car. */
+export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driverId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      indicativ: sql<
+        string | null
+      >`(select k.indicativ from ${cars} k where k.driver_id = ${users}.id order by k.id limit 1)`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, driverId),
+        sql`'driver' = any(${users.roles})`,
+        sql`exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${ids(companyIds)}))`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function countCompanyDrivers(db: DbOrTx, companyIds: number[], driverIds: number[]) {
+  if (driverIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, driverIds),
+        sql`'driver' = any(${users.roles})`,
+        sql`exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${ids(companyIds)}))`,
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/** Bucharest-local day and time filters (SPEC §9: shown local, stored UTC). */
+const localCreatedAt = sql`((${orders.created_at} at time zone 'utc') at time zone 'Europe/Bucharest')`;
+
+/** SPEC §7 GET /api/orders with every filter; `data` and `meta.total`. */
+export async function listOrders(db: DbOrTx, scope: OrderScope, query: ListOrdersQuery) {
+  const states = query.states ?? (query.state ? [query.state] : undefined);
+  const where = and(
+    inOrderScope(scope),
+    states && states.length > 0 ? inArray(orders.state, states) : undefined,
+    query.date_from ? sql`${localCreatedAt} >= ${query.date_from}::date` : undefined,
+    query.date_to ? sql`${localCreatedAt} < ${query.date_to}::date + 1` : undefined,
+    query.time_from ? sql`${localCreatedAt}::time >= ${query.time_from}::time` : undefined,
+    query.time_to ? sql`${localCreatedAt}::time <= ${query.time_to}::time` : undefined,
+    query.driver_id ? eq(orders.driver_id, query.driver_id) : undefined,
+    query.client_id ? eq(orders.client_id, query.client_id) : undefined,
+    query.dispatcher_id ? eq(orders.dispatcher_id, query.dispatcher_id) : undefined,
+    query.company_id
+      ? sql`(${orders.processed_by_company_id} = ${query.company_id} or ${orders.created_by_company_id} = ${query.company_id})`
+      : undefined,
+    query.payment_method ? eq(orders.payment_type, query.payment_method) : undefined,
+    query.driver_payment_method ? eq(orders.payment_type, query.driver_payment_method) : undefined,
+    query.driver_payment ? eq(orders.is_paid, query.driver_payment === 'paid') : undefined,
+  );
+  const [data, [total]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { data, meta: { total: total?.value ?? 0, page: query.page, per_page: query.per_page } };
+}

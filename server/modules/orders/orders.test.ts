@@ -1,0 +1,317 @@
+import type { ErrorBody } from '@common/http/errors';
+import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockedPhones, clients, orders } from '../../db/schema';
+import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** SPEC §5 order placement, §7 POST/GET/PATCH /api/orders, DESIGN §7 idempotency, tenancy. */
+let t: TestApp;
+let taxi: { id: number };
+let other: { id: number };
+let dispatcher: Awaited<ReturnType<typeof buildUser>>;
+let stranger: Awaited<ReturnType<typeof buildUser>>;
+let protocolUser: Awaited<ReturnType<typeof buildUser>>;
+let protocol: { id: number };
+let auth: { authorization: string };
+
+const place = (name: string, lat = 47.1585, long = 27.6014) => ({ name, lat, long });
+const validBody = (extra: Record<string, unknown> = {}) => ({
+  places: [place('Bulevardul Ștefan cel Mare și Sfânt 12'), place('Gara Iași', 47.1656, 27.5675)],
+  phone: '0744 123 456',
+  client_name: 'Ana Popescu',
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  taxi = await buildCompany(t.db, { name: 'Taxi A' });
+  other = await buildCompany(t.db, { name: 'Taxi B' });
+  protocol = await buildCompany(t.db, {
+    name: 'Protocol SRL',
+    type: 'protocol',
+    parent_company_id: taxi.id,
+  });
+  dispatcher = await buildUser(t.db, {
+    name: 'Elena',
+    roles: ['dispatcher'],
+    companyIds: [taxi.id],
+  });
+  stranger = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [other.id] });
+  protocolUser = await buildUser(t.db, { roles: ['company'], companyIds: [protocol.id] });
+  auth = await t.login(dispatcher);
+});
+afterAll(() => t.close());
+
+const post = (payload: unknown, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'POST', url: '/api/orders', payload: payload as object, headers });
+
+describe('POST /api/orders', () => {
+  it('places an order: state created, cash, service 1, normalised phone, client and places A, B', async () => {
+    const response = await post(validBody({ options: ['card', 'animal'], comment: 'Scara 2' }));
+    expect(response.statusCode).toBe(201);
+    const order = response.json<Order>();
+    expect(order).toMatchObject({
+      state: 'created',
+      payment_type: 'cash',
+      service_id: 1,
+      phone: '+40744123456',
+      client_phone: '+40744123456',
+      client_name: 'Ana Popescu',
+      name: 'Ana Popescu',
+      dispatcher_id: dispatcher.id,
+      dispatcher: { id: dispatcher.id, name: 'Elena' },
+      options: ['card', 'animal'],
+      comment: 'Scara 2',
+      address: 'Bulevardul Ștefan cel Mare și Sfânt 12',
+      processed_by_company_id: taxi.id,
+      created_by_company_id: taxi.id,
+      search_company_ids: [taxi.id],
+      source: 'from_call',
+      in_pending_queue: false,
+      driver: null,
+      finance_info: { driver_payment: null, is_paid: false },
+    });
+    expect(order.places.map((p) => p.name)).toEqual([
+      'Bulevardul Ștefan cel Mare și Sfânt 12',
+      'Gara Iași',
+    ]);
+    expect(order.departure_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(order.client).toMatchObject({ name: 'Ana Popescu', phone: '+40744123456' });
+    const [client] = await t.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, order.client_id ?? 0));
+    expect(client?.company_id).toBe(taxi.id);
+  });
+
+  it('saves a draft in state new when place is false', async () => {
+    const order = (await post(validBody({ place: false }))).json<Order>();
+    expect(order.state).toBe('new');
+  });
+
+  it('requires phone, client name and address (SPEC §5) as field → messages', async () => {
+    const response = await post({ places: [] });
+    expect(response.statusCode).toBe(422);
+    const { errors } = response.json<ErrorBody>();
+    expect(errors?.phone).toEqual(['Telefonul este obligatoriu.']);
+    expect(errors?.client_name).toEqual(['Numele clientului este obligatoriu.']);
+    expect(errors?.places).toEqual(['Adresa este obligatorie.']);
+  });
+
+  it('refuses an invalid phone, unknown fields, options and services', async () => {
+    expect((await post(validBody({ phone: 'abc' }))).json<ErrorBody>().errors?.phone).toEqual([
+      'Număr de telefon invalid.',
+    ]);
+    const mass = await post(validBody({ state: 'assigned', driver_id: 5 }));
+    expect(mass.statusCode).toBe(422);
+    expect(mass.json<ErrorBody>().errors).toMatchObject({
+      state: ['Câmp necunoscut.'],
+      driver_id: ['Câmp necunoscut.'],
+    });
+    expect(
+      (await post(validBody({ options: ['teleport'] }))).json<ErrorBody>().errors?.options,
+    ).toEqual(['Opțiune necunoscută: teleport']);
+    expect(
+      (await post(validBody({ service_id: 999 }))).json<ErrorBody>().errors?.service_id,
+    ).toEqual(['Serviciul nu există.']);
+    const badPlace = await post(validBody({ places: [{ name: 'X', lat: 200, long: 27 }] }));
+    expect(Object.keys(badPlace.json<ErrorBody>().errors ?? {})).toEqual(['places.0.lat']);
+  });
+
+  it('refuses an order from a blocked phone, however the number is written', async () => {
+    await t.db
+      .insert(blockedPhones)
+      .values({ company_id: taxi.id, phone: '+40755000111', reason: 'Farse' });
+    for (const phone of ['0755000111', '+40 755 000 111', '0040755000111']) {
+      const response = await post(validBody({ phone }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorBody>().errors?.phone).toEqual(['Numărul de telefon este blocat.']);
+    }
+    // Another company has not blocked it.
+    expect(
+      (await post(validBody({ phone: '0755000111' }), await t.login(stranger))).statusCode,
+    ).toBe(201);
+  });
+
+  it('never creates a second order for a retried Idempotency-Key', async () => {
+    const headers = { ...auth, 'idempotency-key': 'retry-key-0001' };
+    const before = (await t.db.select({ id: orders.id }).from(orders)).length;
+    const first = await post(validBody({ comment: 'idem' }), headers);
+    const second = await post(validBody({ comment: 'idem' }), headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json<Order>().id).toBe(first.json<Order>().id);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(validBody({ comment: 'race' }), { ...auth, 'idempotency-key': 'race-key-0001' }),
+      ),
+    );
+    expect(new Set(concurrent.map((r) => r.json<Order>().id)).size).toBe(1);
+    expect((await t.db.select({ id: orders.id }).from(orders)).length).toBe(before + 2);
+
+    const reused = await post(validBody({ comment: 'different' }), headers);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json<ErrorBody>().errors?.['Idempotency-Key']).toHaveLength(1);
+  });
+
+  it('lets a protocol company order a ride from its dispatch company, billed as protocol', async () => {
+    const order = (await post(validBody(), await t.login(protocolUser))).json<Order>();
+    expect(order).toMatchObject({
+      created_by_company_id: protocol.id,
+      processed_by_company_id: taxi.id,
+      payment_type: 'protocol',
+      protocol_user: { id: protocol.id, name: 'Protocol SRL' },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: auth }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('marks a ride as protocol only for a protocol client of the company', async () => {
+    const ok = await post(validBody({ protocol_company_id: protocol.id }));
+    expect(ok.json<Order>().payment_type).toBe('protocol');
+    const foreign = await buildCompany(t.db, { type: 'protocol', parent_company_id: other.id });
+    expect(
+      (await post(validBody({ protocol_company_id: foreign.id }))).json<ErrorBody>().errors
+        ?.protocol_company_id,
+    ).toEqual(['Compania de protocol nu a fost găsită.']);
+  });
+});
+
+describe('GET /api/orders/{id} and tenancy', () => {
+  it("answers 404 to another company's dispatcher, for reads and writes alike", async () => {
+    const order = (await post(validBody())).json<Order>();
+    const foreign = await t.login(stranger);
+    for (const [method, url, payload] of [
+      ['GET', `/api/orders/${order.id}`, undefined],
+      ['PATCH', `/api/orders/${order.id}/cancel`, {}],
+      ['PATCH', `/api/orders/${order.id}/update-name`, { name: 'X' }],
+      ['POST', `/api/orders/${order.id}/duplicate`, undefined],
+      ['GET', `/api/order-history/${order.id}`, undefined],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: foreign,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?per_page=100',
+      headers: foreign,
+    });
+    expect(list.json<{ data: Order[] }>().data.some((o) => o.id === order.id)).toBe(false);
+  });
+
+  it('refuses drivers and clients (no back office) with 403', async () => {
+    const driver = await buildDriver(t.db, taxi.id);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: await t.login(driver),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /api/orders/{id}', () => {
+  it('edits only comment, client name, notes and payment once the order is placed (SPEC §4)', async () => {
+    const order = (await post(validBody())).json<Order>();
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}`,
+      headers: auth,
+      payload: { comment: 'Sună la interfon', client_name: 'Ana P.', payment_type: 'protocol' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<Order>()).toMatchObject({
+      comment: 'Sună la interfon',
+      client_name: 'Ana P.',
+      payment_type: 'protocol',
+    });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}`,
+      headers: auth,
+      payload: { places: [place('Altă adresă')] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().message).toContain('nu mai poate fi modificată');
+  });
+
+  it('edits a new order whole and places it', async () => {
+    const draft = (await post(validBody({ place: false }))).json<Order>();
+    const placed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${draft.id}`,
+      headers: auth,
+      payload: { places: [place('Palatul Culturii')], phone: '0744999888', place: true },
+    });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json<Order>()).toMatchObject({
+      state: 'created',
+      address: 'Palatul Culturii',
+      phone: '+40744999888',
+    });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${draft.id}`,
+      headers: auth,
+      payload: { place: true },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('updates the client name and an address of a placed order, recording both', async () => {
+    const order = (await post(validBody())).json<Order>();
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/update-name`,
+      headers: auth,
+      payload: { name: 'Maria', about: 'Client fidel' },
+    });
+    expect(named.json<Order>()).toMatchObject({
+      client_name: 'Maria',
+      about_client: 'Client fidel',
+    });
+    const firstPlace = order.places[0];
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/places/${firstPlace?.id}`,
+      headers: auth,
+      payload: { ...place('Strada Lăpușneanu 5'), bloc: 'B2', scara: 'A', reper: 'lângă farmacie' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<Order>()).toMatchObject({ address: 'Strada Lăpușneanu 5' });
+    expect(moved.json<Order>().places[0]).toMatchObject({
+      bloc: 'B2',
+      scara: 'A',
+      reper: 'lângă farmacie',
+    });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/order-history/${order.id}`,
+      headers: auth,
+    });
+    expect(history.json<OrderHistoryItem[]>().map((h) => h.type)).toEqual([
+      'created',
+      'name_updated',
+      'place_updated',
+    ]);
+    expect(history.json<OrderHistoryItem[]>()[0]?.initiator).toBe('Elena');
+    const otherOrder = (await post(validBody())).json<Order>();
+    const wrongPlace = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${otherOrder.id}/places/${firstPlace?.id}`,
+      headers: auth,
+      payload: place('X'),
+    });
+    expect(wrongPlace.statusCode).toBe(404);
+  });
+});
