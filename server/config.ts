@@ -16,32 +16,66 @@ const optionalUrl = (protocols: string[]) =>
     );
 
 /** Environment variables, documented in .env.example and docs/OPERATIONS.md. */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  REDIS_URL: optionalUrl(['redis', 'rediss']),
-  SEED_DEMO: booleanFlag.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  /** Absolute lifetime of a session token; a dispatcher's shift fits in it (DESIGN §7). */
-  TOKEN_TTL_HOURS: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 30)
-    .default(12),
-  /** Failed logins allowed per account and per address within LOGIN_WINDOW_MINUTES. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
-  TRUST_PROXY: booleanFlag.default(false),
-  DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
-  DRIVER_APP_BETA_URL: z.url().default('https://play.google.com/apps/testing/md.ogo.driver'),
-  CLIENT_APP_URL: z.url().default('https://apps.apple.com/app/ogo-taxi/id1480000000'),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SEED_DEMO: booleanFlag.default(true),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    /** Absolute lifetime of a session token; a dispatcher's shift fits in it (DESIGN §7). */
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 30)
+      .default(12),
+    /** Failed logins allowed per account and per address within LOGIN_WINDOW_MINUTES. */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+    TRUST_PROXY: booleanFlag.default(false),
+    DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
+    DRIVER_APP_BETA_URL: z.url().default('https://play.google.com/apps/testing/md.ogo.driver'),
+    CLIENT_APP_URL: z.url().default('https://apps.apple.com/app/ogo-taxi/id1480000000'),
+    /**
+     * External geocoder whose predictions follow the local ones (docs/ADDRESS-SEARCH.md): none
+     * (offline: internal places and the OSM gazetteer only), a Nominatim-compatible server at
+     * GEOCODER_URL, or Google Places API (New) with GOOGLE_PLACES_API_KEY.
+     */
+    GEOCODER: z.enum(['none', 'nominatim', 'google']).default('none'),
+    /** Nominatim base URL (required for nominatim); for google, overrides places.googleapis.com. */
+    GEOCODER_URL: optionalUrl(['http', 'https']),
+    GOOGLE_PLACES_API_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    /** The geocoder is skipped (local results still answer) when it is slower than this. */
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  })
+  .superRefine((env, context) => {
+    if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GEOCODER_URL'],
+        message: 'required for GEOCODER=nominatim',
+      });
+    }
+    if (env.GEOCODER === 'google' && !env.GOOGLE_PLACES_API_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_PLACES_API_KEY'],
+        message: 'required for GEOCODER=google',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof EnvSchema> & { isPglite: boolean };
 

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { PRIVACY_PAGE } from './demo-content';
@@ -182,6 +183,8 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   }
 
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
+  // Issue #3: address search works offline out of the box (Iași and Cluj-Napoca gazetteers).
+  await loadDemoGazetteer(db);
 }
 
 /** Any constant: the advisory lock key that lets one of several starting nodes seed. */

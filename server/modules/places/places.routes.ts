@@ -1,0 +1,43 @@
+import {
+  addPlace,
+  deletePlace,
+  geocodePlaceOld,
+  getPlaceDetailsNew,
+  getPlaceDetailsOld,
+  searchPlacesNew,
+  searchPlacesOld,
+} from '@common/places/places.api';
+import type { FastifyInstance } from 'fastify';
+import { type Authenticate, route } from '../../http/route';
+import type { PlacesService } from './places.service';
+
+/** SPEC §6: address search is for the back-office roles that take orders. */
+const BACK_OFFICE = ['admin', 'dispatcher', 'company'] as const;
+const access = { roles: BACK_OFFICE };
+
+/** SPEC §7 Address service under /geo (DESIGN §1: a plugin of the same process). */
+export function placesRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  places: PlacesService,
+) {
+  route(app, authenticate, searchPlacesNew, access, ({ auth, body }) =>
+    places.searchNew(auth, body),
+  );
+  route(app, authenticate, getPlaceDetailsNew, access, ({ auth, params }) =>
+    places.details(auth, params.id),
+  );
+  route(app, authenticate, addPlace, access, ({ auth, body }) => places.add(auth, body));
+  route(app, authenticate, deletePlace, access, ({ auth, params }) =>
+    places.remove(auth, params.id),
+  );
+  route(app, authenticate, searchPlacesOld, access, ({ auth, query }) =>
+    places.searchOld(auth, query),
+  );
+  route(app, authenticate, getPlaceDetailsOld, access, ({ auth, query }) =>
+    places.detailsOld(auth, query.place_id),
+  );
+  route(app, authenticate, geocodePlaceOld, access, ({ auth, query }) =>
+    places.detailsOld(auth, query.place_id),
+  );
+}

@@ -1,0 +1,287 @@
+import { FALLBACK_MAP_CENTER } from '@common/lib/geo';
+import {
+  type AddPlaceBodySchema,
+  PLACES_MIN_QUERY,
+  PLACES_RADIUS_M,
+  PLACES_RADIUS_OLD_M,
+  type PlaceDetails,
+  type PlacesSearchNewBody,
+  type Prediction,
+} from '@common/places/places.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../http/app-error';
+import { type AuthContext, scopeOf } from '../../http/auth-context';
+import type { Geocoder } from './geocoders';
+import { internalPlaceId, osmPlaceId, parsePlaceId } from './place-id';
+import * as repo from './places.repo';
+
+/** Predictions answered from our own data; the external geocoder's follow (issue #3). */
+const LOCAL_LIMIT = 10;
+const INTERNAL_LIMIT = 5;
+const EXTERNAL_LIMIT = 5;
+/** Fetched before merging street segments of the same name, so 10 distinct remain. */
+const GAZETTEER_FETCH = 30;
+
+export interface PlacesServiceOptions {
+  geocoder: Geocoder | null;
+  geocoderTimeoutMs: number;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+type AddPlaceBody = z.infer<typeof AddPlaceBodySchema>;
+
+/** For comparing names: lower case, no diacritics ('Ștefan' = 'stefan'). */
+const folded = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const termsOf = (parts: string[]) => {
+  let offset = 0;
+  return parts.map((value) => {
+    const term = { offset, value };
+    offset += value.length + 2;
+    return term;
+  });
+};
+
+/** SPEC §7 description 'Name, City' and its terms. */
+function labelOf(name: string, where: string | null) {
+  const parts = where && folded(where) !== folded(name) ? [name, where] : [name];
+  return { description: parts.join(', '), terms: termsOf(parts) };
+}
+
+const internalDetails = (place: repo.InternalPlace): PlaceDetails => ({
+  place_id: internalPlaceId(place.id),
+  name: place.name,
+  lat: place.lat,
+  lng: place.lng,
+  is_internal: true,
+  comment: place.comment,
+  bloc: place.bloc,
+  scara: place.scara,
+  reper: place.reper,
+});
+
+const internalPrediction = (place: repo.InternalPlace): Prediction => ({
+  place_id: internalPlaceId(place.id),
+  ...labelOf(place.name, null),
+  is_internal: true,
+  lat: place.lat,
+  lng: place.lng,
+  comment: place.comment,
+  bloc: place.bloc,
+  scara: place.scara,
+  reper: place.reper,
+});
+
+/** A locality's place is its county; anything else's its city. */
+const whereOf = (row: { kind: string; city: string | null; county: string | null }) =>
+  row.kind === 'locality' ? row.county : (row.city ?? row.county);
+
+/** 'stefan cel mare 12', 'Cuza Vodă, nr. 25A' → the street part and the house number. */
+const HOUSE_QUERY = /^(.{3,}?)[\s,]+(?:nr\.?\s*)?(\d{1,4}\s?[a-z]?)$/iu;
+
+export function splitHouseNumber(text: string): { street: string; number: string } | null {
+  const match = HOUSE_QUERY.exec(text);
+  if (!match?.[1] || !match[2]) return null;
+  return { street: match[1].replace(/[\s,]+$/u, ''), number: match[2].replace(/\s/gu, '') };
+}
+
+export function createPlacesService(db: Db, options: PlacesServiceOptions) {
+  const { geocoder, logger } = options;
+
+  /** SPEC §9 radius around the company (companies.lat/lng, else the fallback centre). */
+  async function centreOf(auth: AuthContext) {
+    return (await repo.companyCentre(db, auth.companyIds)) ?? FALLBACK_MAP_CENTER;
+  }
+
+  /** The provider's predictions, or none when it is slow or failing: local ones still answer. */
+  async function externalPredictions(search: {
+    input: string;
+    centre: { lat: number; lng: number };
+    radiusM: number;
+    sessionToken?: string;
+  }): Promise<Prediction[]> {
+    if (!geocoder) return [];
+    try {
+      const signal = AbortSignal.timeout(options.geocoderTimeoutMs);
+      return (await geocoder.autocomplete({ ...search, signal })).slice(0, EXTERNAL_LIMIT);
+    } catch (error) {
+      logger.warn(
+        { err: error, provider: geocoder.provider },
+        'geocoder failed; answering local places only',
+      );
+      return [];
+    }
+  }
+
+  async function search(
+    auth: AuthContext,
+    input: string,
+    area: { centre: { lat: number; lng: number }; radiusM: number } | null,
+    defaultRadiusM: number,
+    sessionToken?: string,
+  ): Promise<Prediction[]> {
+    const text = input.trim();
+    // SPEC §9: search starts after more than 2 characters.
+    if (text.length < PLACES_MIN_QUERY) return [];
+    const centre = area?.centre ?? (await centreOf(auth));
+    const radiusM = area?.radiusM ?? defaultRadiusM;
+    const externalPromise = externalPredictions({ input: text, centre, radiusM, sessionToken });
+
+    // The caller's own saved places come first (SPEC §7 is_internal).
+    const internal = await repo.searchInternal(db, scopeOf(auth), {
+      input: text,
+      centre,
+      limit: INTERNAL_LIMIT,
+    });
+    const house = splitHouseNumber(text);
+    const rows = await repo.searchGazetteer(db, {
+      input: house?.street ?? text,
+      centre,
+      radiusM,
+      housenumber: house?.number ?? null,
+      limit: GAZETTEER_FETCH,
+    });
+
+    const predictions = internal.map(internalPrediction);
+    const seen = new Set(predictions.map((p) => folded(p.description)));
+    for (const row of rows) {
+      if (predictions.length >= LOCAL_LIMIT) break;
+      const prediction: Prediction = {
+        place_id: osmPlaceId(row.osm_type, row.osm_id),
+        ...labelOf(row.name, whereOf(row)),
+      };
+      // A street is several OSM ways: keep the nearest segment of each name in a city.
+      const key = folded(prediction.description);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      predictions.push(prediction);
+    }
+    for (const prediction of await externalPromise) {
+      const key = folded(prediction.description);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      predictions.push(prediction);
+    }
+    return predictions;
+  }
+
+  /** SPEC §7 POST /places-search-new; locationRestriction overrides the company's circle. */
+  async function searchNew(auth: AuthContext, body: PlacesSearchNewBody) {
+    const circle = body.locationRestriction?.circle;
+    const area = circle
+      ? {
+          centre: { lat: circle.center.latitude, lng: circle.center.longitude },
+          radiusM: circle.radius,
+        }
+      : null;
+    return {
+      predictions: await search(auth, body.input, area, PLACES_RADIUS_M, body.sessionToken),
+    };
+  }
+
+  /** SPEC §7 older GET /places-search: location 'lat,lng' and radius (25 km by default). */
+  async function searchOld(
+    auth: AuthContext,
+    query: { input: string; location?: string; radius?: number; sessiontoken?: string },
+  ) {
+    let area: { centre: { lat: number; lng: number }; radiusM: number } | null = null;
+    if (query.location) {
+      const [lat, lng] = query.location.split(',').map(Number) as [number, number];
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+        throw new AppError('validation_failed', 'Datele trimise nu sunt valide.', {
+          location: ['Coordonate invalide.'],
+        });
+      }
+      area = { centre: { lat, lng }, radiusM: query.radius ?? PLACES_RADIUS_OLD_M };
+    } else if (query.radius) {
+      area = { centre: await centreOf(auth), radiusM: query.radius };
+    }
+    return {
+      predictions: await search(auth, query.input, area, PLACES_RADIUS_OLD_M, query.sessiontoken),
+    };
+  }
+
+  /** SPEC §7 GET /place-details-new/{id}: any id a prediction carried. */
+  async function details(auth: AuthContext, id: string): Promise<PlaceDetails> {
+    const ref = parsePlaceId(id);
+    if (ref?.source === 'internal') {
+      const place = await repo.findInternal(db, scopeOf(auth), ref.id);
+      if (place) return internalDetails(place);
+    } else if (ref?.source === 'osm') {
+      const row = await repo.findGazetteer(db, ref.osmType, ref.osmId);
+      if (row) {
+        return {
+          place_id: osmPlaceId(row.osm_type, row.osm_id),
+          name: labelOf(row.name, whereOf(row)).description,
+          lat: row.lat,
+          lng: row.lng,
+          is_internal: false,
+          comment: null,
+          bloc: null,
+          scara: null,
+          reper: null,
+        };
+      }
+    } else if (ref?.source === 'ext' && geocoder && ref.provider === geocoder.provider) {
+      let place: PlaceDetails | null;
+      try {
+        place = await geocoder.details(ref.id, AbortSignal.timeout(options.geocoderTimeoutMs));
+      } catch (error) {
+        logger.warn({ err: error, provider: geocoder.provider }, 'geocoder details failed');
+        throw new AppError('unavailable', 'Serviciul de adrese nu răspunde. Încercați din nou.');
+      }
+      if (place) return place;
+    }
+    throw notFound('Adresa');
+  }
+
+  /** SPEC §7 older place-details / place-geocode: the Google-style `result.geometry.location`. */
+  async function detailsOld(auth: AuthContext, placeId: string) {
+    const place = await details(auth, placeId);
+    return {
+      result: {
+        place_id: place.place_id,
+        name: place.name,
+        formatted_address: place.name,
+        geometry: { location: { lat: place.lat, lng: place.lng } },
+      },
+      status: 'OK',
+    };
+  }
+
+  /** SPEC §7 POST /add-place: saved for the caller's company, found by its operators first. */
+  async function add(auth: AuthContext, body: AddPlaceBody): Promise<PlaceDetails> {
+    const companyId = auth.companyIds[0];
+    // A place belongs to a company; a user of none (a bare platform admin) has nowhere to save it.
+    if (companyId === undefined) throw forbidden();
+    const place = await repo.insertInternal(db, {
+      company_id: companyId,
+      name: body.name,
+      lat: body.lat,
+      lng: body.lng,
+      comment: body.comment || null,
+      bloc: body.bloc || null,
+      scara: body.scara || null,
+      reper: body.reper || null,
+      source_place_id: body.place_id || null,
+      created_by: auth.userId,
+    });
+    return internalDetails(place);
+  }
+
+  /** SPEC §7 DELETE /delete-place/{id}: only the company's own; another's answers 404. */
+  async function remove(auth: AuthContext, id: string): Promise<null> {
+    const ref = parsePlaceId(id);
+    if (ref?.source !== 'internal' || !(await repo.deleteInternal(db, scopeOf(auth), ref.id))) {
+      throw notFound('Adresa');
+    }
+    return null;
+  }
+
+  return { searchNew, searchOld, details, detailsOld, add, remove };
+}
+
+export type PlacesService = ReturnType<typeof createPlacesService>;

@@ -1,0 +1,343 @@
+import type { ErrorBody } from '@common/http/errors';
+import type { PlaceDetails, Prediction } from '@common/places/places.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { searchTextOf } from './osm-import';
+import { type GazetteerRow, upsertGazetteer } from './places.repo';
+import { splitHouseNumber } from './places.service';
+
+/**
+ * SPEC §7 Address service on a small hand-made gazetteer around Iași (the demo one has its own
+ * test in demo-gazetteer.test.ts): accents, ranking, radius, internal places, tenancy.
+ */
+let t: TestApp;
+let a: { id: number };
+let b: { id: number };
+let dispatcherA: { email: string };
+let dispatcherB: { email: string };
+let companyUser: { email: string };
+let admin: { email: string };
+let driver: { email: string };
+const CANARY = 'CANARY-B-91c2';
+
+let osmId = 1;
+const row = (
+  kind: GazetteerRow['kind'],
+  name: string,
+  lat: number,
+  lng: number,
+  extra: Partial<GazetteerRow> = {},
+): GazetteerRow => {
+  const base = {
+    osm_type: kind === 'street' ? 'w' : 'n',
+    osm_id: osmId++,
+    kind,
+    name,
+    street: null,
+    housenumber: null,
+    city: kind === 'locality' ? null : 'Iași',
+    county: 'Iași',
+    lat,
+    lng,
+    ...extra,
+  };
+  return { ...base, search_text: searchTextOf(base) };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await buildCompany(t.db, { name: 'Taxi A', lat: 47.1585, lng: 27.6014 });
+  b = await buildCompany(t.db, { name: 'Taxi B', lat: 47.1585, lng: 27.6014 });
+  dispatcherA = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [a.id] });
+  dispatcherB = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [b.id] });
+  companyUser = await buildUser(t.db, { roles: ['company'], companyIds: [a.id] });
+  admin = await buildUser(t.db, { roles: ['admin'], companyIds: [a.id] });
+  driver = await buildDriver(t.db, a.id);
+  await upsertGazetteer(t.db, [
+    row('street', 'Bulevardul Ștefan cel Mare și Sfânt', 47.161, 27.584),
+    row('house', 'Bulevardul Ștefan cel Mare și Sfânt 12', 47.1612, 27.5842, {
+      street: 'Bulevardul Ștefan cel Mare și Sfânt',
+      housenumber: '12',
+    }),
+    row('house', 'Bulevardul Ștefan cel Mare și Sfânt 14', 47.1614, 27.5844, {
+      street: 'Bulevardul Ștefan cel Mare și Sfânt',
+      housenumber: '14',
+    }),
+    // The same name near and far: distance breaks the tie.
+    row('street', 'Strada Gării', 47.165, 27.57),
+    row('street', 'Strada Gării', 47.046, 27.569, { city: 'Ciurea' }),
+    row('street', 'Strada Garabet Ibrăileanu', 47.1745, 27.574),
+    row('street', 'Strada Păcurari', 47.17, 27.55),
+    row('locality', 'Tomești', 47.121, 27.701),
+    // Pașcani is ~67 km away: outside the 50 km radius.
+    row('locality', 'Pașcani', 47.247, 26.723),
+    row('place', 'Palatul Culturii', 47.1572, 27.5869),
+  ]);
+});
+afterAll(() => t.close());
+
+const post = async (user: { email: string }, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/geo/places-search-new',
+    headers: await t.login(user),
+    payload,
+  });
+const search = async (user: { email: string }, input: string, extra: object = {}) => {
+  const response = await post(user, { input, ...extra });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ predictions: Prediction[] }>().predictions;
+};
+const addPlace = async (user: { email: string }, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/geo/add-place', headers: await t.login(user), payload });
+
+describe('POST /geo/places-search-new', () => {
+  it("finds 'Ștefan cel Mare' from 'stefan cel mare', without accents, the street first", async () => {
+    const predictions = await search(dispatcherA, 'stefan cel mare');
+    expect(predictions[0]).toMatchObject({
+      place_id: expect.stringMatching(/^osm:w\d+$/),
+      description: 'Bulevardul Ștefan cel Mare și Sfânt, Iași',
+      terms: [
+        { offset: 0, value: 'Bulevardul Ștefan cel Mare și Sfânt' },
+        { offset: 37, value: 'Iași' },
+      ],
+    });
+    expect(predictions[0]?.is_internal).toBeUndefined();
+    // Without a number, houses do not bury the street.
+    expect(predictions.some((p) => /\d/.test(p.description))).toBe(false);
+  });
+
+  it('finds the house of a numbered query, then its street', async () => {
+    const predictions = await search(dispatcherA, 'stefan cel mare 12');
+    expect(predictions.map((p) => p.description).slice(0, 2)).toEqual([
+      'Bulevardul Ștefan cel Mare și Sfânt 12, Iași',
+      'Bulevardul Ștefan cel Mare și Sfânt, Iași',
+    ]);
+    // A number the gazetteer lacks still finds the street.
+    const missing = await search(dispatcherA, 'Ștefan cel Mare nr. 99');
+    expect(missing[0]?.description).toBe('Bulevardul Ștefan cel Mare și Sfânt, Iași');
+  });
+
+  it('finds a partly typed name (autocomplete) and ranks the nearer of equal names first', async () => {
+    expect((await search(dispatcherA, 'pacur'))[0]?.description).toBe('Strada Păcurari, Iași');
+    const gara = await search(dispatcherA, 'strada garii');
+    expect(gara.map((p) => p.description).slice(0, 2)).toEqual([
+      'Strada Gării, Iași',
+      'Strada Gării, Ciurea',
+    ]);
+  });
+
+  it('keeps to the 50 km radius unless the request draws its own circle', async () => {
+    expect(await search(dispatcherA, 'pascani')).toEqual([]);
+    const wide = await search(dispatcherA, 'pascani', {
+      locationRestriction: {
+        circle: { center: { latitude: 47.1585, longitude: 27.6014 }, radius: 100_000 },
+      },
+    });
+    expect(wide.map((p) => p.description)).toEqual(['Pașcani, Iași']);
+  });
+
+  it('answers nothing under 3 characters with the validation shape', async () => {
+    const response = await post(dispatcherA, { input: 'st' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>().errors).toEqual({ input: ['Cel puțin 3 caractere.'] });
+    const unknown = await post(dispatcherA, { input: 'stefan', foo: 1 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<ErrorBody>().errors).toEqual({ foo: ['Câmp necunoscut.'] });
+  });
+
+  it('is for the back office: anonymous 401, a driver 403, a company user 200', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/geo/places-search-new',
+      payload: { input: 'stefan' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await post(driver, { input: 'stefan' })).statusCode).toBe(403);
+    expect((await post(companyUser, { input: 'stefan' })).statusCode).toBe(200);
+  });
+});
+
+describe('internal places (add-place, delete-place)', () => {
+  let placeA: PlaceDetails;
+  let placeB: PlaceDetails;
+
+  beforeAll(async () => {
+    const responseA = await addPlace(dispatcherA, {
+      place_id: 'osm:w1',
+      name: 'Bloc Ștefan cel Mare, scara intrare spate',
+      lat: 47.1611,
+      lng: 27.5841,
+      bloc: 'B2',
+      scara: '3',
+      reper: 'lângă farmacie',
+      comment: 'interfon 12',
+    });
+    expect(responseA.statusCode).toBe(201);
+    placeA = responseA.json<PlaceDetails>();
+    const responseB = await addPlace(dispatcherB, {
+      name: `Ștefan cel Mare ${CANARY}`,
+      lat: 47.16,
+      lng: 27.58,
+    });
+    placeB = responseB.json<PlaceDetails>();
+  });
+
+  it('answers the saved place with its fields', () => {
+    expect(placeA).toEqual({
+      place_id: expect.stringMatching(/^internal:\d+$/),
+      name: 'Bloc Ștefan cel Mare, scara intrare spate',
+      lat: 47.1611,
+      lng: 27.5841,
+      is_internal: true,
+      comment: 'interfon 12',
+      bloc: 'B2',
+      scara: '3',
+      reper: 'lângă farmacie',
+    });
+  });
+
+  it("puts the company's own places first, with their fields, and never another company's", async () => {
+    const predictions = await search(dispatcherA, 'stefan cel mare');
+    expect(predictions[0]).toEqual({
+      place_id: placeA.place_id,
+      description: 'Bloc Ștefan cel Mare, scara intrare spate',
+      terms: [{ offset: 0, value: 'Bloc Ștefan cel Mare, scara intrare spate' }],
+      is_internal: true,
+      lat: 47.1611,
+      lng: 27.5841,
+      comment: 'interfon 12',
+      bloc: 'B2',
+      scara: '3',
+      reper: 'lângă farmacie',
+    });
+    expect(predictions[1]?.description).toBe('Bulevardul Ștefan cel Mare și Sfânt, Iași');
+    expect(JSON.stringify(predictions)).not.toContain(CANARY);
+    // The admin sees every company's.
+    const forAdmin = await search(admin, 'stefan cel mare');
+    expect(JSON.stringify(forAdmin)).toContain(CANARY);
+  });
+
+  it('resolves details of internal and gazetteer ids; a foreign internal id is 404', async () => {
+    const headers = await t.login(dispatcherA);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/geo/place-details-new/${placeA.place_id}`,
+      headers,
+    });
+    expect(own.json()).toEqual(placeA);
+    const street = (await search(dispatcherA, 'pacurari'))[0];
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/geo/place-details-new/${street?.place_id}?sessionToken=abc`,
+      headers,
+    });
+    expect(details.json()).toEqual({
+      place_id: street?.place_id,
+      name: 'Strada Păcurari, Iași',
+      lat: 47.17,
+      lng: 27.55,
+      is_internal: false,
+      comment: null,
+      bloc: null,
+      scara: null,
+      reper: null,
+    });
+    for (const id of [
+      placeB.place_id,
+      'internal:999999',
+      'osm:w999999',
+      'ext:google:x',
+      'nonsense',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/geo/place-details-new/${encodeURIComponent(id)}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(CANARY);
+    }
+  });
+
+  it('answers the older Google-style variants', async () => {
+    const headers = await t.login(dispatcherA);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/geo/places-search?input=pacurari&language=ro&components=country:ro&location=47.1585,27.6014&radius=25000&strictbounds=true',
+      headers,
+    });
+    const predictions = old.json<{ predictions: Prediction[] }>().predictions;
+    expect(predictions[0]?.description).toBe('Strada Păcurari, Iași');
+    for (const path of ['place-details', 'place-geocode']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/geo/${path}?place_id=${predictions[0]?.place_id}&fields=geometry`,
+        headers,
+      });
+      expect(response.json()).toEqual({
+        result: {
+          place_id: predictions[0]?.place_id,
+          name: 'Strada Păcurari, Iași',
+          formatted_address: 'Strada Păcurari, Iași',
+          geometry: { location: { lat: 47.17, lng: 27.55 } },
+        },
+        status: 'OK',
+      });
+    }
+  });
+
+  it('validates add-place with field messages', async () => {
+    const response = await addPlace(dispatcherA, { name: ' ', lat: 91, lng: 27, owner: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json<ErrorBody>().errors ?? {}).sort()).toEqual([
+      'lat',
+      'name',
+      'owner',
+    ]);
+    expect(response.json<ErrorBody>().errors?.name).toEqual(['Denumirea este obligatorie.']);
+  });
+
+  it("deletes only the company's own place: another's answers 404 and stays", async () => {
+    const headersA = await t.login(dispatcherA);
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/geo/delete-place/${placeB.place_id}`,
+      headers: headersA,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain(CANARY);
+    const numeric = placeB.place_id.replace('internal:', '');
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/geo/delete-place/${numeric}`,
+          headers: headersA,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const own = await t.app.inject({
+      method: 'DELETE',
+      url: `/geo/delete-place/${placeA.place_id}`,
+      headers: headersA,
+    });
+    expect(own.statusCode).toBe(204);
+    expect((await search(dispatcherA, 'stefan cel mare'))[0]?.is_internal).toBeUndefined();
+    const stillThere = await search(dispatcherB, 'stefan cel mare');
+    expect(stillThere[0]?.place_id).toBe(placeB.place_id);
+  });
+});
+
+describe('splitHouseNumber', () => {
+  it('splits a trailing number, with or without nr.', () => {
+    expect(splitHouseNumber('stefan cel mare 12')).toEqual({
+      street: 'stefan cel mare',
+      number: '12',
+    });
+    expect(splitHouseNumber('Cuza Vodă, nr. 25A')).toEqual({ street: 'Cuza Vodă', number: '25A' });
+    expect(splitHouseNumber('stefan cel mare')).toBeNull();
+    expect(splitHouseNumber('ab 12')).toBeNull();
+  });
+});
