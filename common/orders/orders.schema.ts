@@ -226,9 +226,11 @@ export const UpdateNameBodySchema = z.strictObject({
   about: z.string().trim().max(500).nullish(),
 });
 
-export const CancelOrderBodySchema = z
-  .strictObject({ reason_text: z.string().trim().max(300).nullish() })
-  .default({});
+/** The body is optional: no body (null to the server) means no reason. */
+export const CancelOrderBodySchema = z.preprocess(
+  (value) => value ?? {},
+  z.strictObject({ reason_text: z.string().trim().max(300).nullish() }),
+);
 
 export const SetDriverBodySchema = z.strictObject({
   driverId: z.number({ error: 'Please select driver' }).int().positive('Please select driver'),

@@ -1,3 +1,4 @@
+import type { Order } from '@common/orders/orders.schema';
 import type { ServerToClientEvents, UserActivityPayload } from '@common/realtime/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,5 +104,45 @@ describe('Socket.IO (SPEC §7 Realtime, DESIGN §7)', () => {
     await settle();
     expect(stays.connected).toBe(true);
     expect(await refused(open({ token: first.token }))).toBe('unauthorized');
+  });
+
+  it('pushes order_updated to the dispatching company only, when an order is created and canceled', async () => {
+    const a = await buildCompany(t.db);
+    const b = await buildCompany(t.db);
+    const dispatcher = await buildUser(t.db, { companyIds: [a.id] });
+    const watcher = open({
+      token: (await t.login(await buildUser(t.db, { companyIds: [a.id] }))).token,
+    });
+    const outsider = open({
+      token: (await t.login(await buildUser(t.db, { companyIds: [b.id] }))).token,
+    });
+    await Promise.all([connected(watcher), connected(outsider)]);
+    const updates: Order[] = [];
+    const cancellations: string[] = [];
+    const leaked: Order[] = [];
+    watcher.on('order_updated', (order) => updates.push(order));
+    watcher.on('order_canceled', ({ reason }) => cancellations.push(reason));
+    outsider.on('order_updated', (order) => leaked.push(order));
+
+    const headers = await t.login(dispatcher);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: {
+        phone: '0744000222',
+        client_name: 'Ana',
+        places: [{ name: 'Copou 1', lat: 47.17, long: 27.57 }],
+      },
+    });
+    const id = created.json<Order>().id;
+    await t.app.inject({ method: 'PATCH', url: `/api/orders/${id}/cancel`, headers });
+    await settle();
+    expect(updates.map((o) => [o.id, o.state])).toEqual([
+      [id, 'created'],
+      [id, 'canceled'],
+    ]);
+    expect(cancellations).toEqual(['dispatcher_canceled']);
+    expect(leaked).toEqual([]);
   });
 });

@@ -1,0 +1,115 @@
+import type { SavedAddress } from '@common/clients/clients.schema';
+import type { Order } from '@common/orders/orders.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** SPEC §7 address history and the user-addresses service; personal data stays in its tenant. */
+let t: TestApp;
+let headers: { authorization: string };
+let foreign: { authorization: string };
+let order: Order;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await buildCompany(t.db);
+  headers = await t.login(await buildUser(t.db, { roles: ['dispatcher'], companyIds: [a.id] }));
+  foreign = await t.login(
+    await buildUser(t.db, { roles: ['dispatcher'], companyIds: [(await buildCompany(t.db)).id] }),
+  );
+  const body = (name: string) => ({
+    phone: '0722 111 222',
+    client_name: 'Ion',
+    places: [{ name, lat: 47.16, long: 27.58, bloc: 'C1', scara: '2', reper: 'lângă școală' }],
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: body('Strada Sărărie 20'),
+  });
+  order = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: body('Strada Sărărie 20'),
+    })
+  ).json<Order>();
+  await t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body('Palas Mall') });
+});
+afterAll(() => t.close());
+
+describe('client address history', () => {
+  it("remembers a client's addresses once each, newest first, with bloc/scara/reper", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/dispatcher-orders/${order.client_id}/address-history`,
+      headers,
+    });
+    const addresses = response.json<SavedAddress[]>();
+    expect(addresses.map((a) => a.name)).toEqual(['Palas Mall', 'Strada Sărărie 20']);
+    expect(addresses[1]).toMatchObject({
+      bloc: 'C1',
+      scara: '2',
+      reper: 'lângă școală',
+      is_internal: false,
+    });
+  });
+
+  it('finds them by phone in any format through the user-addresses service', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/user-addresses/addresses/+40722111222',
+      headers,
+    });
+    expect(response.json<SavedAddress[]>()).toHaveLength(2);
+    const national = await t.app.inject({
+      method: 'GET',
+      url: '/user-addresses/addresses/0722111222',
+      headers,
+    });
+    expect(national.json<SavedAddress[]>()).toHaveLength(2);
+  });
+
+  it('never answers another company', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/dispatcher-orders/${order.client_id}/address-history`,
+          headers: foreign,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/user-addresses/addresses/0722111222',
+          headers: foreign,
+        })
+      ).json(),
+    ).toEqual([]);
+  });
+
+  it('deletes an address from the history', async () => {
+    const [first] = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/dispatcher-orders/${order.client_id}/address-history`,
+        headers,
+      })
+    ).json<SavedAddress[]>();
+    const url = `/api/dispatcher-orders/${order.client_id}/address-history-delete/${first?.id}`;
+    expect((await t.app.inject({ method: 'PATCH', url, headers: foreign })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'PATCH', url, headers })).statusCode).toBe(404);
+    const left = await t.app.inject({
+      method: 'GET',
+      url: `/api/dispatcher-orders/${order.client_id}/address-history`,
+      headers,
+    });
+    expect(left.json<SavedAddress[]>().map((a) => a.name)).toEqual(['Strada Sărărie 20']);
+  });
+});

@@ -1,0 +1,199 @@
+import type { Order } from '@common/orders/orders.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** SPEC §2 the four tabs, their counters and the top bar statistics (SPEC §7, §9). */
+let t: TestApp;
+let companyId: number;
+let me: Awaited<ReturnType<typeof buildUser>>;
+let headers: { authorization: string };
+const ids = (body: { data: Order[] }) => body.data.map((o) => o.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyId = (await buildCompany(t.db)).id;
+  const otherCompany = (await buildCompany(t.db)).id;
+  me = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [companyId] });
+  const colleague = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [companyId] });
+  headers = await t.login(me);
+  const d1 = await buildDriver(t.db, companyId, { car: { indicativ: '512' } });
+  const d2 = await buildDriver(t.db, companyId);
+  await t.db.update(users).set({ is_online: true }).where(eq(users.id, d1.id));
+  await t.db.update(users).set({ is_online: true }).where(eq(users.id, d2.id));
+
+  // Deliberately interleaved: own and colleague orders, every tab, another company, an old one.
+  await buildOrder(t.db, companyId, {
+    state: 'created',
+    dispatcher_id: colleague.id,
+    address: 'Strada Păcurari 10',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'assigned',
+    dispatcher_id: me.id,
+    driver_id: d1.id,
+    car_indicativ: '512',
+    address: 'Bulevardul Independenței 3',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'pending',
+    dispatcher_id: colleague.id,
+    address: 'Ștefan cel Mare 1',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'created',
+    dispatcher_id: me.id,
+    always_in_call: true,
+    address: 'Copou 4',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'finished',
+    dispatcher_id: me.id,
+    address: 'Tătărași 9',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'canceled',
+    dispatcher_id: colleague.id,
+    address: 'Nicolina 2',
+  });
+  await buildOrder(t.db, companyId, {
+    state: 'finished',
+    closed_at: '2020-01-01 10:00:00',
+    created_at: '2020-01-01 09:00:00',
+  });
+  await buildOrder(t.db, otherCompany, {
+    state: 'created',
+    always_in_call: true,
+    address: 'Strada Altă Firmă',
+  });
+});
+afterAll(() => t.close());
+
+const tab = async (name: string, query = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/dispatcher-orders/${name}${query}`,
+    headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: Order[]; meta: { total: number } }>();
+};
+
+describe('dispatcher tabs', () => {
+  it('live lists created, pending and assigned orders, own first', async () => {
+    const live = await tab('live');
+    expect(live.data.map((o) => o.state).sort()).toEqual([
+      'assigned',
+      'created',
+      'created',
+      'pending',
+    ]);
+    expect(live.meta.total).toBe(4);
+    const ownCount = live.data.filter((o) => o.dispatcher_id === me.id).length;
+    expect(live.data.slice(0, ownCount).every((o) => o.dispatcher_id === me.id)).toBe(true);
+    expect(live.data.some((o) => o.address === 'Strada Altă Firmă')).toBe(false);
+  });
+
+  it('in-call lists the orders kept in a call, of this company only', async () => {
+    const inCall = await tab('in-call');
+    expect(inCall.data.map((o) => o.address)).toEqual(['Copou 4']);
+  });
+
+  it('finished and canceled list the last 24 hours', async () => {
+    expect((await tab('finished')).data.map((o) => o.address)).toEqual(['Tătărași 9']);
+    expect((await tab('canceled')).data.map((o) => o.address)).toEqual(['Nicolina 2']);
+  });
+
+  it('searches the call sign exactly or the address as a case- and accent-insensitive substring (SPEC §5)', async () => {
+    expect((await tab('live', '?search=512')).data.map((o) => o.car_indicativ)).toEqual(['512']);
+    expect((await tab('live', '?search=51')).data).toEqual([]);
+    expect((await tab('live', '?search=stefan')).data.map((o) => o.address)).toEqual([
+      'Ștefan cel Mare 1',
+    ]);
+    expect((await tab('live', '?search=PACURARI')).data.map((o) => o.address)).toEqual([
+      'Strada Păcurari 10',
+    ]);
+  });
+
+  it('pages', async () => {
+    const first = await tab('live', '?per_page=3&page=1');
+    const second = await tab('live', '?per_page=3&page=2');
+    expect(first.data).toHaveLength(3);
+    expect(second.data).toHaveLength(1);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(4);
+  });
+});
+
+describe('counters', () => {
+  it('counts the four tabs (SPEC §7 statistics)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/dispatcher-orders/statistics',
+      headers,
+    });
+    expect(response.json()).toEqual({ in_call: 1, live: 4, finished: 1, canceled: 1 });
+  });
+
+  it('gives the top bar its 24 h orders, cancellations and drivers online, busy, free', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/dispatcher-orders/live-statistics',
+      headers,
+    });
+    expect(response.json()).toEqual({
+      orders_24h: 6,
+      canceled_24h: 1,
+      drivers_online: 2,
+      drivers_busy: 1,
+      drivers_free: 1,
+    });
+  });
+});
+
+describe('GET /api/orders filters (SPEC §7)', () => {
+  const list = async (query: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/orders${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<{
+      data: Order[];
+      meta: { total: number; page: number; per_page: number };
+    }>();
+  };
+
+  it('filters by states joined by comma and pages with meta.total', async () => {
+    const closed = await list('?states=finished,canceled&per_page=2');
+    expect(closed.meta).toEqual({ total: 3, page: 1, per_page: 2 });
+    expect(closed.data.every((o) => o.state === 'finished' || o.state === 'canceled')).toBe(true);
+  });
+
+  it('filters by day (Bucharest dates) and dispatcher', async () => {
+    expect((await list('?date_from=2020-01-01&date_to=2020-01-01')).meta.total).toBe(1);
+    expect((await list(`?dispatcher_id=${me.id}`)).meta.total).toBe(3);
+  });
+
+  it('refuses bad filters with field messages', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?states=flying&per_page=500&date_from=yesterday',
+      headers,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(
+      Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).sort(),
+    ).toEqual(['date_from', 'per_page', 'states.0']);
+  });
+
+  it('gives the dashboard its recent orders (orders-for-report, SPEC §3 Report order row)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders-for-report?per_page=7',
+      headers,
+    });
+    const rows = response.json<{ data: { orderId: number; placeName: string; state: string }[] }>()
+      .data;
+    expect(rows).toHaveLength(7);
+    expect(rows[0]).toMatchObject({ placeName: 'Nicolina 2', state: 'canceled' });
+  });
+});
