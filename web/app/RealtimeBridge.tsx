@@ -3,14 +3,20 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { endLocalSession } from '../features/auth/session-actions';
 import { useSession } from '../features/auth/use-session';
+import { flavourOf, orderFormPath } from '../features/orders/flavour';
+import { bindOrderEvents } from '../features/orders/order-events';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
 /**
  * Connects the one socket while logged in and routes its events (aesthetics-anchors §3.7).
- * Renders nothing. Later issues add their events here (orders into the query cache).
+ * Renders nothing. Orders go into the query cache (features/orders/order-events); later
+ * issues add their events here.
  */
 export function RealtimeBridge() {
-  const token = useSession()?.token ?? null;
+  const current = useSession();
+  const token = current?.token ?? null;
+  const userId = current?.user.id ?? null;
+  const flavour = current ? flavourOf(current.user) : 'taxi';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -33,11 +39,18 @@ export function RealtimeBridge() {
 
     socket.on('session_revoked', handleRevoked);
     socket.io.on('reconnect', handleReconnect);
+    // Orders into the query cache; the SPEC §9 polls stay as the safety net.
+    const unbindOrders = bindOrderEvents(socket, {
+      queryClient,
+      userId,
+      openOrder: (id) => void navigate(orderFormPath(flavour, id)),
+    });
     return () => {
+      unbindOrders();
       socket.off('session_revoked', handleRevoked);
       socket.io.off('reconnect', handleReconnect);
     };
-  }, [token, navigate, queryClient]);
+  }, [token, userId, flavour, navigate, queryClient]);
 
   return null;
 }

@@ -30,5 +30,15 @@ export function resolveTitle(handles: readonly unknown[]): string {
 /** True when a real page answers `path` (the 404 catch-all does not count). */
 export function routeExists(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
-  return ROUTES.some((route) => route.path !== '*' && matchPath(route.path, pathname) !== null);
+  return ROUTE_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
+
+/** Every full path of the table, children included (the 404 catch-all left out). */
+const ROUTE_PATHS: readonly string[] = ROUTES.filter((route) => route.path !== '*').flatMap(
+  (route) => [
+    route.path,
+    ...(route.children ?? [])
+      .filter((child) => child.path)
+      .map((child) => `${route.path}/${child.path}`),
+  ],
+);

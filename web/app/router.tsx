@@ -6,12 +6,26 @@ import { PageLoader } from './PageLoader';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { type AppRoute, ROUTES } from './routes';
+import { type AppChildRoute, type AppRoute, ROUTES } from './routes';
+
+const toChildObject = (child: AppChildRoute): RouteObject =>
+  child.index
+    ? {
+        index: true,
+        handle: child.handle,
+        lazy: async () => ({ Component: (await child.load()).default }),
+      }
+    : {
+        path: child.path,
+        handle: child.handle,
+        lazy: async () => ({ Component: (await child.load()).default }),
+      };
 
 const toRouteObject = (route: AppRoute): RouteObject => ({
   path: route.path,
   handle: route.handle,
   lazy: async () => ({ Component: (await route.load()).default }),
+  children: route.children?.map(toChildObject),
 });
 
 /**

@@ -14,6 +14,16 @@ export interface AppRoute {
   path: string;
   handle: RouteHandle;
   load: () => Promise<{ default: ComponentType }>;
+  /** Nested routes rendered in the page's <Outlet /> (SPEC §2 /operator children). */
+  children?: readonly AppChildRoute[];
+}
+
+/** A child route: a path relative to its parent, or the parent's index (empty path). */
+export interface AppChildRoute {
+  path?: string;
+  index?: true;
+  handle?: RouteHandle;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 /**
@@ -56,5 +66,43 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/AccountSettingsPage'),
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
+  {
+    // SPEC §2: children map (drivers map, with the dispatch issue), '' → order/0, order/{id}.
+    path: '/operator',
+    handle: { title: 'Operator', requiresAuth: true },
+    load: () => import('../pages/OperatorPage'),
+    children: [
+      { index: true, load: () => import('../pages/OrderIndexRedirect') },
+      {
+        path: 'order/:id',
+        handle: { title: 'Comandă' },
+        load: () => import('../pages/OperatorOrderPage'),
+      },
+    ],
+  },
+  {
+    path: '/operator/v2',
+    handle: { title: 'Operator v2', requiresAuth: true },
+    load: () => import('../pages/OperatorV2Page'),
+  },
+  {
+    // SPEC §2 the delivery dashboard (packages 2 and 3) around /delivery/order/{id}.
+    path: '/delivery',
+    handle: { title: 'Livrări', requiresAuth: true },
+    load: () => import('../pages/DeliveryPage'),
+    children: [
+      { index: true, load: () => import('../pages/OrderIndexRedirect') },
+      {
+        path: 'order/:id',
+        handle: { title: 'Comandă livrare' },
+        load: () => import('../pages/DeliveryOrderPage'),
+      },
+    ],
+  },
+  {
+    path: '/orders/:type',
+    handle: { title: 'Comenzi', requiresAuth: true },
+    load: () => import('../pages/OrdersPage'),
+  },
   { path: '*', handle: { title: 'Pagina nu există' }, load: () => import('../pages/NotFoundPage') },
 ];

@@ -42,6 +42,8 @@ export interface ApiOptions {
    * start-up verify (a stale token just means "logged out") and logout itself.
    */
   ignoreUnauthorized?: boolean;
+  /** Extra request headers, such as `Idempotency-Key` on order creation (DESIGN §7). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -80,7 +82,7 @@ export function api<E extends Endpoint>(
   return request(endpoint, args[0], {});
 }
 
-/** `api` with options (abort signal, 401 handling). */
+/** `api` with options (abort signal, 401 handling, extra headers). */
 export function apiWith<E extends Endpoint>(
   endpoint: E,
   options: ApiOptions,
@@ -97,7 +99,7 @@ async function request<E extends Endpoint>(
   const url =
     buildPath(endpoint.path, req?.params as Record<string, unknown> | undefined) +
     buildQueryString(req?.query ?? undefined);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = req?.body !== undefined;

@@ -1,0 +1,22 @@
+import { listUsers } from '@common/users/users.api';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { apiWith } from '../../lib/api-client';
+
+/** SPEC §9: user search is debounced 500 ms. */
+export const USER_SEARCH_DEBOUNCE_MS = 500;
+
+/** SPEC §7 GET /api/users?role=driver&search: drivers matching a call sign or name. */
+export function useDriverSearch(search: string) {
+  const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  return useQuery({
+    queryKey: ['users', 'drivers', debounced],
+    queryFn: ({ signal }) =>
+      apiWith(
+        listUsers,
+        { signal },
+        { query: { role: 'driver', search: debounced || undefined, per_page: 30 } },
+      ),
+    staleTime: 30_000,
+  });
+}

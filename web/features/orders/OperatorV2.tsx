@@ -1,0 +1,53 @@
+import { Box, Stack } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useShortcuts } from '../../lib/shortcuts';
+import { useCurrentUser } from '../auth/use-current-user';
+import { OperatorTopBar } from './OperatorTopBar';
+import { OrderBoard } from './OrderBoard';
+import { OrderSidePanel } from './OrderSidePanel';
+import { QuickOrderForm } from './QuickOrderForm';
+import { useOrderPanel } from './use-order-panel';
+
+/**
+ * SPEC §2 operator v2 quick screen: the order list (the drivers map joins it beside the list
+ * with the map issue) and the quick form fixed at the bottom. '+' opens or focuses the form,
+ * '-' closes it, Ctrl+Enter places (Space for calls comes with telephony).
+ */
+export function OperatorV2() {
+  const user = useCurrentUser();
+  const panel = useOrderPanel();
+  const [open, setOpen] = useState(true);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<(() => void) | null>(null);
+
+  const openForm = () => {
+    setOpen(true);
+    // After the form has rendered.
+    window.setTimeout(() => addressRef.current?.focus(), 0);
+  };
+
+  useShortcuts({
+    openQuickOrder: openForm,
+    closeQuickOrder: () => setOpen(false),
+    placeOrder: () => submitRef.current?.(),
+  });
+
+  return (
+    <Stack gap="sm" pb={open ? 150 : 0} data-testid="operator-v2">
+      <OperatorTopBar userId={user.id} flavour="taxi" onOpen={panel.open} onNewOrder={openForm} />
+      <Box style={{ minWidth: 0 }}>
+        <OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />
+      </Box>
+      {open && (
+        <Box pos="fixed" bottom={0} left={0} right={0} p="sm" style={{ zIndex: 150 }}>
+          <QuickOrderForm
+            addressRef={addressRef}
+            submitRef={submitRef}
+            onClose={() => setOpen(false)}
+          />
+        </Box>
+      )}
+      <OrderSidePanel orderId={panel.openId} flavour="taxi" onClose={panel.close} />
+    </Stack>
+  );
+}

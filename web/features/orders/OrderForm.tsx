@@ -1,0 +1,28 @@
+import { Alert, Loader } from '@mantine/core';
+import { isApiError } from '../../lib/api-client';
+import type { Flavour } from './labels';
+import { OrderFormView } from './OrderFormView';
+import { useOrder } from './use-order';
+
+interface OrderFormProps {
+  /** 0 is a new order (SPEC §2). */
+  orderId: number;
+  flavour: Flavour;
+}
+
+/** SPEC §2 operator (and delivery) order screen: loads the order, then the form. */
+export function OrderForm({ orderId, flavour }: OrderFormProps) {
+  const query = useOrder(orderId > 0 ? orderId : null);
+  if (orderId > 0 && query.isPending) return <Loader size="sm" m="md" aria-label="Se încarcă" />;
+  if (orderId > 0 && query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Alert color="red" variant="light" m="md" data-testid="order-form-error">
+        {notFound ? `Comanda #${orderId} nu există.` : query.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <OrderFormView key={orderId} orderId={orderId} order={query.data ?? null} flavour={flavour} />
+  );
+}

@@ -1,0 +1,60 @@
+import { canAssignManually, canCancel, canDuplicate, canRetry } from '@common/orders/orders.rules';
+import type { Order } from '@common/orders/orders.schema';
+import { Button, Group } from '@mantine/core';
+
+interface OrderFormActionsProps {
+  order: Order;
+  userId: number;
+  busy: { cancel: boolean; retry: boolean; duplicate: boolean };
+  onCancel: () => void;
+  onRetry: () => void;
+  onAssign: () => void;
+  onDuplicate: () => void;
+  onBlockPhone: () => void;
+  onHistory: () => void;
+  onClientHistory: (() => void) | null;
+}
+
+/**
+ * SPEC §2 order screen actions, each shown only when the SPEC §4 rule allows it. Notifying
+ * selected drivers comes with the dispatch issue.
+ */
+export function OrderFormActions({ order, userId, busy, ...on }: OrderFormActionsProps) {
+  return (
+    <Group gap={6} data-testid="order-form-actions">
+      {canCancel(order) && (
+        <Button size="xs" color="red" variant="light" loading={busy.cancel} onClick={on.onCancel}>
+          Anulează
+        </Button>
+      )}
+      {canRetry(order, userId) && (
+        <Button size="xs" variant="light" loading={busy.retry} onClick={on.onRetry}>
+          Retrimite
+        </Button>
+      )}
+      {canAssignManually(order) && (
+        <Button size="xs" variant="light" onClick={on.onAssign}>
+          Alocă manual
+        </Button>
+      )}
+      {canDuplicate(order) && (
+        <Button size="xs" variant="default" loading={busy.duplicate} onClick={on.onDuplicate}>
+          Dublează
+        </Button>
+      )}
+      <Button size="xs" variant="default" onClick={on.onHistory}>
+        Istoric procesare
+      </Button>
+      {on.onClientHistory && (
+        <Button size="xs" variant="default" onClick={on.onClientHistory}>
+          Istoric client
+        </Button>
+      )}
+      {order.phone && (
+        <Button size="xs" variant="subtle" color="red" onClick={on.onBlockPhone}>
+          Blochează numărul
+        </Button>
+      )}
+    </Group>
+  );
+}

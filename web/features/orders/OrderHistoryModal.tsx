@@ -1,0 +1,23 @@
+import { Modal } from '@mantine/core';
+import { OrderHistoryList } from './OrderHistoryList';
+
+/** SPEC §2 processing history modal of the order screen. */
+export function OrderHistoryModal({
+  orderId,
+  onClose,
+}: {
+  orderId: number | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={orderId !== null}
+      onClose={onClose}
+      title={`Istoric procesare · comanda #${orderId ?? ''}`}
+      size="lg"
+      data-testid="order-history-modal"
+    >
+      {orderId !== null && <OrderHistoryList orderId={orderId} />}
+    </Modal>
+  );
+}

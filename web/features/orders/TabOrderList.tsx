@@ -1,0 +1,56 @@
+import { Alert, Loader, Stack, TextInput } from '@mantine/core';
+import type { Flavour } from './labels';
+import { OrderTable } from './OrderTable';
+import { TABS, type TabId } from './tabs';
+import { useTabOrders } from './use-tab-orders';
+
+interface TabOrderListProps {
+  tab: TabId;
+  search: string;
+  onSearchChange: (value: string) => void;
+  userId: number;
+  flavour: Flavour;
+  onOpen: (id: number) => void;
+}
+
+/** One tab: its search box (SPEC §5: call sign exactly or address substring) and its list. */
+export function TabOrderList({
+  tab,
+  search,
+  onSearchChange,
+  userId,
+  flavour,
+  onOpen,
+}: TabOrderListProps) {
+  const { data, isPending, isError, error } = useTabOrders(tab, search);
+  return (
+    <Stack gap="xs" style={{ minWidth: 0 }}>
+      <TextInput
+        size="xs"
+        type="search"
+        placeholder="Caută indicativ sau adresă"
+        aria-label={`Caută în ${TABS[tab].title}`}
+        data-testid={`tab-search-${tab}`}
+        value={search}
+        onChange={(event) => onSearchChange(event.currentTarget.value)}
+      />
+      {isPending ? (
+        <Loader size="sm" mx="auto" my="lg" aria-label="Se încarcă" />
+      ) : isError ? (
+        <Alert color="red" variant="light" data-testid={`tab-error-${tab}`}>
+          {error.message}
+        </Alert>
+      ) : (
+        <OrderTable
+          orders={data.data}
+          userId={userId}
+          flavour={flavour}
+          withHotkeys={tab === 'in-call'}
+          emptyText={TABS[tab].empty}
+          onOpen={onOpen}
+          testId={`order-table-${tab}`}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Order, OrderState, PaymentType } from '@common/orders/orders.schema';
+
+export { ORDER_STATE_LABELS, TRIP_STATE_LABELS } from '@common/orders/orders.rules';
+
+/** Badge colours per state: calm greys and blues, colour only where it means something. */
+export const ORDER_STATE_COLORS: Record<OrderState, string> = {
+  new: 'gray',
+  created: 'ogo',
+  pending: 'orange',
+  assigned: 'teal',
+  finished: 'green',
+  canceled: 'red',
+};
+
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  cash: 'Numerar',
+  card: 'Card',
+  protocol: 'Protocol',
+  discount: 'Reducere',
+};
+
+export const SOURCE_LABELS: Record<Order['source'], string> = {
+  from_call: 'Apel',
+  from_app: 'Aplicație',
+};
+
+export const CANCELLATION_LABELS: Record<NonNullable<Order['cancellation_reason_type']>, string> = {
+  dispatcher_canceled: 'Anulată de dispecer',
+  no_drivers_found: 'Șoferii nu au fost găsiți',
+  driver_canceled: 'Anulată de șofer',
+  call_ended: 'Apel încheiat',
+  client_canceled: 'Anulată de client',
+};
+
+export const CALL_STATE_LABELS: Record<NonNullable<Order['call']>['state'], string> = {
+  started: 'În apel',
+  on_hold: 'În așteptare',
+  ended: 'Încheiat',
+};
+
+/** Order history types as the server writes them; unknown types show as they come. */
+export const HISTORY_TYPE_LABELS: Record<string, string> = {
+  created: 'Creată',
+  placed: 'Plasată',
+  updated: 'Modificată',
+  name_updated: 'Nume client modificat',
+  place_updated: 'Adresă modificată',
+  canceled: 'Anulată',
+  retried: 'Retrimisă',
+  moved_to_pending: 'Mutată în coadă',
+  assigned: 'Alocată',
+  manually_assigned: 'Alocată manual',
+  finished: 'Finalizată',
+  duplicated: 'Dublată',
+  always_in_call_removed: 'Scoasă din apel',
+};
+
+/** The product flavour (SPEC §1 packages): taxi says 'Șofer', courier and restaurant 'Curier'. */
+export type Flavour = 'taxi' | 'delivery';
+
+export const FLAVOUR_LABELS: Record<Flavour, { driver: string; drivers: string }> = {
+  taxi: { driver: 'Șofer', drivers: 'Șoferi' },
+  delivery: { driver: 'Curier', drivers: 'Curieri' },
+};
+
+/**
+ * A driver cancellation's text holds the driver id and the reason joined by '~' (SPEC §4):
+ * show the reason only.
+ */
+export function cancellationText(
+  order: Pick<Order, 'cancellation_reason_type' | 'cancellation_reason_text'>,
+): string | null {
+  const type = order.cancellation_reason_type;
+  const text = order.cancellation_reason_text?.trim() || null;
+  if (type === 'driver_canceled' && text?.includes('~')) {
+    const reason = text.split('~').slice(1).join('~').trim();
+    return reason
+      ? `${CANCELLATION_LABELS.driver_canceled}: ${reason}`
+      : CANCELLATION_LABELS.driver_canceled;
+  }
+  if (text) return text;
+  return type ? CANCELLATION_LABELS[type] : null;
+}

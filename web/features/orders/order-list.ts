@@ -1,0 +1,29 @@
+import type { Order } from '@common/orders/orders.schema';
+
+/** SPEC §9: addresses of 70 characters or more are cut to 55 in the list. */
+export const ADDRESS_TRUNCATE_FROM = 70;
+export const ADDRESS_TRUNCATE_TO = 55;
+
+export function truncateAddress(address: string): string {
+  return address.length >= ADDRESS_TRUNCATE_FROM
+    ? `${address.slice(0, ADDRESS_TRUNCATE_TO)}…`
+    : address;
+}
+
+/** SPEC §2: own orders (dispatcher_id is the logged user) first; otherwise the server's order. */
+export function ownFirst<T extends Pick<Order, 'dispatcher_id'>>(
+  orders: readonly T[],
+  userId: number,
+): T[] {
+  const own = orders.filter((o) => o.dispatcher_id === userId);
+  const others = orders.filter((o) => o.dispatcher_id !== userId);
+  return [...own, ...others];
+}
+
+/** The address the list shows: the order's address, else its first place. */
+export const orderAddress = (order: Pick<Order, 'address' | 'places'>): string =>
+  (order.address ?? order.places[0]?.name ?? '').trim();
+
+/** The client's name as lists show it. */
+export const clientName = (order: Pick<Order, 'client_name' | 'name' | 'client'>): string =>
+  order.client_name ?? order.name ?? order.client?.name ?? '';

@@ -1,0 +1,189 @@
+import { addPlace } from '@common/places/places.api';
+import type { PlaceDetails } from '@common/places/places.schema';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, isApiError } from '../../lib/api-client';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { MapCenter } from '../companies/company-center';
+
+interface ManualAddressModalProps {
+  opened: boolean;
+  initialName: string;
+  center: MapCenter;
+  onClose: () => void;
+  onSaved: (place: PlaceDetails) => void;
+}
+
+interface Draft {
+  name: string;
+  lat: number | '';
+  lng: number | '';
+  bloc: string;
+  scara: string;
+  reper: string;
+  comment: string;
+}
+
+/**
+ * SPEC §2 manual address modal: an operator saves a place the search does not know
+ * (POST /add-place, toast 'Adresa salvată'); errors are shown each with its field (SPEC §5).
+ * The draggable map pin (zoom 15) comes with the map issue; until then the coordinates are
+ * typed, or taken from the company centre.
+ */
+export function ManualAddressModal({
+  opened,
+  initialName,
+  center,
+  onClose,
+  onSaved,
+}: ManualAddressModalProps) {
+  const [draft, setDraft] = useState<Draft>({
+    name: initialName,
+    lat: '',
+    lng: '',
+    bloc: '',
+    scara: '',
+    reper: '',
+    comment: '',
+  });
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((prev) => ({ ...prev, [key]: value }));
+  const fieldErrors = (error: unknown) => (isApiError(error) ? error.fieldErrors : {});
+
+  const save = useMutation({
+    mutationFn: () =>
+      api(addPlace, {
+        body: {
+          name: draft.name.trim(),
+          lat: draft.lat === '' ? Number.NaN : draft.lat,
+          lng: draft.lng === '' ? Number.NaN : draft.lng,
+          bloc: draft.bloc.trim() || null,
+          scara: draft.scara.trim() || null,
+          reper: draft.reper.trim() || null,
+          comment: draft.comment.trim() || null,
+        },
+      }),
+    onSuccess: (place) => {
+      toastSuccess('Adresa salvată');
+      onSaved(place);
+      onClose();
+    },
+    onError: (error) => {
+      const errors = fieldErrors(error);
+      const entries = Object.entries(errors);
+      if (entries.length === 0) toastError(error.message);
+      for (const [field, messages] of entries)
+        for (const message of messages) toastError(`${field}: ${message}`);
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const missing = !draft.name.trim() || draft.lat === '' || draft.lng === '';
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Adresă manuală"
+      size="lg"
+      data-testid="manual-address-modal"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!missing) save.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Denumire"
+            required
+            autoFocus
+            value={draft.name}
+            error={errors.name?.join(' ')}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            data-testid="manual-address-name"
+          />
+          <Group align="flex-end" gap="xs" grow>
+            <NumberInput
+              label="Latitudine"
+              required
+              decimalScale={7}
+              min={-90}
+              max={90}
+              value={draft.lat}
+              error={errors.lat?.join(' ')}
+              onChange={(v) => set('lat', typeof v === 'number' ? v : '')}
+              data-testid="manual-address-lat"
+            />
+            <NumberInput
+              label="Longitudine"
+              required
+              decimalScale={7}
+              min={-180}
+              max={180}
+              value={draft.lng}
+              error={errors.lng?.join(' ')}
+              onChange={(v) => set('lng', typeof v === 'number' ? v : '')}
+              data-testid="manual-address-lng"
+            />
+            <Button
+              variant="default"
+              onClick={() => setDraft((prev) => ({ ...prev, lat: center.lat, lng: center.lng }))}
+              data-testid="manual-address-center"
+            >
+              Centrul companiei
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Harta cu pin mobil vine odată cu harta șoferilor; până atunci introduceți coordonatele.
+          </Text>
+          <SimpleGrid cols={3} spacing="xs">
+            <TextInput
+              label="Bloc"
+              value={draft.bloc}
+              onChange={(e) => set('bloc', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Scara"
+              value={draft.scara}
+              onChange={(e) => set('scara', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Reper"
+              value={draft.reper}
+              onChange={(e) => set('reper', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Comentariu"
+            value={draft.comment}
+            onChange={(e) => set('comment', e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Renunță
+            </Button>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={missing}
+              data-testid="manual-address-save"
+            >
+              Salvează adresa
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

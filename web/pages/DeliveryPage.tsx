@@ -1,0 +1,6 @@
+import { OperatorConsole } from '../features/orders/OperatorConsole';
+
+/** /delivery (SPEC §2): the delivery dashboard (couriers, packages 2 and 3) around its children. */
+export default function DeliveryPage() {
+  return <OperatorConsole flavour="delivery" />;
+}

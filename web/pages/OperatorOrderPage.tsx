@@ -1,0 +1,6 @@
+import { OrderFormPage } from '../features/orders/OrderFormPage';
+
+/** /operator/order/{id} (SPEC §2); id 0 is a new order. */
+export default function OperatorOrderPage() {
+  return <OrderFormPage flavour="taxi" />;
+}

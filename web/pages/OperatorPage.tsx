@@ -1,0 +1,6 @@
+import { OperatorConsole } from '../features/orders/OperatorConsole';
+
+/** /operator (SPEC §2): the operator dashboard around its child routes. */
+export default function OperatorPage() {
+  return <OperatorConsole flavour="taxi" />;
+}

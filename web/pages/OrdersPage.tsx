@@ -1,0 +1,6 @@
+import { OrdersListScreen } from '../features/orders/OrdersListScreen';
+
+/** /orders/{type} (SPEC §2): order lists of courier and restaurant companies. */
+export default function OrdersPage() {
+  return <OrdersListScreen />;
+}
