@@ -3,6 +3,7 @@ import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { PRIVACY_PAGE } from './demo-content';
+import { seedDemoOrders } from './demo-orders';
 import { companyUsers, contentPages, users } from './schema';
 
 /** Deterministic pick so the demo is the same on every machine. */
@@ -77,10 +78,11 @@ async function seedDrivers(
   first: number,
   county: string,
 ) {
+  const drivers: { id: number; indicativ: string }[] = [];
   for (let i = 0; i < count; i++) {
     const [make, model] = pick(CARS, i);
     const indicativ = String(first + i);
-    await buildDriver(db, companyId, {
+    const driver = await buildDriver(db, companyId, {
       name: personName(first + i),
       email: `sofer${indicativ}@ogo.local`,
       phone: mobile(first + i),
@@ -92,10 +94,15 @@ async function seedDrivers(
         number: `${county}-${String(10 + ((i * 37) % 89)).padStart(2, '0')}-${pick(PLATE_LETTERS, i * 3)}`,
       },
     });
+    drivers.push({ id: driver.id, indicativ });
   }
+  return drivers;
 }
 
-/** The whole demo: companies of every package, their users, 38 drivers with cars, clients, content. */
+/**
+ * The whole demo: companies of every package, their users, 40 drivers with cars, clients,
+ * content, a day of taxi orders and the address gazetteers.
+ */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (SPEC §6: user 1 gets the country-level map).
   const admin = await buildUser(db, {
@@ -140,7 +147,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
 
   await db.insert(companyUsers).values({ company_id: taxi.id, user_id: admin.id });
 
-  await buildUser(db, {
+  const dispatcher = await buildUser(db, {
     name: 'Elena Dispecer',
     email: DEMO_ACCOUNTS.dispatcher,
     phone: '+40 744 100 200',
@@ -169,7 +176,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     companyIds: [protocol.id],
   });
 
-  await seedDrivers(db, taxi.id, 32, 101, 'IS');
+  const taxiDrivers = await seedDrivers(db, taxi.id, 32, 101, 'IS');
   await seedDrivers(db, courier.id, 8, 501, 'CJ');
 
   for (let i = 0; i < 12; i++) {
@@ -183,6 +190,11 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   }
 
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
+  await seedDemoOrders(db, {
+    companyId: taxi.id,
+    dispatcherId: dispatcher.id,
+    drivers: taxiDrivers,
+  });
   // Issue #3: address search works offline out of the box (Iași and Cluj-Napoca gazetteers).
   await loadDemoGazetteer(db);
 }
