@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -14,8 +15,10 @@ export function renderApp(path: string) {
   render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <Notifications />
-        <RouterProvider router={router} />
+        <ModalsProvider>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -3,9 +3,16 @@ import type { OrderCanceledPayload } from '@common/realtime/events';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppSocket } from '../../lib/socket';
 import { TOAST_MS } from '../../lib/toast';
 import { applyOrderUpdate } from './order-cache';
+
+/** What the binding needs of the socket: the two order events, on and off. */
+export interface OrderEventSource {
+  on(event: 'order_updated', handler: (order: Order) => void): unknown;
+  on(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
+  off(event: 'order_updated', handler: (order: Order) => void): unknown;
+  off(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
+}
 
 interface OrderEventDeps {
   queryClient: QueryClient;
@@ -19,7 +26,7 @@ interface OrderEventDeps {
  * `order_updated` carries the whole order; `order_canceled` too, plus the reason, and a
  * 'no_drivers_found' on an own order raises SPEC §8's 60 s notice with a link to the order.
  */
-export function bindOrderEvents(socket: AppSocket, deps: OrderEventDeps): () => void {
+export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps): () => void {
   const onUpdated = (order: Order) => applyOrderUpdate(deps.queryClient, order);
   const onCanceled = ({ reason, order }: OrderCanceledPayload) => {
     applyOrderUpdate(deps.queryClient, order);
