@@ -70,6 +70,11 @@ describe('shortcuts table (aesthetics-anchors §3.8)', () => {
   });
 });
 
+function ShortcutScreen({ onOpen }: { onOpen: () => void }) {
+  useShortcuts({ openQuickOrder: onOpen });
+  return <input aria-label="Telefon" />;
+}
+
 describe('useShortcuts', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -84,11 +89,7 @@ describe('useShortcuts', () => {
 
   it('ignores keys typed into a field for shortcuts that do not apply there', () => {
     const open = vi.fn();
-    function Screen() {
-      useShortcuts({ openQuickOrder: open });
-      return <input aria-label="Telefon" />;
-    }
-    const { getByLabelText } = render(<Screen />);
+    const { getByLabelText } = render(<ShortcutScreen onOpen={open} />);
     fireEvent.keyDown(getByLabelText('Telefon'), { key: '+' });
     expect(open).not.toHaveBeenCalled();
     fireEvent.keyDown(document.body, { key: '+' });

@@ -108,7 +108,8 @@ describe('address search (SPEC §5/§7/§9)', () => {
         circle: { center: { latitude: 47.16, longitude: 27.58 }, radius: 50000 },
       },
     });
-    expect(typeof (calls[0]?.body as { sessionToken: string }).sessionToken).toBe('string');
+    const body = calls[0]?.body as { sessionToken?: string } | undefined;
+    expect(typeof body?.sessionToken).toBe('string');
   });
 
   it('picks with the keyboard and resolves the coordinates through place details', async () => {
