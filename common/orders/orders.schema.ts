@@ -281,9 +281,18 @@ export const ListOrdersQuerySchema = z.strictObject({
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 
+/** Beyond this many matches a list says "more than" instead of counting them all (DESIGN §8). */
+export const ORDER_COUNT_CAP = 10_000;
+
 export const OrderListSchema = z.object({
   data: z.array(OrderSchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  meta: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    /** true when there are more than `total` (= ORDER_COUNT_CAP) matches. */
+    total_capped: z.boolean().optional(),
+  }),
 });
 
 /** The four dispatcher tabs (SPEC §2): search matches the call sign exactly or the address (SPEC §5). */

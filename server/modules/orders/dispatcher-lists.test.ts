@@ -1,5 +1,5 @@
-import type { Order } from '@common/orders/orders.schema';
-import { eq } from 'drizzle-orm';
+import { ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
@@ -195,5 +195,25 @@ describe('GET /api/orders filters (SPEC §7)', () => {
       .data;
     expect(rows).toHaveLength(7);
     expect(rows[0]).toMatchObject({ placeName: 'Nicolina 2', state: 'canceled' });
+  });
+
+  it('counts a big result only up to the cap and says so (no full count per request, DESIGN §8)', async () => {
+    const big = await buildCompany(t.db);
+    const bigUser = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [big.id] });
+    await t.db.execute(sql`insert into orders (state, phone, created_by_company_id, processed_by_company_id, address, closed_at)
+      select 'finished', '+40744000000', ${big.id}, ${big.id}, 'Strada ' || g, now() at time zone 'utc'
+      from generate_series(1, ${ORDER_COUNT_CAP + 50}) g`);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?per_page=15&page=3',
+      headers: await t.login(bigUser),
+    });
+    const body = response.json<{
+      data: Order[];
+      meta: { total: number; total_capped?: boolean };
+    }>();
+    expect(body.meta).toMatchObject({ total: ORDER_COUNT_CAP, total_capped: true });
+    expect(body.data).toHaveLength(15);
+    expect((await list('?states=canceled')).meta.total_capped).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
-import type {
-  ListOrdersQuery,
-  Order,
-  OrderHistoryItem,
-  OrderPlaceInput,
+import {
+  type ListOrdersQuery,
+  ORDER_COUNT_CAP,
+  type Order,
+  type OrderHistoryItem,
+  type OrderPlaceInput,
 } from '@common/orders/orders.schema';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -314,7 +315,24 @@ export async function listOrders(db: DbOrTx, scope: OrderScope, query: ListOrder
       .orderBy(desc(orders.created_at), desc(orders.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ value: count() }).from(orders).where(where),
+    // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
+    db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(where)
+        .limit(ORDER_COUNT_CAP + 1)
+        .as('capped'),
+    ),
   ]);
-  return { data, meta: { total: total?.value ?? 0, page: query.page, per_page: query.per_page } };
+  const counted = total?.value ?? 0;
+  return {
+    data,
+    meta: {
+      total: Math.min(counted, ORDER_COUNT_CAP),
+      page: query.page,
+      per_page: query.per_page,
+      ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
+    },
+  };
 }
