@@ -158,7 +158,7 @@ describe('GET /api/orders filters (SPEC §7)', () => {
     expect(response.statusCode).toBe(200);
     return response.json<{
       data: Order[];
-      meta: { total: number; page: number; per_page: number };
+      meta: { total: number; page: number; per_page: number; total_capped?: boolean };
     }>();
   };
 
