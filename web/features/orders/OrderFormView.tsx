@@ -158,17 +158,20 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
     const found = validateDraft(draft, flavour);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    placeOrder.mutate(draftToBody(draft), {
-      onSuccess: (placed) => {
-        toastSuccess(ORDER_MESSAGES.created);
-        setPlacedId(placed.id);
+    placeOrder.mutate(
+      { body: draftToBody(draft), followsClock: draft.departure === null },
+      {
+        onSuccess: (placed) => {
+          toastSuccess(ORDER_MESSAGES.created);
+          setPlacedId(placed.id);
+        },
+        onError: (error) => {
+          // SPEC §8: each server message its own error toast, 5 s; the fields marked too.
+          toastApiError(error, TOAST_MS.placement);
+          if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
+        },
       },
-      onError: (error) => {
-        // SPEC §8: each server message its own error toast, 5 s; the fields marked too.
-        toastApiError(error, TOAST_MS.placement);
-        if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
-      },
-    });
+    );
   };
 
   useShortcuts({ placeOrder: submit }, editable);
@@ -319,9 +322,8 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
           <Stack gap={6}>
             <Textarea
               label="Observații"
-              autosize
-              minRows={1}
-              maxRows={4}
+              // Not autosize: it needs document.fonts, and two rows suit a comment.
+              rows={2}
               value={draft.comment}
               error={errors.comment}
               onChange={(event) => update({ comment: event.currentTarget.value })}

@@ -50,16 +50,19 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
     const found = validateDraft(draft, 'taxi');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    placeOrder.mutate(draftToBody(draft), {
-      onSuccess: () => {
-        toastSuccess(ORDER_MESSAGES.created);
-        setDraft(emptyDraft('taxi'));
+    placeOrder.mutate(
+      { body: draftToBody(draft), followsClock: true },
+      {
+        onSuccess: () => {
+          toastSuccess(ORDER_MESSAGES.created);
+          setDraft(emptyDraft('taxi'));
+        },
+        onError: (error) => {
+          toastApiError(error, TOAST_MS.placement);
+          if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
+        },
       },
-      onError: (error) => {
-        toastApiError(error, TOAST_MS.placement);
-        if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
-      },
-    });
+    );
   };
   submitRef.current = submit;
 

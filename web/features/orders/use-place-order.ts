@@ -6,6 +6,12 @@ import { api, apiWith, isApiError } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { applyOrderUpdate } from './order-cache';
 
+export interface PlaceOrderInput {
+  body: CreateOrderBody;
+  /** The departure time is "now" (it follows the clock), not one the operator chose. */
+  followsClock: boolean;
+}
+
 /** Retrying is only safe for answers that may not have reached us: no answer, or a 5xx. */
 const mayRetrySame = (error: unknown) =>
   !isApiError(error) || error.status === 0 || error.status >= 500;
@@ -20,9 +26,10 @@ export function usePlaceOrder(orderId: number) {
   const pending = useRef<{ key: string; body: string } | null>(null);
 
   return useMutation({
-    mutationFn: (body: CreateOrderBody): Promise<Order> => {
+    mutationFn: ({ body, followsClock }: PlaceOrderInput): Promise<Order> => {
       if (orderId > 0) return api(updateOrder, { params: { id: orderId }, body });
-      const text = JSON.stringify(body);
+      // The same submission is the same contents; a departure "now" ticks and does not count.
+      const text = JSON.stringify(followsClock ? { ...body, departure_time: undefined } : body);
       if (pending.current?.body !== text)
         pending.current = { key: newIdempotencyKey(), body: text };
       return apiWith(
