@@ -86,7 +86,10 @@ describe('shell', () => {
     await act(async () => fireEvent.click(submit));
 
     expect(await screen.findByText('V-ați conectat cu succes!')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/account'));
+    // A dispatcher's home is the operator console, whose empty path opens a new order.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/order/0'), {
+      timeout: 5000,
+    });
     expect(await screen.findByTestId('admin-header')).toBeTruthy();
     expect(session.get()?.token).toBe('new-token');
     const activity = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user-activity');
