@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useCallback } from 'react';
+import { Icon } from '../../components/Icon';
 import type { MapCenter } from '../companies/company-center';
 import { AddressSearch } from '../places/AddressSearch';
 import type { PlaceDraft } from './order-form';
@@ -78,7 +79,7 @@ export function PlaceFields(props: PlaceFieldsProps) {
                 onClick={props.onManual}
                 data-testid={`place-${letter}-manual`}
               >
-                ⌖
+                <Icon name="map" size={16} />
               </ActionIcon>
             </Tooltip>
           )}
