@@ -27,6 +27,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
       '/socket.io': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
+      // The address and user-addresses services (DESIGN §1: same process, own prefixes).
+      '/geo': { target: 'http://localhost:3000', changeOrigin: false },
+      '/user-addresses': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
   build: {
