@@ -21,6 +21,8 @@ import * as repo from './places.repo';
 const LOCAL_LIMIT = 10;
 const INTERNAL_LIMIT = 5;
 const EXTERNAL_LIMIT = 5;
+/** The first, cheap pass of a search (see search()). */
+const NEAR_RADIUS_M = 5_000;
 /** Fetched before merging street segments of the same name, so 10 distinct remain. */
 const GAZETTEER_FETCH = 30;
 
@@ -137,13 +139,26 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
       limit: INTERNAL_LIMIT,
     });
     const house = splitHouseNumber(text);
-    const rows = await repo.searchGazetteer(db, {
+    const query = {
       input: house?.street ?? text,
       centre,
-      radiusM,
       housenumber: house?.number ?? null,
       limit: GAZETTEER_FETCH,
-    });
+    };
+    // Nearby first: a common word ('calea', 'str') matches tens of thousands of rows in a
+    // region, but a few hundred within NEAR_RADIUS_M, and the (lat, lng) btree finds those.
+    // Then the whole radius, then typo-tolerant similarity (docs/ADDRESS-SEARCH.md).
+    let rows: Awaited<ReturnType<typeof repo.searchGazetteer>> = [];
+    if (repo.wordsOf(query.input).length > 0) {
+      if (radiusM > NEAR_RADIUS_M) {
+        rows = await repo.searchGazetteer(db, { ...query, radiusM: NEAR_RADIUS_M, mode: 'words' });
+      }
+      if (rows.length < LOCAL_LIMIT) {
+        rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'words' });
+      }
+    }
+    if (rows.length === 0)
+      rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'fuzzy' });
 
     const predictions = internal.map(internalPrediction);
     const seen = new Set(predictions.map((p) => folded(p.description)));

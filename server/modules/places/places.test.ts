@@ -128,6 +128,13 @@ describe('POST /geo/places-search-new', () => {
     ]);
   });
 
+  it('forgives a typo through trigram similarity when no row holds every word', async () => {
+    expect((await search(dispatcherA, 'stefan cel mrae'))[0]?.description).toBe(
+      'Bulevardul Ștefan cel Mare și Sfânt, Iași',
+    );
+    expect((await search(dispatcherA, 'pacurarri'))[0]?.description).toBe('Strada Păcurari, Iași');
+  });
+
   it('keeps to the 50 km radius unless the request draws its own circle', async () => {
     expect(await search(dispatcherA, 'pascani')).toEqual([]);
     const wide = await search(dispatcherA, 'pascani', {

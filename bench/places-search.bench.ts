@@ -1,0 +1,233 @@
+/**
+ * Issue #3: POST /geo/places-search-new on 200,000 gazetteer entries versus a bare Fastify POST
+ * route sending a prebuilt predictions body, side by side in one run (bench/README.md).
+ *
+ * Two loads, each interleaved A/B over the rounds:
+ * - paced: 50 req/s over 10 connections, the rate of ~200 dispatchers typing addresses (one
+ *   search per 500 ms debounce while typing, a few addresses a minute each). Target p99 < 30 ms.
+ * - saturating: `--connections` (50) as fast as possible: throughput ratio, informational.
+ * Each connection cycles through realistic queries (partial words, no diacritics, numbers,
+ * common words such as 'calea', typos), so no single cached plan or row set is measured.
+ */
+
+import autocannon, { type Options, type Result } from 'autocannon';
+import type { Comparison, Sample } from './lib/load';
+import { summarise } from './lib/load';
+import { type BenchOptions, parseOptions } from './lib/options';
+import { createScratchDatabase, type ScratchDatabase } from './lib/postgres';
+import {
+  guardProcess,
+  killChildren,
+  pinSelfToLoadCpu,
+  type Server,
+  startServer,
+} from './lib/processes';
+import { emit, log } from './lib/report';
+import type { PlacesAppInfo } from './servers/places-app';
+
+const BENCH = 'places-search';
+const ROUTE = '/geo/places-search-new';
+const P99_TARGET_MS = 30;
+const PACED_RATE = 50;
+const PACED_CONNECTIONS = 10;
+
+/** What dispatchers type: words of the generated region, accents dropped, numbers, typos. */
+const QUERIES = [
+  'stefan cel',
+  'eminescu',
+  'mihai eminescu 12',
+  'strada florilor',
+  'strada flo',
+  'calea',
+  'valea lupului',
+  'pacurari',
+  'alecsandri',
+  'ion creanga',
+  'bulevardul ion creanga',
+  'scoala gimnaziala',
+  'biserica',
+  'lapusneanu 5',
+  'teilor',
+  'str',
+  'cuza',
+  'primariei',
+  'sadoveanu 21',
+  'aleea plopilor',
+  'gheorghe asachi',
+  'constantin negruzzi',
+  'poiana mare',
+  'farmacia',
+  'strada garii',
+  'kogalniceanu',
+  'sos nicolae iorga',
+  'eminescu mihai',
+  'stejarului',
+  'castanilor 7',
+  'emniescu',
+  'florlor',
+];
+
+const options = parseOptions();
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const rows = Number(process.env.BENCH_GAZETTEER_ROWS ?? 200_000);
+const databases: ('pglite' | 'postgres')[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+const loadSeconds = 4 * (options.warmup + options.rounds * (options.duration + 0.5));
+guardProcess(databases.length * (420 + loadSeconds));
+
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** One bounded run cycling through QUERIES; any error or non-2xx answer fails the benchmark. */
+async function runLoad(
+  target: Target,
+  seconds: number,
+  connections: number,
+  overallRate?: number,
+): Promise<Sample> {
+  if (new URL(target.url).hostname !== '127.0.0.1') throw new Error('loopback only');
+  const requests = QUERIES.map((input) => ({
+    method: 'POST',
+    path: ROUTE,
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ input, languageCode: 'ro', includedRegionCodes: ['ro'] }),
+  }));
+  const settings = {
+    url: target.url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests,
+    ...(overallRate ? { overallRate } : {}),
+  };
+  const result: Result = await autocannon(settings as Options);
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0 || result['2xx'] === 0) {
+    throw new Error(
+      `${target.name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${result.non2xx} non-2xx, ${result['2xx']} 2xx`,
+    );
+  }
+  return {
+    reqPerSec: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+  };
+}
+
+async function interleave(
+  project: Target,
+  baseline: Target,
+  bench: BenchOptions,
+  connections: number,
+  rate?: number,
+): Promise<Comparison> {
+  await runLoad(project, bench.warmup, connections, rate);
+  await runLoad(baseline, bench.warmup, connections, rate);
+  const comparison: Comparison = { value: [], baseline: [] };
+  for (let round = 1; round <= bench.rounds; round++) {
+    const a = await runLoad(project, bench.duration, connections, rate);
+    const b = await runLoad(baseline, bench.duration, connections, rate);
+    comparison.value.push(a);
+    comparison.baseline.push(b);
+    log(
+      `${rate ? `paced ${rate}/s` : 'saturating'} round ${round}/${bench.rounds}: ` +
+        `${project.name} ${Math.round(a.reqPerSec)} req/s p50 ${a.latencyP50} p99 ${a.latencyP99} ms | ` +
+        `${baseline.name} ${Math.round(b.reqPerSec)} req/s p99 ${b.latencyP99} ms`,
+    );
+  }
+  return comparison;
+}
+
+async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
+  let scratch: ScratchDatabase | undefined;
+  let app: Server<PlacesAppInfo> | undefined;
+  let bare: Server<{ url: string }> | undefined;
+  try {
+    if (kind === 'postgres') scratch = await createScratchDatabase(adminUrl as string);
+    log(`${kind}: starting the app and loading ${rows} gazetteer entries`);
+    app = await startServer<PlacesAppInfo>(
+      new URL('./servers/places-app.ts', import.meta.url),
+      { BENCH_SERVER_DATABASE_URL: scratch?.url ?? '', BENCH_GAZETTEER_ROWS: String(rows) },
+      400,
+    );
+    if (app.info.database !== kind) throw new Error(`app runs on ${app.info.database}`);
+    log(`${kind}: ${app.info.rows} entries loaded in ${app.info.seedSeconds} s`);
+    const headers = { authorization: `Bearer ${app.info.token}` };
+    const probe = await fetch(`${app.info.url}${ROUTE}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'strada florilor' }),
+    });
+    const body = await probe.text();
+    if (probe.status !== 200) throw new Error(`probe: ${probe.status} ${body}`);
+    log(`${kind}: 'strada florilor' → ${body.slice(0, 160)}…`);
+
+    bare = await startServer<{ url: string }>(new URL('./servers/bare-post.ts', import.meta.url), {
+      BENCH_ROUTE: ROUTE,
+      BENCH_BODY: body,
+    });
+    const project: Target = { name: `app/${kind}`, url: app.info.url, headers };
+    const baseline: Target = { name: 'bare', url: bare.info.url, headers };
+
+    const paced = await interleave(project, baseline, options, PACED_CONNECTIONS, PACED_RATE);
+    const p99 = summarise(paced, 'latencyP99');
+    emit({
+      bench: BENCH,
+      metric: `${kind}.paced_latency_p99`,
+      value: p99.value,
+      baseline: p99.baseline,
+      ratio: p99.ratio,
+      target: `value <= ${P99_TARGET_MS}`,
+      pass: p99.value <= P99_TARGET_MS,
+      unit: 'ms',
+      rounds: p99.rounds,
+    });
+    const p50 = summarise(paced, 'latencyP50');
+    emit({
+      bench: BENCH,
+      metric: `${kind}.paced_latency_p50`,
+      value: p50.value,
+      baseline: p50.baseline,
+      ratio: p50.ratio,
+      target: null,
+      pass: null,
+      unit: 'ms',
+      rounds: p50.rounds,
+    });
+
+    const saturating = await interleave(project, baseline, options, options.connections);
+    const throughput = summarise(saturating, 'reqPerSec');
+    emit({
+      bench: BENCH,
+      metric: `${kind}.req_per_s`,
+      value: throughput.value,
+      baseline: throughput.baseline,
+      ratio: throughput.ratio,
+      target: null,
+      pass: null,
+      unit: 'req/s',
+      rounds: throughput.rounds,
+    });
+  } finally {
+    await bare?.stop();
+    await app?.stop();
+    await scratch?.drop();
+  }
+}
+
+try {
+  pinSelfToLoadCpu();
+  log(
+    `${options.smoke ? 'smoke' : 'full'} run: ${options.rounds} rounds × ${options.duration} s, ` +
+      `paced ${PACED_RATE} req/s then ${options.connections} connections, ${rows} entries, ` +
+      `databases: ${databases.join(', ')}`,
+  );
+  for (const kind of databases) await measure(kind);
+} catch (error) {
+  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  killChildren();
+  process.exitCode = 1;
+}
