@@ -33,10 +33,10 @@ export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {
       keepMounted={false}
       style={{ minWidth: 0, flex: 1 }}
     >
-      <Tabs.List aria-label="Liste comenzi" w={150}>
+      <Tabs.List aria-label="Liste comenzi" w={168}>
         {TAB_IDS.map((id) => (
           <Tabs.Tab key={id} value={id} data-testid={`tab-${id}`} title={TABS[id].title}>
-            <Group gap="xs" justify="space-between" wrap="nowrap" w={110}>
+            <Group gap="xs" justify="space-between" wrap="nowrap" w={128}>
               <Text size="sm" fw={500}>
                 {TABS[id].label}
               </Text>
@@ -45,6 +45,8 @@ export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {
                 variant={tab === id ? 'white' : 'light'}
                 color={id === 'in-call' && (counts?.in_call ?? 0) > 0 ? 'orange' : 'gray'}
                 data-testid={`tab-count-${id}`}
+                // A counter never shrinks: with two or three digits it was cut to one.
+                style={{ flexShrink: 0, overflow: 'visible' }}
               >
                 {counts ? counts[TABS[id].statKey] : '–'}
               </Badge>
