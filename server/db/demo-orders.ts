@@ -119,14 +119,12 @@ export async function seedDemoOrders(
       { order_id: order.id, position: 0, name: from, lat: fromLat, long: fromLng },
       { order_id: order.id, position: 1, name: to, lat: toLat, long: toLng },
     ]);
-    await db
-      .insert(orderHistory)
-      .values({
-        order_id: order.id,
-        type: 'created',
-        initiator: 'Elena Dispecer',
-        timestamp: at(0),
-      });
+    await db.insert(orderHistory).values({
+      order_id: order.id,
+      type: 'created',
+      initiator: 'Elena Dispecer',
+      timestamp: at(0),
+    });
   }
   await db.insert(blockedPhones).values([
     {
