@@ -30,4 +30,8 @@ await build({
 cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migrations'), {
   recursive: true,
 });
+// The demo gazetteers (OSM extracts) the first start imports, found beside the bundle.
+cpSync(path.join(root, 'server/db/demo-places'), path.join(dist, 'server/demo-places'), {
+  recursive: true,
+});
 console.log('built dist/web and dist/server');
