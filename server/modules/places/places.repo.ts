@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies, gazetteer, internalPlaces } from '../../db/schema';
 import type { TenantScope } from '../../http/auth-context';
+import { invalidateGazetteerIndexes } from './gazetteer-version';
 
 export type GazetteerKind = 'street' | 'house' | 'locality' | 'place';
 
@@ -40,6 +41,8 @@ export async function upsertGazetteer(db: DbOrTx, rows: GazetteerRow[]): Promise
         search_text: sql`excluded.search_text`,
       },
     });
+  // This process's in-memory indexes reload before their next search (gazetteer-index.ts).
+  invalidateGazetteerIndexes();
 }
 
 export interface Centre {

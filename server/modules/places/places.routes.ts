@@ -21,6 +21,7 @@ export function placesRoutes(
   authenticate: Authenticate,
   places: PlacesService,
 ) {
+  app.addHook('onClose', async () => places.close());
   route(app, authenticate, searchPlacesNew, access, ({ auth, body }) =>
     places.searchNew(auth, body),
   );
