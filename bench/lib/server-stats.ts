@@ -1,0 +1,40 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What a benchmark server reports about itself on `GET /__bench/stats` (a route that only the
+ * benchmark server entries add, never the application): the event loop's longest stall and
+ * delay percentiles since the last `?reset=1`, and the process's cumulative CPU time.
+ */
+export interface ServerStats {
+  /** Longest event-loop delay seen (ms): how long the loop was blocked at worst. */
+  maxStallMs: number;
+  p99DelayMs: number;
+  meanDelayMs: number;
+  /** Cumulative since the process started (ms); diff two readings for a phase. */
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  rssMb: number;
+}
+
+export const STATS_ROUTE = '/__bench/stats';
+
+/** Starts the event-loop monitor and adds the stats route (call before `listen`). */
+export function addStatsRoute(app: FastifyInstance): void {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  app.get(STATS_ROUTE, async (request, reply) => {
+    const stats: ServerStats = {
+      maxStallMs: round(delay.max / 1e6),
+      p99DelayMs: round(delay.percentile(99) / 1e6),
+      meanDelayMs: round(delay.mean / 1e6),
+      cpuUserMs: round(process.cpuUsage().user / 1000),
+      cpuSystemMs: round(process.cpuUsage().system / 1000),
+      rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20),
+    };
+    if ((request.query as Record<string, string | undefined>).reset === '1') delay.reset();
+    reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(stats));
+  });
+}
+
+const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 100) / 100 : 0);
