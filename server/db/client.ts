@@ -45,8 +45,16 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 /** A real PostgreSQL server through a connection pool (DATABASE_URL). */
+/**
+ * JIT is off: the planner's cost estimates of deep list pages triggered compilation on every
+ * request, ~2 s each (bench/orders-lists); short OLTP queries never gain from it.
+ */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c TimeZone=UTC -c jit=off',
+  });
   // An idle client losing its connection must not crash the process (DESIGN §7: recover by itself).
   pool.on('error', () => {});
   const client = await pool.connect();
