@@ -23,7 +23,7 @@ import {
   type Server,
   startServer,
 } from './lib/processes';
-import { emit, log } from './lib/report';
+import { emitSummary, log } from './lib/report';
 import type { PlacesAppInfo } from './servers/places-app';
 
 const BENCH = 'places-search';
@@ -207,29 +207,12 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
 
     const paced = await interleave(project, baseline, options, PACED_CONNECTIONS, PACED_RATE);
     const p99 = summarise(paced, 'latencyP99');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.paced_latency_p99`,
-      value: p99.value,
-      baseline: p99.baseline,
-      ratio: p99.ratio,
-      target: `value <= ${P99_TARGET_MS}`,
+    emitSummary(BENCH, `${kind}.paced_latency_p99`, p99, 'ms', {
+      rule: `value <= ${P99_TARGET_MS}`,
       pass: p99.value <= P99_TARGET_MS,
-      unit: 'ms',
-      rounds: p99.rounds,
     });
     const p50 = summarise(paced, 'latencyP50');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.paced_latency_p50`,
-      value: p50.value,
-      baseline: p50.baseline,
-      ratio: p50.ratio,
-      target: null,
-      pass: null,
-      unit: 'ms',
-      rounds: p50.rounds,
-    });
+    emitSummary(BENCH, `${kind}.paced_latency_p50`, p50, 'ms');
 
     // A search costs tens of ms on PGlite: 50 connections would queue seconds deep and finish
     // nothing in a smoke round, so the closed loop uses at most SATURATING_CONNECTIONS.
@@ -240,17 +223,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       Math.min(options.connections, SATURATING_CONNECTIONS),
     );
     const throughput = summarise(saturating, 'reqPerSec');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.req_per_s`,
-      value: throughput.value,
-      baseline: throughput.baseline,
-      ratio: throughput.ratio,
-      target: null,
-      pass: null,
-      unit: 'req/s',
-      rounds: throughput.rounds,
-    });
+    emitSummary(BENCH, `${kind}.req_per_s`, throughput, 'req/s');
   } finally {
     await bare?.stop();
     await app?.stop();

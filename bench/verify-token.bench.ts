@@ -17,7 +17,7 @@ import {
   type Server,
   startServer,
 } from './lib/processes';
-import { emit, log } from './lib/report';
+import { emitSummary, log } from './lib/report';
 import type { AppServerInfo } from './servers/app';
 
 const BENCH = 'verify-token';
@@ -64,41 +64,17 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     const comparison = await interleave(project, baseline, options);
 
     const throughput = summarise(comparison, 'reqPerSec');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.req_per_s`,
-      value: throughput.value,
-      baseline: throughput.baseline,
-      ratio: throughput.ratio,
-      target: `ratio >= ${RATIO_TARGET}`,
+    emitSummary(BENCH, `${kind}.req_per_s`, throughput, 'req/s', {
+      rule: `ratio >= ${RATIO_TARGET}`,
       pass: throughput.ratio >= RATIO_TARGET,
-      unit: 'req/s',
-      rounds: throughput.rounds,
     });
     const p99 = summarise(comparison, 'latencyP99');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.latency_p99`,
-      value: p99.value,
-      baseline: p99.baseline,
-      ratio: p99.ratio,
-      target: `value <= ${P99_TARGET_MS}`,
+    emitSummary(BENCH, `${kind}.latency_p99`, p99, 'ms', {
+      rule: `value <= ${P99_TARGET_MS}`,
       pass: p99.value <= P99_TARGET_MS,
-      unit: 'ms',
-      rounds: p99.rounds,
     });
     const p50 = summarise(comparison, 'latencyP50');
-    emit({
-      bench: BENCH,
-      metric: `${kind}.latency_p50`,
-      value: p50.value,
-      baseline: p50.baseline,
-      ratio: p50.ratio,
-      target: null,
-      pass: null,
-      unit: 'ms',
-      rounds: p50.rounds,
-    });
+    emitSummary(BENCH, `${kind}.latency_p50`, p50, 'ms');
   } finally {
     await bare?.stop();
     await app?.stop();

@@ -20,6 +20,35 @@ export function emit(line: MetricLine): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
+/** The numbers every compared metric carries (see load.ts `summarise`). */
+export interface SummaryNumbers {
+  value: number;
+  baseline: number;
+  ratio: number;
+  rounds: { value: number[]; baseline: number[] };
+}
+
+/** One metric line from a summary; `target` null makes it informational. */
+export function emitSummary(
+  bench: string,
+  metric: string,
+  summary: SummaryNumbers,
+  unit: string,
+  target: { rule: string; pass: boolean } | null = null,
+): void {
+  emit({
+    bench,
+    metric,
+    value: summary.value,
+    baseline: summary.baseline,
+    ratio: summary.ratio,
+    target: target?.rule ?? null,
+    pass: target?.pass ?? null,
+    unit,
+    rounds: summary.rounds,
+  });
+}
+
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
