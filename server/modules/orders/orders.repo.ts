@@ -288,10 +288,33 @@ export async function countCompanyDrivers(db: DbOrTx, companyIds: number[], driv
 const localCreatedAt = sql`((${orders.created_at} at time zone 'utc') at time zone 'Europe/Bucharest')`;
 
 /** SPEC §7 GET /api/orders with every filter; `data` and `meta.total`. */
-export async function listOrders(db: DbOrTx, scope: OrderScope, query: ListOrdersQuery) {
+/**
+ * Which orders a list may show, split so each side can follow its own index: the companies the
+ * caller dispatches for (by processed_by) and the protocol companies they order for (by
+ * created_by). One OR over both columns made PostgreSQL scan the whole table (bench B4).
+ */
+export type OrderListScope =
+  | { kind: 'all' }
+  | { kind: 'companies'; processedBy: number[]; createdBy: number[] };
+
+const inListScope = (scope: OrderListScope): SQL | undefined => {
+  if (scope.kind === 'all') return undefined;
+  const processed =
+    scope.processedBy.length > 0
+      ? sql`${orders.processed_by_company_id} = any(${ids(scope.processedBy)})`
+      : undefined;
+  const created =
+    scope.createdBy.length > 0
+      ? sql`${orders.created_by_company_id} = any(${ids(scope.createdBy)})`
+      : undefined;
+  if (processed && created) return sql`(${processed} or ${created})`;
+  return processed ?? created ?? sql`false`;
+};
+
+export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
   const states = query.states ?? (query.state ? [query.state] : undefined);
   const where = and(
-    inOrderScope(scope),
+    inListScope(scope),
     states && states.length > 0 ? inArray(orders.state, states) : undefined,
     query.date_from ? sql`${localCreatedAt} >= ${query.date_from}::date` : undefined,
     query.date_to ? sql`${localCreatedAt} < ${query.date_to}::date + 1` : undefined,

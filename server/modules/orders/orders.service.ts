@@ -506,8 +506,20 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
     return repo.historyOf(db, id);
   }
 
-  const list = (auth: AuthContext, query: ListOrdersQuery) =>
-    repo.listOrders(db, orderScope(auth), query);
+  /** GET /api/orders: dispatch companies by the orders they dispatch, protocol ones by those they asked for. */
+  async function list(auth: AuthContext, query: ListOrdersQuery) {
+    if (isAdmin(auth)) return repo.listOrders(db, { kind: 'all' }, query);
+    const companies = await findCompanies(db, auth.companyIds);
+    return repo.listOrders(
+      db,
+      {
+        kind: 'companies',
+        processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
+        createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
+      },
+      query,
+    );
+  }
 
   return {
     get,

@@ -169,6 +169,19 @@ describe('POST /api/orders', () => {
       (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: auth }))
         .statusCode,
     ).toBe(200);
+    // Both lists show it: the protocol company's (asked for) and the taxi company's (dispatches).
+    const protocolList = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?per_page=100',
+      headers: await t.login(protocolUser),
+    });
+    expect(protocolList.json<{ data: Order[] }>().data.map((o) => o.id)).toEqual([order.id]);
+    const taxiList = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?per_page=100',
+      headers: auth,
+    });
+    expect(taxiList.json<{ data: Order[] }>().data.some((o) => o.id === order.id)).toBe(true);
   });
 
   it('marks a ride as protocol only for a protocol client of the company', async () => {
