@@ -66,4 +66,27 @@ describe('demo gazetteer', () => {
       'Strada Bucium, Cluj-Napoca',
     );
   });
+
+  it('gives every prediction an id its details resolve (the in-memory index on a whole city)', async () => {
+    const headers = await t.login({ email: DEMO_ACCOUNTS.courier });
+    for (const input of ['memorandumului', 'eroilor', 'piata unirii']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/geo/places-search-new',
+        headers,
+        payload: { input },
+      });
+      const predictions = response.json<{ predictions: Prediction[] }>().predictions;
+      expect(predictions.length, input).toBeGreaterThan(0);
+      for (const prediction of predictions) {
+        expect(prediction.place_id).toMatch(/^(osm:[nwr]\d+|internal:\d+)$/);
+        const details = await t.app.inject({
+          method: 'GET',
+          url: `/geo/place-details-new/${encodeURIComponent(prediction.place_id)}`,
+          headers,
+        });
+        expect(details.statusCode, prediction.place_id).toBe(200);
+      }
+    }
+  });
 });

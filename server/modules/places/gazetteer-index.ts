@@ -112,7 +112,9 @@ export class SnapshotBuilder {
   add(row: IndexRow): void {
     const kind = KINDS.indexOf(row.kind);
     if (kind < 0) return;
-    this.osmType.push(this.strings.id(row.osm_type));
+    // OSM types are one letter (n, w, r): kept as a char code, not a string-table id, which
+    // outgrew the byte it was stored in once a city had more than 255 distinct strings.
+    this.osmType.push(row.osm_type.charCodeAt(0));
     this.osmId.push(row.osm_id);
     this.kind.push(kind);
     this.name.push(this.strings.id(row.name));
@@ -463,7 +465,7 @@ export class Snapshot {
         id === undefined || id < 0 ? null : (d.strings[id] ?? null);
       const distance = score % 1e8;
       hits.push({
-        osm_type: d.strings[d.osmType[row] as number] as string,
+        osm_type: String.fromCharCode(d.osmType[row] as number),
         osm_id: d.osmId[row] as number,
         kind: KINDS[kind] as GazetteerKind,
         name: d.strings[d.name[row] as number] as string,
