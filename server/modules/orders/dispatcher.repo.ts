@@ -1,12 +1,12 @@
 import { and, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
+import { intArray } from '../../db/sql';
 import { orderColumns } from './orders.select';
 
 /** SPEC §2 the four tabs. */
 export type DispatcherTab = 'in-call' | 'live' | 'finished' | 'canceled';
 
-const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
 const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
 
 /** Each tab's rows, always bounded: live orders, or the last 24 h of closed ones (DESIGN §8). */
@@ -32,7 +32,7 @@ export async function listTab(
 ) {
   const search = input.search?.trim();
   const where = and(
-    sql`${orders.processed_by_company_id} = any(${ids(input.companyIds)})`,
+    sql`${orders.processed_by_company_id} = any(${intArray(input.companyIds)})`,
     tabFilter[input.tab],
     // SPEC §5: the call sign exactly, or the address as a case-insensitive substring.
     search
@@ -59,7 +59,7 @@ export async function listTab(
 }
 
 const countWhere = (companyIds: number[], filter: SQL) =>
-  sql<number>`(select count(*)::int from ${orders} where ${orders.processed_by_company_id} = any(${ids(companyIds)}) and ${filter})`;
+  sql<number>`(select count(*)::int from ${orders} where ${orders.processed_by_company_id} = any(${intArray(companyIds)}) and ${filter})`;
 
 /** SPEC §7 GET /api/dispatcher-orders/statistics: the four tab counters in one round trip. */
 export async function tabCounts(db: DbOrTx, companyIds: number[]) {
@@ -86,8 +86,8 @@ export async function liveCounts(db: DbOrTx, companyIds: number[]) {
     ${countWhere(companyIds, created24h)} as orders_24h,
     ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h,
     (select count(*)::int from ${users} u where u.is_online and 'driver' = any(u.roles)
-      and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${ids(companyIds)}))) as online,
-    (select count(distinct o.driver_id)::int from ${orders} o where o.processed_by_company_id = any(${ids(companyIds)})
+      and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${intArray(companyIds)}))) as online,
+    (select count(distinct o.driver_id)::int from ${orders} o where o.processed_by_company_id = any(${intArray(companyIds)})
       and o.state = 'assigned' and o.driver_id is not null) as busy`);
   const [row] = rowsOf<{ orders_24h: number; canceled_24h: number; online: number; busy: number }>(
     result,

@@ -17,17 +17,18 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
+import { intArray } from '../../db/sql';
+import type { TenantScope } from '../../http/auth-context';
 import { orderColumns } from './orders.select';
 
-/** Which orders a caller may touch: by the company that dispatches them or the one that asked. */
-export type OrderScope = { kind: 'all' } | { kind: 'companies'; companyIds: number[] };
-
-const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
-
-export const inOrderScope = (scope: OrderScope): SQL | undefined =>
+/**
+ * Which orders a caller may touch (auth-context scopeOf): by the company that dispatches them or
+ * the one that asked.
+ */
+export const inOrderScope = (scope: TenantScope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
-    : sql`(${orders.processed_by_company_id} = any(${ids(scope.companyIds)}) or ${orders.created_by_company_id} = any(${ids(scope.companyIds)}))`;
+    : sql`(${orders.processed_by_company_id} = any(${intArray(scope.companyIds)}) or ${orders.created_by_company_id} = any(${intArray(scope.companyIds)}))`;
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Insert/update values; any column may be an SQL expression such as the database clock. */
@@ -37,7 +38,7 @@ export type NewOrderRow = {
 
 export async function findOrder(
   db: DbOrTx,
-  scope: OrderScope,
+  scope: TenantScope,
   id: number,
 ): Promise<Order | undefined> {
   const [row] = await db
@@ -51,7 +52,7 @@ export async function findOrder(
 /** The raw row, for rules and copies (duplicate). */
 export async function findOrderRow(
   db: DbOrTx,
-  scope: OrderScope,
+  scope: TenantScope,
   id: number,
 ): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -133,7 +134,7 @@ export async function updatePlace(
  */
 export async function updateOrderWhere(
   db: DbOrTx,
-  scope: OrderScope,
+  scope: TenantScope,
   id: number,
   guard: SQL | undefined,
   values: Partial<NewOrderRow>,
@@ -248,6 +249,10 @@ export async function rememberAddresses(
     });
 }
 
+/** The user is a driver of one of the companies. */
+const isDriverOf = (companyIds: number[]) =>
+  sql`'driver' = any(${users.roles}) and exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(companyIds)}))`;
+
 /** A driver of one of the companies, with the call sign of their car. */
 export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driverId: number) {
   const [row] = await db
@@ -258,13 +263,7 @@ export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driver
       >`(select k.indicativ from ${cars} k where k.driver_id = ${users}.id order by k.id limit 1)`,
     })
     .from(users)
-    .where(
-      and(
-        eq(users.id, driverId),
-        sql`'driver' = any(${users.roles})`,
-        sql`exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${ids(companyIds)}))`,
-      ),
-    )
+    .where(and(eq(users.id, driverId), isDriverOf(companyIds)))
     .limit(1);
   return row;
 }
@@ -274,13 +273,7 @@ export async function countCompanyDrivers(db: DbOrTx, companyIds: number[], driv
   const [row] = await db
     .select({ value: count() })
     .from(users)
-    .where(
-      and(
-        inArray(users.id, driverIds),
-        sql`'driver' = any(${users.roles})`,
-        sql`exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${ids(companyIds)}))`,
-      ),
-    );
+    .where(and(inArray(users.id, driverIds), isDriverOf(companyIds)));
   return row?.value ?? 0;
 }
 
@@ -301,11 +294,11 @@ const inListScope = (scope: OrderListScope): SQL | undefined => {
   if (scope.kind === 'all') return undefined;
   const processed =
     scope.processedBy.length > 0
-      ? sql`${orders.processed_by_company_id} = any(${ids(scope.processedBy)})`
+      ? sql`${orders.processed_by_company_id} = any(${intArray(scope.processedBy)})`
       : undefined;
   const created =
     scope.createdBy.length > 0
-      ? sql`${orders.created_by_company_id} = any(${ids(scope.createdBy)})`
+      ? sql`${orders.created_by_company_id} = any(${intArray(scope.createdBy)})`
       : undefined;
   if (processed && created) return sql`(${processed} or ${created})`;
   return processed ?? created ?? sql`false`;

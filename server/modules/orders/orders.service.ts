@@ -22,13 +22,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { AppError, conflict, notFound, validationFailed } from '../../http/app-error';
-import { type AuthContext, isAdmin } from '../../http/auth-context';
+import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
 import type { Publisher } from '../../realtime/publisher';
 import { isBlocked } from '../blocked-phones/blocked-phones.repo';
 import { listOptions, serviceExists } from '../catalog/catalog.repo';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
-import type { OrderRow, OrderScope } from './orders.repo';
+import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
 
 type CreateInput = z.output<typeof CreateOrderBodySchema>;
@@ -42,9 +42,6 @@ const EDITABLE_AFTER_PLACING = new Set([
   'payment_type',
   'protocol_company_id',
 ]);
-
-const orderScope = (auth: AuthContext): OrderScope =>
-  isAdmin(auth) ? { kind: 'all' } : { kind: 'companies', companyIds: auth.companyIds };
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -90,7 +87,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
   }
 
   async function get(auth: AuthContext, id: number): Promise<Order> {
-    const order = await repo.findOrder(db, orderScope(auth), id);
+    const order = await repo.findOrder(db, scopeOf(auth), id);
     if (!order) throw notFound('Comanda');
     return order;
   }
@@ -198,7 +195,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
 
   /** Loads the row for a rule check, or 404 for a foreign or missing id. */
   async function rowOf(tx: DbOrTx, auth: AuthContext, id: number): Promise<OrderRow> {
-    const row = await repo.findOrderRow(tx, orderScope(auth), id);
+    const row = await repo.findOrderRow(tx, scopeOf(auth), id);
     if (!row) throw notFound('Comanda');
     return row;
   }
@@ -257,7 +254,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
       // The state guard makes a concurrent placing or edit of a new order lose cleanly.
       const updated = await repo.updateOrderWhere(
         tx,
-        orderScope(auth),
+        scopeOf(auth),
         id,
         eq(orders.state, row.state),
         values,
@@ -279,7 +276,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
           about: input.about_client ?? row.about_client,
         });
         if (clientId !== row.client_id)
-          await repo.updateOrderWhere(tx, orderScope(auth), id, undefined, { client_id: clientId });
+          await repo.updateOrderWhere(tx, scopeOf(auth), id, undefined, { client_id: clientId });
       }
       if (editable && input.places && updated.client_id) {
         await repo.rememberAddresses(
@@ -303,7 +300,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
   ) {
     await db.transaction(async (tx) => {
       const row = await rowOf(tx, auth, id);
-      await repo.updateOrderWhere(tx, orderScope(auth), id, undefined, {
+      await repo.updateOrderWhere(tx, scopeOf(auth), id, undefined, {
         client_name: name,
         ...(about !== undefined ? { about_client: about } : {}),
       });
@@ -325,7 +322,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
       const updated = await repo.updatePlace(tx, id, placeId, place);
       if (!updated) throw notFound('Adresa');
       if (updated.position === 0)
-        await repo.updateOrderWhere(tx, orderScope(auth), id, undefined, { address: place.name });
+        await repo.updateOrderWhere(tx, scopeOf(auth), id, undefined, { address: place.name });
       if (row.client_id)
         await repo.rememberAddresses(tx, row.processed_by_company_id, row.client_id, [place]);
       await history(tx, auth, id, 'place_updated', {
@@ -356,7 +353,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
       const row = await rowOf(tx, auth, id);
       if (!spec.allowed(row)) throw conflict(spec.refusal);
       const values = typeof spec.values === 'function' ? spec.values(row) : spec.values;
-      const updated = await repo.updateOrderWhere(tx, orderScope(auth), id, spec.guard, values);
+      const updated = await repo.updateOrderWhere(tx, scopeOf(auth), id, spec.guard, values);
       if (!updated) throw conflict(spec.refusal);
       await history(tx, auth, id, spec.historyType, spec.details);
     });

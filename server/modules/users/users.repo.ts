@@ -3,13 +3,14 @@ import type { ListUsersQuery, User } from '@common/users/users.schema';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cars, companyUsers, users } from '../../db/schema';
+import { intArray } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 
 /** Users visible to a scope: those who belong to at least one of its companies. */
 const inScope = (scope: TenantScope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
-    : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${sql.param(scope.companyIds)}::int[]))`;
+    : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(scope.companyIds)}))`;
 
 const userColumns = {
   id: users.id,
