@@ -11,33 +11,10 @@ import {
   withinOneEdit,
 } from './gazetteer-index';
 import { importOsm, searchTextOf } from './osm-import';
+import { gazetteerRow as row } from './test-rows';
 
 /** The in-memory gazetteer index (docs/ADDRESS-SEARCH.md): matching, ranking, freshness. */
 const IASI = { lat: 47.1585, lng: 27.6014 };
-
-let osmId = 1;
-const row = (
-  kind: IndexRow['kind'],
-  name: string,
-  lat: number,
-  lng: number,
-  extra: Partial<IndexRow> = {},
-): IndexRow => {
-  const base = {
-    osm_type: kind === 'street' ? 'w' : 'n',
-    osm_id: osmId++,
-    kind,
-    name,
-    street: null,
-    housenumber: null,
-    city: kind === 'locality' ? null : 'Iași',
-    county: 'Iași',
-    lat,
-    lng,
-    ...extra,
-  };
-  return { ...base, search_text: searchTextOf(base) };
-};
 
 function snapshotOf(rows: IndexRow[]): Snapshot {
   const builder = new SnapshotBuilder();

@@ -3,9 +3,9 @@ import type { PlaceDetails, Prediction } from '@common/places/places.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { searchTextOf } from './osm-import';
-import { type GazetteerRow, upsertGazetteer } from './places.repo';
+import { upsertGazetteer } from './places.repo';
 import { splitHouseNumber } from './places.service';
+import { gazetteerRow as row } from './test-rows';
 
 /**
  * SPEC §7 Address service on a small hand-made gazetteer around Iași (the demo one has its own
@@ -20,30 +20,6 @@ let companyUser: { email: string };
 let admin: { email: string };
 let driver: { email: string };
 const CANARY = 'CANARY-B-91c2';
-
-let osmId = 1;
-const row = (
-  kind: GazetteerRow['kind'],
-  name: string,
-  lat: number,
-  lng: number,
-  extra: Partial<GazetteerRow> = {},
-): GazetteerRow => {
-  const base = {
-    osm_type: kind === 'street' ? 'w' : 'n',
-    osm_id: osmId++,
-    kind,
-    name,
-    street: null,
-    housenumber: null,
-    city: kind === 'locality' ? null : 'Iași',
-    county: 'Iași',
-    lat,
-    lng,
-    ...extra,
-  };
-  return { ...base, search_text: searchTextOf(base) };
-};
 
 beforeAll(async () => {
   t = await createTestApp();
