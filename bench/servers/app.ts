@@ -1,9 +1,7 @@
-import type { AccessToken } from '@common/auth/auth.schema';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
+import { buildCompany, buildUser } from '../../server/test/factories';
+import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
@@ -29,26 +27,10 @@ async function start() {
     meta: { theme: 'light' },
   });
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildBenchApp(database, databaseUrl);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
-  const response = await fetch(`${url}/api/access-tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: dispatcher.email, password: DEFAULT_PASSWORD }),
-  });
-  if (response.status !== 201) {
-    throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  }
-  const { token } = (await response.json()) as AccessToken;
+  const token = await loginToken(url, dispatcher.email);
   const info: AppServerInfo = { url, token, database: database.kind };
   serveUntilParentLeaves(info, async () => {
     await app.close();

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
 import { type ExplainTarget, explainStatements } from '../lib/orders-explain';
 import { type SeedCompany, type SeedResult, seedOrders } from '../lib/orders-seed';
 import { addStatsRoute } from '../lib/server-stats';
+import { buildBenchApp } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
@@ -94,15 +93,7 @@ async function start() {
   );
   log(`seeded ${orders} orders in ${seed.seconds} s: ${JSON.stringify(seed.byState)}`);
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildBenchApp(database, databaseUrl);
   addStatsRoute(app);
   app.get('/__bench/explain', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;

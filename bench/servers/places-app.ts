@@ -1,11 +1,9 @@
-import type { AccessToken } from '@common/auth/auth.schema';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { searchTextOf } from '../../server/modules/places/osm-import';
 import { type GazetteerRow, upsertGazetteer } from '../../server/modules/places/places.repo';
-import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
+import { buildCompany, buildUser } from '../../server/test/factories';
+import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
@@ -267,23 +265,9 @@ async function start() {
   // Fresh statistics, as autovacuum would have them on a live database.
   await database.db.execute('analyze');
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildBenchApp(database, databaseUrl);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const response = await fetch(`${url}/api/access-tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: dispatcher.email, password: DEFAULT_PASSWORD }),
-  });
-  if (response.status !== 201) throw new Error(`login failed: ${response.status}`);
-  const { token } = (await response.json()) as AccessToken;
+  const token = await loginToken(url, dispatcher.email);
   const info: PlacesAppInfo = { url, token, database: database.kind, rows, seedSeconds };
   serveUntilParentLeaves(info, async () => {
     await app.close();
