@@ -30,6 +30,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdempotency } from './modules/idempotency/idempotency.service';
+import { createDispatcherBoard } from './modules/orders/dispatcher-board';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { geocoderFromConfig } from './modules/places/geocoders';
@@ -57,6 +58,11 @@ export type App = FastifyInstance & { io: RealtimeServer };
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** How long a verified session is reused without asking the database (revocation is immediate). */
 const SESSION_CACHE_TTL_MS = 5_000;
+/**
+ * How stale a console list may be for a change this node did not make (another node's write, a
+ * driver going online): SPEC §9 polls every 3–15 s, so 1 s is invisible to dispatchers.
+ */
+const BOARD_CACHE_TTL_MS = 1_000;
 
 /** Builds the whole application: API, realtime and the web app (DESIGN §1). Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -132,10 +138,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
   const idempotency = createIdempotency(database.db);
+  const board = createDispatcherBoard({ db: database.db, ttlMs: BOARD_CACHE_TTL_MS });
   ordersRoutes(
     app,
     authenticate,
-    createOrdersService({ db: database.db, publisher, idempotency }),
+    createOrdersService({ db: database.db, publisher, idempotency, board }),
+    board,
     database.db,
   );
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(database.db));

@@ -1,74 +1,47 @@
-import { and, count, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { ListOrdersQuerySchema } from '@common/orders/orders.schema';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { orders } from '../../server/db/schema';
-import { orderColumns } from '../../server/modules/orders/orders.select';
+import {
+  type DispatcherTab,
+  liveCountsQuery,
+  ordersByIds,
+  tabIds,
+  tabIdsQuery,
+} from '../../server/modules/orders/dispatcher.repo';
+import { listOrdersQueries } from '../../server/modules/orders/orders.repo';
+
+export type ExplainTarget = DispatcherTab | 'statistics' | 'orders';
 
 /**
- * The statements behind each endpoint of bench/orders-lists.bench.ts, rebuilt with the same
- * drizzle columns and the same WHERE/ORDER BY as server/modules/orders/dispatcher.repo.ts
- * (listTab, tabCounts) and orders.repo.ts (listOrders) so that EXPLAIN (ANALYZE) shows the
- * plans the endpoints get. A mirror, not the code itself: keep it in step when those change.
+ * The statements behind each endpoint of bench/orders-lists.bench.ts, taken from the
+ * repositories themselves (no mirror to keep in step), so that EXPLAIN (ANALYZE) shows the
+ * plans the endpoints get. A tab is two statements: its ordered ids (cached per company for a
+ * second) and the wire rows of one page (cached per order).
  */
-const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
-const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
-
-const tabFilter = {
-  'in-call': sql`(${orders.always_in_call} or ${orders.call_state} in ('started', 'on_hold'))`,
-  live: sql`${orders.state} in ('created', 'pending', 'assigned')`,
-  finished: sql`${orders.state} = 'finished' and ${orders.closed_at} >= ${last24h}`,
-  canceled: sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`,
-} satisfies Record<string, SQL>;
-
-export type ExplainTarget = keyof typeof tabFilter | 'statistics' | 'orders';
-
-export function explainStatements(
+export async function explainStatements(
   db: Db,
   target: ExplainTarget,
-  input: { companyId: number; userId: number; page: number; perPage: number; states?: string[] },
-): Record<string, SQLWrapper> {
+  input: { companyId: number; page: number; perPage: number; states?: string[] },
+): Promise<Record<string, SQLWrapper>> {
   const companyIds = [input.companyId];
-  if (target === 'statistics') {
-    const countWhere = (filter: SQL) =>
-      sql`(select count(*)::int from ${orders} where ${orders.processed_by_company_id} = any(${ids(companyIds)}) and ${filter})`;
-    return {
-      counts: sql`select ${countWhere(tabFilter['in-call'])} as in_call,
-        ${countWhere(tabFilter.live)} as live, ${countWhere(tabFilter.finished)} as finished,
-        ${countWhere(tabFilter.canceled)} as canceled`,
-    };
-  }
+  if (target === 'statistics') return { live_statistics: liveCountsQuery(companyIds) };
   if (target === 'orders') {
-    const where = and(
-      sql`(${orders.processed_by_company_id} = any(${ids(companyIds)}) or ${orders.created_by_company_id} = any(${ids(companyIds)}))`,
-      input.states ? sql`${orders.state} in ${input.states}` : undefined,
+    const query = ListOrdersQuerySchema.parse({
+      page: input.page,
+      per_page: input.perPage,
+      ...(input.states ? { states: input.states.join(',') } : {}),
+    });
+    const { page, total } = listOrdersQueries(
+      db,
+      { kind: 'companies', processedBy: companyIds, createdBy: [] },
+      query,
     );
-    return {
-      data: db
-        .select(orderColumns)
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.created_at), desc(orders.id))
-        .limit(input.perPage)
-        .offset((input.page - 1) * input.perPage),
-      total: db.select({ value: count() }).from(orders).where(where),
-    };
+    return { page, total };
   }
-  const where = and(
-    sql`${orders.processed_by_company_id} = any(${ids(companyIds)})`,
-    tabFilter[target],
-  );
-  const closedTab = target === 'finished' || target === 'canceled';
+  const list = await tabIds(db, { tab: target, companyIds });
+  const pageIds = [...list.ids.subarray(0, input.perPage)];
   return {
-    data: db
-      .select(orderColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(
-        sql`(${orders.dispatcher_id} = ${input.userId}) desc nulls last`,
-        closedTab ? desc(orders.closed_at) : desc(orders.created_at),
-        desc(orders.id),
-      )
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    total: db.select({ value: count() }).from(orders).where(where),
+    ids: tabIdsQuery(db, { tab: target, companyIds }),
+    rows: ordersByIds(db, pageIds),
   };
 }

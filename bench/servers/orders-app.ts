@@ -102,9 +102,8 @@ async function start() {
     if (!company || !target || !EXPLAIN_TARGETS.includes(target)) {
       return reply.code(400).send({ error: `target: one of ${EXPLAIN_TARGETS.join(', ')}` });
     }
-    const statements = explainStatements(db, target, {
+    const statements = await explainStatements(db, target, {
       companyId: company.id,
-      userId: company.dispatcherIds[0] ?? 0,
       page: Number(q.page ?? 1),
       perPage: Number(q.per_page ?? 50),
       ...(q.states ? { states: q.states.split(',') } : {}),

@@ -16,6 +16,15 @@ export interface HandlerInput<E extends Endpoint, A extends Access> {
   reply: FastifyReply;
 }
 
+/**
+ * An answer serialised ahead of time (e.g. assembled from cached, already validated fragments):
+ * sent as is. The type parameter keeps it tied to the endpoint's response contract.
+ */
+export class Json<T> {
+  declare readonly contract: T;
+  constructor(readonly text: string) {}
+}
+
 /** Resolves the bearer token of a request; registered by the auth plugin. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
@@ -29,7 +38,7 @@ export function route<E extends Endpoint, A extends Access>(
   authenticate: Authenticate,
   endpoint: E,
   access: A,
-  handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E>>,
+  handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E> | Json<ResponseOf<E>>>,
 ): void {
   const status = endpoint.status ?? 200;
   app.route({
@@ -61,6 +70,10 @@ export function route<E extends Endpoint, A extends Access>(
         reply,
       });
       if (status === 204) return reply.code(204).send();
+      // A JSON content type and a string body: Fastify sends it without serialising again.
+      if (result instanceof Json) {
+        return reply.code(status).type('application/json; charset=utf-8').send(result.text);
+      }
       return reply.code(status).send(result);
     },
   });

@@ -1,4 +1,5 @@
-import { and, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
+import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
 import { intArray } from '../../db/sql';
@@ -19,78 +20,72 @@ const tabFilter: Record<DispatcherTab, SQL> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listTab(
+/** A tab's orders in display order, as (id, dispatcher) pairs: small enough to share and reorder. */
+export interface TabIds {
+  ids: Int32Array;
+  dispatcherIds: Int32Array;
+  /** More than ORDER_COUNT_CAP orders matched; only the first ORDER_COUNT_CAP are listed. */
+  capped: boolean;
+}
+
+/**
+ * The ids of a tab's orders, newest first (SPEC §2; "own first" is applied per dispatcher by the
+ * caller). Bounded twice: by the tab's window and by ORDER_COUNT_CAP.
+ */
+export async function tabIds(
   db: DbOrTx,
-  input: {
-    tab: DispatcherTab;
-    companyIds: number[];
-    userId: number;
-    search?: string;
-    page: number;
-    perPage: number;
-  },
+  input: { tab: DispatcherTab; companyIds: number[]; search?: string },
+): Promise<TabIds> {
+  const rows = await tabIdsQuery(db, input);
+  const count = Math.min(rows.length, ORDER_COUNT_CAP);
+  const ids = new Int32Array(count);
+  const dispatcherIds = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const row = rows[i] as (typeof rows)[number];
+    ids[i] = row.id;
+    dispatcherIds[i] = row.dispatcher_id ?? 0;
+  }
+  return { ids, dispatcherIds, capped: rows.length > ORDER_COUNT_CAP };
+}
+
+/** The statement behind `tabIds` (also EXPLAINed by bench/orders-lists). */
+export function tabIdsQuery(
+  db: DbOrTx,
+  input: { tab: DispatcherTab; companyIds: number[]; search?: string },
 ) {
   const search = input.search?.trim();
-  const where = and(
-    sql`${orders.processed_by_company_id} = any(${intArray(input.companyIds)})`,
-    tabFilter[input.tab],
-    // SPEC §5: the call sign exactly, or the address as a case-insensitive substring.
-    search
-      ? sql`(${orders.car_indicativ} = ${search} or f_unaccent(lower(${orders.address})) like f_unaccent(${`%${escapeLike(search.toLowerCase())}%`}))`
-      : undefined,
-  );
   const closedTab = input.tab === 'finished' || input.tab === 'canceled';
-  const [data, [total]] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(where)
-      // SPEC §2: own orders first, then the newest.
-      .orderBy(
-        sql`(${orders.dispatcher_id} = ${input.userId}) desc nulls last`,
-        closedTab ? desc(orders.closed_at) : desc(orders.created_at),
-        desc(orders.id),
-      )
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { data, meta: { total: total?.value ?? 0, page: input.page, per_page: input.perPage } };
+  return db
+    .select({ id: orders.id, dispatcher_id: orders.dispatcher_id })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.processed_by_company_id} = any(${intArray(input.companyIds)})`,
+        tabFilter[input.tab],
+        // SPEC §5: the call sign exactly, or the address as a case-insensitive substring.
+        search
+          ? sql`(${orders.car_indicativ} = ${search} or f_unaccent(lower(${orders.address})) like f_unaccent(${`%${escapeLike(search.toLowerCase())}%`}))`
+          : undefined,
+      ),
+    )
+    .orderBy(closedTab ? desc(orders.closed_at) : desc(orders.created_at), desc(orders.id))
+    .limit(ORDER_COUNT_CAP + 1);
 }
+
+/** Wire-shaped orders by id (ids come from a scoped query: no scope here). */
+export const ordersByIds = (db: DbOrTx, ids: number[]) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .where(sql`${orders.id} = any(${intArray(ids)})`);
 
 const countWhere = (companyIds: number[], filter: SQL) =>
   sql<number>`(select count(*)::int from ${orders} where ${orders.processed_by_company_id} = any(${intArray(companyIds)}) and ${filter})`;
 
-/** SPEC §7 GET /api/dispatcher-orders/statistics: the four tab counters in one round trip. */
-export async function tabCounts(db: DbOrTx, companyIds: number[]) {
-  const result = await db.execute(sql`select
-    ${countWhere(companyIds, tabFilter['in-call'])} as in_call,
-    ${countWhere(companyIds, tabFilter.live)} as live,
-    ${countWhere(companyIds, tabFilter.finished)} as finished,
-    ${countWhere(companyIds, tabFilter.canceled)} as canceled`);
-  const [row] = rowsOf<{ in_call: number; live: number; finished: number; canceled: number }>(
-    result,
-  );
-  return {
-    in_call: Number(row?.in_call ?? 0),
-    live: Number(row?.live ?? 0),
-    finished: Number(row?.finished ?? 0),
-    canceled: Number(row?.canceled ?? 0),
-  };
-}
-
 /** SPEC §2 operator top bar: last 24 h orders and cancellations; drivers online and busy. */
 export async function liveCounts(db: DbOrTx, companyIds: number[]) {
-  const created24h = sql`${orders.created_at} >= ${last24h}`;
-  const result = await db.execute(sql`select
-    ${countWhere(companyIds, created24h)} as orders_24h,
-    ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h,
-    (select count(*)::int from ${users} u where u.is_online and 'driver' = any(u.roles)
-      and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${intArray(companyIds)}))) as online,
-    (select count(distinct o.driver_id)::int from ${orders} o where o.processed_by_company_id = any(${intArray(companyIds)})
-      and o.state = 'assigned' and o.driver_id is not null) as busy`);
   const [row] = rowsOf<{ orders_24h: number; canceled_24h: number; online: number; busy: number }>(
-    result,
+    await db.execute(liveCountsQuery(companyIds)),
   );
   const online = Number(row?.online ?? 0);
   const busy = Number(row?.busy ?? 0);
@@ -101,6 +96,18 @@ export async function liveCounts(db: DbOrTx, companyIds: number[]) {
     drivers_busy: busy,
     drivers_free: Math.max(0, online - busy),
   };
+}
+
+/** The statement behind `liveCounts` (also EXPLAINed by bench/orders-lists). */
+export function liveCountsQuery(companyIds: number[]) {
+  const created24h = sql`${orders.created_at} >= ${last24h}`;
+  return sql`select
+    ${countWhere(companyIds, created24h)} as orders_24h,
+    ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h,
+    (select count(*)::int from ${users} u where u.is_online and 'driver' = any(u.roles)
+      and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${intArray(companyIds)}))) as online,
+    (select count(distinct o.driver_id)::int from ${orders} o where o.processed_by_company_id = any(${intArray(companyIds)})
+      and o.state = 'assigned' and o.driver_id is not null) as busy`;
 }
 
 /** SPEC §3 Report order rows: the newest orders of the companies. */

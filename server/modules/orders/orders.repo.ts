@@ -280,7 +280,6 @@ export async function countCompanyDrivers(db: DbOrTx, companyIds: number[], driv
 /** Bucharest-local day and time filters (SPEC §9: shown local, stored UTC). */
 const localCreatedAt = sql`((${orders.created_at} at time zone 'utc') at time zone 'Europe/Bucharest')`;
 
-/** SPEC §7 GET /api/orders with every filter; `data` and `meta.total`. */
 /**
  * Which orders a list may show, split so each side can follow its own index: the companies the
  * caller dispatches for (by processed_by) and the protocol companies they order for (by
@@ -304,7 +303,8 @@ const inListScope = (scope: OrderListScope): SQL | undefined => {
   return processed ?? created ?? sql`false`;
 };
 
-export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
+/** The statements behind `listOrders` (also EXPLAINed by bench/orders-lists). */
+export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
   const states = query.states ?? (query.state ? [query.state] : undefined);
   const where = and(
     inListScope(scope),
@@ -323,10 +323,10 @@ export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListO
     query.driver_payment_method ? eq(orders.payment_type, query.driver_payment_method) : undefined,
     query.driver_payment ? eq(orders.is_paid, query.driver_payment === 'paid') : undefined,
   );
-  const [data, [total]] = await Promise.all([
+  return {
     // The page's ids first, then the wire columns for those 15 only: the per-row lookups of
     // orderColumns must not run for every skipped row of a deep page (bench/orders-lists).
-    db
+    page: db
       .select(orderColumns)
       .from(orders)
       .where(
@@ -343,7 +343,7 @@ export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListO
       )
       .orderBy(desc(orders.created_at), desc(orders.id)),
     // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
-    db.select({ value: count() }).from(
+    total: db.select({ value: count() }).from(
       db
         .select({ one: sql`1` })
         .from(orders)
@@ -351,7 +351,13 @@ export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListO
         .limit(ORDER_COUNT_CAP + 1)
         .as('capped'),
     ),
-  ]);
+  };
+}
+
+/** SPEC §7 GET /api/orders with every filter; `data` and `meta.total`. */
+export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
+  const statements = listOrdersQueries(db, scope, query);
+  const [data, [total]] = await Promise.all([statements.page, statements.total]);
   const counted = total?.value ?? 0;
   return {
     data,

@@ -26,7 +26,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Authenticate, route } from '../../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service';
-import { type DispatcherTab, listTab, liveCounts, reportRows, tabCounts } from './dispatcher.repo';
+import { type DispatcherTab, reportRows } from './dispatcher.repo';
+import type { DispatcherBoard } from './dispatcher-board';
 import type { OrdersService } from './orders.service';
 
 /** The back office: dispatchers, admins and company users (their own orders). */
@@ -36,6 +37,7 @@ export function ordersRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,
   orders: OrdersService,
+  board: DispatcherBoard,
   db: Db,
 ) {
   const tabs: [typeof listInCallOrders, DispatcherTab][] = [
@@ -46,21 +48,14 @@ export function ordersRoutes(
   ];
   for (const [endpoint, tab] of tabs) {
     route(app, authenticate, endpoint, { roles: CONSOLE }, ({ auth, query }) =>
-      listTab(db, {
-        tab,
-        companyIds: auth.companyIds,
-        userId: auth.userId,
-        search: query.search,
-        page: query.page,
-        perPage: query.per_page,
-      }),
+      board.tab(auth, tab, { search: query.search, page: query.page, perPage: query.per_page }),
     );
   }
   route(app, authenticate, getDispatcherStatistics, { roles: CONSOLE }, ({ auth }) =>
-    tabCounts(db, auth.companyIds),
+    board.statistics(auth),
   );
   route(app, authenticate, getLiveStatistics, { roles: CONSOLE }, ({ auth }) =>
-    liveCounts(db, auth.companyIds),
+    board.liveStatistics(auth),
   );
   route(app, authenticate, listOrdersForReport, { roles: CONSOLE }, async ({ auth, query }) => ({
     data: await reportRows(db, auth.companyIds, query.per_page),

@@ -28,6 +28,7 @@ import { isBlocked } from '../blocked-phones/blocked-phones.repo';
 import { listOptions, serviceExists } from '../catalog/catalog.repo';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
+import type { DispatcherBoard } from './dispatcher-board';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
 
@@ -47,9 +48,11 @@ export interface OrdersServiceDeps {
   db: Db;
   publisher: Publisher;
   idempotency: Idempotency;
+  /** Told of every change, so the consoles' cached lists never lag behind a write (DESIGN §8). */
+  board: Pick<DispatcherBoard, 'orderChanged'>;
 }
 
-export function createOrdersService({ db, publisher, idempotency }: OrdersServiceDeps) {
+export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
   async function actorName(tx: DbOrTx, userId: number): Promise<string> {
     const [row] = await tx
       .select({ name: users.name })
@@ -76,9 +79,13 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
   }
 
   /** Loads the order as the wire has it and tells both companies' consoles (DESIGN §4 Realtime). */
-  async function publishOrder(id: number): Promise<Order> {
+  async function publishOrder(
+    id: number,
+    change: 'created' | 'changed' = 'changed',
+  ): Promise<Order> {
     const order = await repo.findOrder(db, { kind: 'all' }, id);
     if (!order) throw notFound('Comanda');
+    board.orderChanged(order, change);
     publisher.toCompany(order.processed_by_company_id, 'order_updated', order);
     if (order.created_by_company_id !== order.processed_by_company_id) {
       publisher.toCompany(order.created_by_company_id, 'order_updated', order);
@@ -188,7 +195,9 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
       },
     );
     return {
-      order: result.replayed ? await get(auth, result.id) : await publishOrder(result.id),
+      order: result.replayed
+        ? await get(auth, result.id)
+        : await publishOrder(result.id, 'created'),
       replayed: result.replayed,
     };
   }
@@ -494,7 +503,7 @@ export function createOrdersService({ db, publisher, idempotency }: OrdersServic
         return { id: copy.id };
       },
     );
-    if (!result.replayed) await publishOrder(result.id);
+    if (!result.replayed) await publishOrder(result.id, 'created');
     return { id: result.id };
   }
 

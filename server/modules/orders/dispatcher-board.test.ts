@@ -1,0 +1,147 @@
+import type { Order } from '@common/orders/orders.schema';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildOrder, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * The console's cached lists (DESIGN §8 Caching): shared between dispatchers of a company, yet
+ * a write made through the API shows at once, and nothing crosses companies.
+ */
+let t: TestApp;
+let taxi: { id: number };
+let me: { authorization: string };
+let meId: number;
+let colleague: { authorization: string };
+let colleagueId: number;
+let stranger: { authorization: string };
+
+type Page = { data: Order[]; meta: { total: number } };
+const get = async <T>(url: string, headers: { authorization: string }) => {
+  const response = await t.app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json<T>();
+};
+const tab = (name: string, headers = me) =>
+  get<Page>(`/api/dispatcher-orders/${name}?per_page=100`, headers);
+const counters = (headers = me) =>
+  get<Record<'in_call' | 'live' | 'finished' | 'canceled', number>>(
+    '/api/dispatcher-orders/statistics',
+    headers,
+  );
+const place = async (headers = me) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: {
+      places: [{ name: 'Strada Lăpușneanu 7', lat: 47.168, long: 27.58 }],
+      phone: '0744 555 111',
+      client_name: 'Ioana',
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<Order>();
+};
+const ids = (page: Page) => page.data.map((o) => o.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  taxi = await buildCompany(t.db, { name: 'Taxi Cache' });
+  const other = await buildCompany(t.db, { name: 'Alt Taxi' });
+  const mine = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [taxi.id] });
+  const theirs = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [taxi.id] });
+  meId = mine.id;
+  colleagueId = theirs.id;
+  me = await t.login(mine);
+  colleague = await t.login(theirs);
+  stranger = await t.login(
+    await buildUser(t.db, { roles: ['dispatcher'], companyIds: [other.id] }),
+  );
+  for (const dispatcher of [meId, colleagueId, meId, colleagueId]) {
+    await buildOrder(t.db, taxi.id, { state: 'created', dispatcher_id: dispatcher });
+  }
+  await buildOrder(t.db, other.id, { state: 'created', address: 'CANARY-OTHER-COMPANY' });
+});
+afterAll(() => t.close());
+
+describe('dispatcher board cache', () => {
+  it('shows an order placed through the API at once, even right after the list was cached', async () => {
+    const before = await tab('live');
+    const stats = await counters();
+    const order = await place();
+    const after = await tab('live');
+    expect(ids(after)).toContain(order.id);
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect((await counters()).live).toBe(stats.live + 1);
+    // A colleague's cached page is just as fresh.
+    expect(ids(await tab('live', colleague))).toContain(order.id);
+  });
+
+  it('moves a canceled order from Confirmate to Anulat at once, counters included', async () => {
+    const order = await place();
+    await tab('live');
+    await tab('canceled');
+    const stats = await counters();
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/cancel`,
+      headers: me,
+      payload: { reason_text: 'Clientul a renunțat' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(ids(await tab('live'))).not.toContain(order.id);
+    const canceled = await tab('canceled');
+    expect(canceled.data.find((o) => o.id === order.id)?.cancellation_reason_text).toBe(
+      'Clientul a renunțat',
+    );
+    expect(await counters()).toMatchObject({
+      live: stats.live - 1,
+      canceled: stats.canceled + 1,
+    });
+  });
+
+  it('shows an edited row at once (the row cache is dropped with the change)', async () => {
+    const order = await place();
+    await tab('live', colleague);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/update-name`,
+      headers: me,
+      payload: { name: 'Ioana Redenumită' },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = (await tab('live', colleague)).data.find((o) => o.id === order.id);
+    expect(row?.client_name).toBe('Ioana Redenumită');
+  });
+
+  it('puts each dispatcher’s own orders first from the one shared list', async () => {
+    const mine = (await tab('live')).data.map((o) => o.dispatcher_id === meId);
+    const theirs = (await tab('live', colleague)).data.map((o) => o.dispatcher_id === colleagueId);
+    for (const flags of [mine, theirs]) {
+      const firstOther = flags.indexOf(false);
+      expect(firstOther).toBeGreaterThan(0);
+      expect(flags.slice(firstOther)).not.toContain(true);
+    }
+  });
+
+  it('never serves one company’s cached list to another', async () => {
+    const ours = await tab('live');
+    const theirs = await tab('live', stranger);
+    expect(ids(theirs).some((id) => ids(ours).includes(id))).toBe(false);
+    expect(JSON.stringify(ours)).not.toContain('CANARY-OTHER-COMPANY');
+    expect(theirs.data.map((o) => o.address)).toEqual(['CANARY-OTHER-COMPANY']);
+  });
+
+  it('sees a change made outside this process within the cache lifetime (1 s)', async () => {
+    const cached = await tab('live');
+    // Straight into the database, as another node would: this node is not told.
+    await t.db.execute(
+      sql`update orders set comment = 'schimbat de alt nod' where id = ${ids(cached)[0] as number}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const later = await tab('live');
+    expect(later.data.find((o) => o.id === ids(cached)[0])?.comment).toBe('schimbat de alt nod');
+  });
+});

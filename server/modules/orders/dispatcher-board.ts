@@ -1,0 +1,146 @@
+import {
+  type DispatcherStatisticsSchema,
+  type LiveStatisticsSchema,
+  type Order,
+  type OrderListSchema,
+  OrderSchema,
+} from '@common/orders/orders.schema';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { Json } from '../../http/route';
+import { TaggedCache } from '../../lib/tagged-cache';
+import {
+  type DispatcherTab,
+  liveCounts,
+  ordersByIds,
+  type TabIds,
+  tabIds,
+} from './dispatcher.repo';
+
+const TABS: readonly DispatcherTab[] = ['in-call', 'live', 'finished', 'canceled'];
+
+export interface TabQuery {
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+type Caller = { userId: number; companyIds: number[] };
+
+/**
+ * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
+ * short-lived shared caches (DESIGN §8 Caching): every dispatcher of a company asks for the same
+ * tab lists every 3–10 s, so each tab's ordered ids are read once per company and each order's
+ * wire row is validated and serialised once, then reused until it changes.
+ *
+ * Freshness: a change made through this process (orders service → `orderChanged`) is visible to
+ * the next request at once; anything else (another node, a driver going online) within `ttlMs`.
+ */
+export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number }) {
+  const lists = new TaggedCache<string, TabIds>({ ttlMs, maxEntries: 5_000 });
+  const rows = new TaggedCache<number, string>({ ttlMs, maxEntries: 20_000 });
+  const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
+    ttlMs,
+    maxEntries: 1_000,
+  });
+
+  const scopeKey = (companyIds: number[]) => [...companyIds].sort((a, b) => a - b).join(',');
+  const tabTags = (companyIds: readonly number[], tabs: readonly DispatcherTab[]) =>
+    companyIds.flatMap((id) => tabs.map((tab) => `c${id}:${tab}`));
+  const rowTag = (id: number) => [`order:${id}`];
+
+  const idsOf = (companyIds: number[], tab: DispatcherTab, search?: string) =>
+    lists.get(`${scopeKey(companyIds)}|${tab}|${search ?? ''}`, tabTags(companyIds, [tab]), () =>
+      tabIds(db, { tab, companyIds, search }),
+    );
+
+  const serialisedRows = (ids: number[]) =>
+    rows.getMany(ids, rowTag, async (missing) => {
+      const found = await ordersByIds(db, missing);
+      // Validated against the contract once, like the route serialiser would on every request.
+      return new Map(
+        found.map((order) => [order.id, JSON.stringify(z.encode(OrderSchema, order))]),
+      );
+    });
+
+  /** SPEC §7 GET /api/dispatcher-orders/{tab}: own orders first, then the newest (SPEC §2). */
+  async function tab(
+    caller: Caller,
+    name: DispatcherTab,
+    query: TabQuery,
+  ): Promise<Json<z.output<typeof OrderListSchema>>> {
+    const list = await idsOf(caller.companyIds, name, query.search || undefined);
+    const ids = ownFirstPage(list, caller.userId, query.page, query.perPage);
+    const found = await serialisedRows(ids);
+    const data: string[] = [];
+    for (const id of ids) {
+      const json = found.get(id);
+      if (json !== undefined) data.push(json);
+    }
+    const meta = {
+      total: list.ids.length,
+      page: query.page,
+      per_page: query.perPage,
+      ...(list.capped ? { total_capped: true } : {}),
+    };
+    return new Json(`{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
+  }
+
+  /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
+  async function statistics(caller: Caller): Promise<z.output<typeof DispatcherStatisticsSchema>> {
+    const [inCall, liveTab, finished, canceled] = await Promise.all(
+      TABS.map((name) => idsOf(caller.companyIds, name)),
+    );
+    return {
+      in_call: inCall?.ids.length ?? 0,
+      live: liveTab?.ids.length ?? 0,
+      finished: finished?.ids.length ?? 0,
+      canceled: canceled?.ids.length ?? 0,
+    };
+  }
+
+  /** SPEC §2 top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
+  const liveStatistics = (caller: Caller) =>
+    live.get(scopeKey(caller.companyIds), tabTags(caller.companyIds, TABS), () =>
+      liveCounts(db, caller.companyIds),
+    );
+
+  /**
+   * An order was created or changed through this process: its row and the lists it may have
+   * entered or left are stale. A new order can only be in the live and in-call tabs.
+   */
+  function orderChanged(
+    order: Pick<Order, 'id' | 'processed_by_company_id' | 'created_by_company_id'>,
+    change: 'created' | 'changed',
+  ) {
+    const companies = [order.processed_by_company_id, order.created_by_company_id];
+    const tags = tabTags(companies, change === 'created' ? ['live', 'in-call'] : TABS);
+    lists.invalidate(tags);
+    live.invalidate(tags);
+    rows.invalidate(rowTag(order.id));
+  }
+
+  function clear() {
+    lists.clear();
+    rows.clear();
+    live.clear();
+  }
+
+  return { tab, statistics, liveStatistics, orderChanged, clear };
+}
+
+export type DispatcherBoard = ReturnType<typeof createDispatcherBoard>;
+
+/** The ids of one page when the caller's own orders come first, each group newest first. */
+export function ownFirstPage(list: TabIds, userId: number, page: number, perPage: number) {
+  const start = (page - 1) * perPage;
+  const out: number[] = [];
+  let position = 0;
+  for (const mine of [true, false]) {
+    for (let i = 0; i < list.ids.length && out.length < perPage; i++) {
+      if ((list.dispatcherIds[i] === userId) !== mine) continue;
+      if (position++ >= start) out.push(list.ids[i] as number);
+    }
+  }
+  return out;
+}
