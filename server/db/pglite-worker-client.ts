@@ -1,0 +1,127 @@
+import { rm } from 'node:fs/promises';
+import { inspect } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from './client';
+import {
+  type FromWorker,
+  type PgliteWorkerData,
+  SOCKET_PORT,
+  type ToWorker,
+} from './pglite-worker-messages';
+import * as schema from './schema';
+
+/**
+ * From the sources (tsx, vitest) the worker is TypeScript, started through a bootstrap that
+ * registers tsx in its thread; from the bundle it is dist/server/pglite-worker.js beside
+ * main.js (scripts/build.mjs builds it as a second entry point).
+ */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./pglite-worker-dev.mjs', import.meta.url)
+  : new URL('./pglite-worker.js', import.meta.url);
+
+export interface PgliteWorkerOptions {
+  /** Where a failure of the worker after start-up is reported (default: stderr). */
+  onError?: (error: Error) => void;
+}
+
+/** Resolves with the socket directory once the worker listens; rejects if it fails first. */
+function whenReady(worker: Worker): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorker) => {
+      if (message.type !== 'ready') return;
+      stop();
+      resolve(message.socketDir);
+    };
+    const onError = (error: unknown) => {
+      stop();
+      reject(
+        error instanceof Error ? error : new Error(`the PGlite worker failed: ${inspect(error)}`),
+      );
+    };
+    const onExit = (code: number) => {
+      stop();
+      reject(new Error(`the PGlite worker exited (code ${code}) before it was ready`));
+    };
+    const stop = () => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) in a worker thread, `dataDir` on disk or in memory when
+ * undefined: queries run off the main thread's event loop. The main thread speaks the
+ * PostgreSQL wire protocol to it over a private Unix socket with the ordinary `pg` driver,
+ * exactly as with a real server. The caller owns the directory lock (see data-dir-lock.ts).
+ */
+export async function openPgliteWorker(
+  dataDir?: string,
+  options: PgliteWorkerOptions = {},
+): Promise<Database> {
+  const report =
+    options.onError ?? ((error: Error) => console.error('PGlite worker failed:', error));
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir } satisfies PgliteWorkerData });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const socketDir = await whenReady(worker).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+
+  let closing: Promise<void> | undefined;
+  worker.on('error', report);
+  worker.once('exit', (code) => {
+    if (closing) return;
+    report(new Error(`the PGlite worker stopped (exit code ${code}); database queries will fail`));
+    void rm(socketDir, { recursive: true, force: true });
+  });
+
+  // One connection, because PGlite is one backend session (see oneAtATime in pglite-worker.ts):
+  // a second connection would only wait for the first to close. pg queues the callers' queries
+  // on the client side; a transaction holds the connection until it ends, as on PGlite in-process.
+  // Kept open while idle: every reconnect would be a new start-up on the same session.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', report); // the idle connection was lost; the next query opens another
+
+  const close = async () => {
+    await pool.end();
+    const answer = new Promise<FromWorker | undefined>((resolve) => {
+      worker.on('message', (message: FromWorker) => {
+        if (message.type === 'closed') resolve(message);
+      });
+      void exited.then(() => resolve(undefined)); // a dead worker cannot answer
+    });
+    worker.postMessage({ type: 'close' } satisfies ToWorker);
+    const closed = await answer;
+    await worker.terminate();
+    await rm(socketDir, { recursive: true, force: true });
+    if (closed?.type === 'closed' && closed.error) {
+      throw new Error(`closing PGlite failed: ${closed.error}`);
+    }
+  };
+
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    closing = close().catch(() => {});
+    await closing;
+    throw error;
+  }
+  return {
+    db: drizzle(pool, { schema }),
+    kind: 'pglite',
+    close: () => {
+      closing ??= close();
+      return closing;
+    },
+  };
+}

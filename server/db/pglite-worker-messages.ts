@@ -1,0 +1,17 @@
+/** What openPgliteWorker and the PGlite worker thread say to each other (pglite-worker.ts). */
+
+/** The worker's `workerData`: a data directory, or PGlite in memory when undefined. */
+export interface PgliteWorkerData {
+  dataDir: string | undefined;
+}
+
+export type ToWorker = { type: 'close' };
+
+export type FromWorker =
+  /** Listening: connect with `host: socketDir, port: 5432` (the socket is `.s.PGSQL.5432`). */
+  | { type: 'ready'; socketDir: string }
+  /** PGlite closed (its data directory is consistent) or failed to; the thread may end now. */
+  | { type: 'closed'; error?: string };
+
+/** libpq and pg look for `<host>/.s.PGSQL.<port>`; any port number works, 5432 is the usual. */
+export const SOCKET_PORT = 5432;
