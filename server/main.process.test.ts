@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The real process, as `npm start` runs it (issue #2 items 2-4): first start on an empty
  * PGlite directory seeds the demo; a second process on the same directory refuses to start;
- * a bad variable stops start-up naming it.
+ * a restart after SIGTERM finds the data; a bad variable stops start-up naming it.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ogo-process-'));
@@ -65,6 +65,19 @@ describe('the server process', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+  }, 90_000);
+
+  it('reopens the directory a SIGTERM left (PGlite closed cleanly in its worker)', async () => {
+    const again = start({ DATA_DIR: dataDir, PORT: '3289' });
+    expect(await waitHealthy('http://127.0.0.1:3289', again.exited)).toBe(true);
+    const login = await fetch('http://127.0.0.1:3289/api/access-tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@ogo.local', password: 'ogo-demo' }),
+    });
+    expect(login.status).toBe(201);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   }, 90_000);
 
   it('stops at start-up on a bad variable, naming it', async () => {

@@ -26,8 +26,10 @@ export interface Database {
 }
 
 /**
- * Embedded PostgreSQL (PGlite): `dataDir` on disk, or in memory when undefined.
- * The caller owns the directory lock (see data-dir-lock.ts).
+ * Embedded PostgreSQL (PGlite) in this thread: `dataDir` on disk, or in memory when undefined.
+ * The caller owns the directory lock (see data-dir-lock.ts). Every query runs on the caller's
+ * event loop, so the product runs PGlite in a worker instead (pglite-worker-client.ts); this
+ * stays for the test harness, which clones a migrated database per file through `dump()`.
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create(dataDir ?? 'memory://', {

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { type Database, openPglite, openPostgres } from './client';
+import { type Database, openPostgres } from './client';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
+import { openPgliteWorker } from './pglite-worker-client';
 
 /**
  * Opens the configured database and brings its schema up to date: PostgreSQL through
- * DATABASE_URL, otherwise PGlite in DATA_DIR under an exclusive lock.
+ * DATABASE_URL, otherwise PGlite in DATA_DIR under an exclusive lock, in a worker thread so
+ * that its queries never stall the event loop (docs/DECISIONS.md).
  */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
@@ -16,8 +18,12 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   const release = lockDataDir(config.DATA_DIR);
   try {
-    const database = await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
-    await migrate(database);
+    const database = await openPgliteWorker(path.resolve(config.DATA_DIR, 'pglite'));
+    // A worker left running would keep the process alive after a failed start.
+    await migrate(database).catch(async (error: unknown) => {
+      await database.close().catch(() => {});
+      throw error;
+    });
     return {
       ...database,
       close: async () => {
