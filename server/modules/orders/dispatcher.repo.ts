@@ -2,7 +2,7 @@ import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
-import { intArray } from '../../db/sql';
+import { intArray, oneOf } from '../../db/sql';
 import { orderColumns } from './orders.select';
 
 /** SPEC §2 the four tabs. */
@@ -60,7 +60,7 @@ export function tabIdsQuery(
     .from(orders)
     .where(
       and(
-        sql`${orders.processed_by_company_id} = any(${intArray(input.companyIds)})`,
+        oneOf(orders.processed_by_company_id, input.companyIds),
         tabFilter[input.tab],
         // SPEC §5: the call sign exactly, or the address as a case-insensitive substring.
         search
@@ -80,7 +80,7 @@ export const ordersByIds = (db: DbOrTx, ids: number[]) =>
     .where(sql`${orders.id} = any(${intArray(ids)})`);
 
 const countWhere = (companyIds: number[], filter: SQL) =>
-  sql<number>`(select count(*)::int from ${orders} where ${orders.processed_by_company_id} = any(${intArray(companyIds)}) and ${filter})`;
+  sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;
 
 /** SPEC §2 operator top bar: last 24 h orders and cancellations; drivers online and busy. */
 export async function liveCounts(db: DbOrTx, companyIds: number[]) {
@@ -106,7 +106,7 @@ export function liveCountsQuery(companyIds: number[]) {
     ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h,
     (select count(*)::int from ${users} u where u.is_online and 'driver' = any(u.roles)
       and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${intArray(companyIds)}))) as online,
-    (select count(distinct o.driver_id)::int from ${orders} o where o.processed_by_company_id = any(${intArray(companyIds)})
+    (select count(distinct o.driver_id)::int from ${orders} o where ${oneOf(sql`o.processed_by_company_id`, companyIds)}
       and o.state = 'assigned' and o.driver_id is not null) as busy`;
 }
 

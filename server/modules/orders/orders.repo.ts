@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { intArray } from '../../db/sql';
+import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { orderColumns } from './orders.select';
 
@@ -293,12 +293,10 @@ const inListScope = (scope: OrderListScope): SQL | undefined => {
   if (scope.kind === 'all') return undefined;
   const processed =
     scope.processedBy.length > 0
-      ? sql`${orders.processed_by_company_id} = any(${intArray(scope.processedBy)})`
+      ? oneOf(orders.processed_by_company_id, scope.processedBy)
       : undefined;
   const created =
-    scope.createdBy.length > 0
-      ? sql`${orders.created_by_company_id} = any(${intArray(scope.createdBy)})`
-      : undefined;
+    scope.createdBy.length > 0 ? oneOf(orders.created_by_company_id, scope.createdBy) : undefined;
   if (processed && created) return sql`(${processed} or ${created})`;
   return processed ?? created ?? sql`false`;
 };
