@@ -1,5 +1,6 @@
-// Production build: the web app with Vite into dist/web, the server bundled with esbuild into
-// dist/server (dependencies stay in node_modules), and the migrations copied beside it.
+// Production build: the web app with Vite into dist/web, the server and its PGlite worker
+// bundled with esbuild into dist/server (dependencies stay in node_modules), and the migrations
+// copied beside them.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,14 @@ execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')
   cwd: root,
   stdio: 'inherit',
 });
+// Two entry points: the server, and the PGlite worker thread it starts from beside itself
+// (server/db/pglite-worker-client.ts resolves './pglite-worker.js' next to the running module).
 await build({
-  entryPoints: [path.join(root, 'server/main.ts')],
-  outfile: path.join(dist, 'server/main.js'),
+  entryPoints: {
+    main: path.join(root, 'server/main.ts'),
+    'pglite-worker': path.join(root, 'server/db/pglite-worker.ts'),
+  },
+  outdir: path.join(dist, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',
