@@ -3,6 +3,8 @@ import type { Role } from '@common/auth/auth.schema';
 /** Who is calling, resolved from the bearer token on every authenticated request. */
 export interface AuthContext {
   userId: number;
+  /** For history entries and cancellations ("who did it") without a lookup per write. */
+  userName: string;
   roles: Role[];
   /** The companies the user belongs to: the tenant scope of every query (DESIGN §4 Tenancy). */
   companyIds: number[];

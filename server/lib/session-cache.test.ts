@@ -5,6 +5,7 @@ import { createSessionCache } from './session-cache';
 const session = (tokenId: number, userId: number): AuthContext => ({
   tokenId,
   userId,
+  userName: `Dispecer ${userId}`,
   roles: ['dispatcher'],
   companyIds: [1],
   expiresAt: '2099-01-01 00:00:00',

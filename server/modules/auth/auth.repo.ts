@@ -40,6 +40,7 @@ export async function insertToken(
 export interface SessionRow {
   tokenId: number;
   userId: number;
+  userName: string;
   roles: Role[];
   companyIds: number[];
   expiresAt: string;
@@ -52,6 +53,7 @@ export async function findSession(db: DbOrTx, tokenHash: string): Promise<Sessio
     .select({
       tokenId: accessTokens.id,
       userId: users.id,
+      userName: users.name,
       roles: users.roles,
       companyIds: sql<
         number[]

@@ -92,6 +92,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
     const auth: AuthContext = {
       userId: session.userId,
+      userName: session.userName,
       roles: session.roles,
       companyIds: session.companyIds,
       tokenId: session.tokenId,

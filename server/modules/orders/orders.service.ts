@@ -19,7 +19,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { AppError, conflict, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
@@ -53,15 +53,6 @@ export interface OrdersServiceDeps {
 }
 
 export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
-  async function actorName(tx: DbOrTx, userId: number): Promise<string> {
-    const [row] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row?.name ?? `#${userId}`;
-  }
-
   async function history(
     tx: DbOrTx,
     auth: AuthContext,
@@ -72,7 +63,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
     await repo.addHistory(tx, {
       order_id: orderId,
       type,
-      initiator: await actorName(tx, auth.userId),
+      initiator: auth.userName,
       initiator_id: auth.userId,
       details,
     });
@@ -371,7 +362,6 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
 
   /** SPEC §4: cancel only in created or assigned. */
   async function cancel(auth: AuthContext, id: number, reasonText: string | null | undefined) {
-    const identifier = await actorName(db, auth.userId);
     const order = await transition(auth, id, {
       allowed: (row) => canCancel(asFacts(row)),
       guard: sql`${orders.state} in ('created', 'assigned')`,
@@ -381,7 +371,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
         closed_at: utcNow,
         cancellation_reason_type: 'dispatcher_canceled',
         cancellation_reason_text: reasonText ?? null,
-        cancelled_by_identifier: identifier,
+        cancelled_by_identifier: auth.userName,
         in_pending_queue: false,
       },
       historyType: 'canceled',
