@@ -90,7 +90,11 @@ const PROBES: { endpoint: string; path: string }[] = [
   },
 ];
 const SIMULATED_DISPATCHERS = 200;
-const WRITES_PER_SECOND = 50;
+/** BENCH_WRITE_RATE=0 leaves the writes out (what the polled reads alone cost per request). */
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITE_RATE ?? 50);
+if (!Number.isFinite(WRITES_PER_SECOND) || WRITES_PER_SECOND < 0 || WRITES_PER_SECOND > 200) {
+  throw new Error('BENCH_WRITE_RATE must be a number in 0 … 200');
+}
 const WRITING_DISPATCHERS = 10;
 /** Per probe, req/s; BENCH_PROBE_RATE=0 leaves GET /api/orders out (the lists alone). */
 const PROBE_RATE = Number(process.env.BENCH_PROBE_RATE ?? 2);
@@ -163,7 +167,7 @@ function buildPlan(tokens: Tokens, seconds: number, seed: number): PlannedReques
     }
   }
   const gap = 1000 / WRITES_PER_SECOND;
-  for (let k = 0; k * gap < end; k++) {
+  for (let k = 0; WRITES_PER_SECOND > 0 && k * gap < end; k++) {
     const token = tokens.writers[k % tokens.writers.length] as string;
     const n = Math.floor(random() * 40_000);
     const newClient = random() < 0.3;
