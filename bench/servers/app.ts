@@ -1,5 +1,6 @@
-import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { type Database, openPostgres } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { buildCompany, buildUser } from '../../server/test/factories';
 import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
@@ -18,7 +19,7 @@ export interface AppServerInfo {
 
 async function start() {
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite();
+  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteWorker();
   await migrate(database);
   const company = await buildCompany(database.db);
   const dispatcher = await buildUser(database.db, {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, rowsOf } from '../../server/db/client';
+import { openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
 import { type ExplainTarget, explainStatements } from '../lib/orders-explain';
 import { type SeedCompany, type SeedResult, seedOrders } from '../lib/orders-seed';
@@ -48,7 +49,7 @@ async function start() {
     throw new Error('BENCH_ORDERS must be an integer in 1,000 … 5,000,000');
   }
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite();
+  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteWorker();
   const { db } = database;
   let at = performance.now();
   await migrate(database);

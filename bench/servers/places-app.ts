@@ -1,5 +1,6 @@
-import { openPglite, openPostgres } from '../../server/db/client';
+import { openPostgres } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { searchTextOf } from '../../server/modules/places/osm-import';
 import { type GazetteerRow, upsertGazetteer } from '../../server/modules/places/places.repo';
 import { buildCompany, buildUser } from '../../server/test/factories';
@@ -252,7 +253,7 @@ export function generateGazetteer(total: number, each: (batch: GazetteerRow[]) =
 async function start() {
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
   const rows = Number(process.env.BENCH_GAZETTEER_ROWS ?? 200_000);
-  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite();
+  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteWorker();
   await migrate(database);
   const company = await buildCompany(database.db, { lat: CENTRE.lat, lng: CENTRE.lng });
   const dispatcher = await buildUser(database.db, {
