@@ -78,6 +78,16 @@ export class TaggedCache<K, V> {
     return result;
   }
 
+  /** The fresh cached value of `key`, if any, without loading it. */
+  peek(key: K): Promise<V> | undefined {
+    return this.fresh(key)?.value;
+  }
+
+  /** Keeps `value` under `tags` as if it had just been loaded. */
+  set(key: K, tags: readonly string[], value: V): void {
+    this.store(key, tags, this.now(), Promise.resolve(value));
+  }
+
   /** Everything cached under any of `tags` is stale from now on. */
   invalidate(tags: readonly string[]): void {
     const now = this.now();

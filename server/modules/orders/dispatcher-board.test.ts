@@ -79,6 +79,15 @@ describe('dispatcher board cache', () => {
     expect(ids(await tab('live', colleague))).toContain(order.id);
   });
 
+  it('counts a new order in GET /api/orders at once (its total is cached too)', async () => {
+    const before = await get<Page>('/api/orders?per_page=15', me);
+    await get<Page>('/api/orders?per_page=15&page=2', me);
+    const order = await place();
+    const after = await get<Page>('/api/orders?per_page=15', me);
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(after.data[0]?.id).toBe(order.id);
+  });
+
   it('moves a canceled order from Confirmate to Anulat at once, counters included', async () => {
     const order = await place();
     await tab('live');

@@ -351,19 +351,3 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
     ),
   };
 }
-
-/** SPEC §7 GET /api/orders with every filter; `data` and `meta.total`. */
-export async function listOrders(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
-  const statements = listOrdersQueries(db, scope, query);
-  const [data, [total]] = await Promise.all([statements.page, statements.total]);
-  const counted = total?.value ?? 0;
-  return {
-    data,
-    meta: {
-      total: Math.min(counted, ORDER_COUNT_CAP),
-      page: query.page,
-      per_page: query.per_page,
-      ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
-    },
-  };
-}

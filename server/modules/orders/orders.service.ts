@@ -9,12 +9,13 @@ import {
   isEditable,
   REFUSALS,
 } from '@common/orders/orders.rules';
-import type {
-  CreateOrderBodySchema,
-  ListOrdersQuery,
-  Order,
-  OrderPlaceInput,
-  UpdateOrderBody,
+import {
+  type CreateOrderBodySchema,
+  type ListOrdersQuery,
+  ORDER_COUNT_CAP,
+  type Order,
+  type OrderPlaceInput,
+  type UpdateOrderBody,
 } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ import { listOptions, serviceExists } from '../catalog/catalog.repo';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
 import type { DispatcherBoard } from './dispatcher-board';
+import { createListTotals } from './list-totals';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
 
@@ -53,6 +55,7 @@ export interface OrdersServiceDeps {
 }
 
 export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
+  const totals = createListTotals();
   async function history(
     tx: DbOrTx,
     auth: AuthContext,
@@ -77,6 +80,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
     const order = await repo.findOrder(db, { kind: 'all' }, id);
     if (!order) throw notFound('Comanda');
     board.orderChanged(order, change);
+    totals.orderChanged(order);
     publisher.toCompany(order.processed_by_company_id, 'order_updated', order);
     if (order.created_by_company_id !== order.processed_by_company_id) {
       publisher.toCompany(order.created_by_company_id, 'order_updated', order);
@@ -504,17 +508,27 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
 
   /** GET /api/orders: dispatch companies by the orders they dispatch, protocol ones by those they asked for. */
   async function list(auth: AuthContext, query: ListOrdersQuery) {
-    if (isAdmin(auth)) return repo.listOrders(db, { kind: 'all' }, query);
-    const companies = await findCompanies(db, auth.companyIds);
-    return repo.listOrders(
-      db,
-      {
-        kind: 'companies',
-        processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
-        createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
+    const scope: repo.OrderListScope = isAdmin(auth)
+      ? { kind: 'all' }
+      : await findCompanies(db, auth.companyIds).then((companies) => ({
+          kind: 'companies',
+          processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
+          createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
+        }));
+    const statements = repo.listOrdersQueries(db, scope, query);
+    const [data, counted] = await Promise.all([
+      statements.page,
+      totals.count(scope, query, async () => (await statements.total)[0]?.value ?? 0),
+    ]);
+    return {
+      data,
+      meta: {
+        total: Math.min(counted, ORDER_COUNT_CAP),
+        page: query.page,
+        per_page: query.per_page,
+        ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
       },
-      query,
-    );
+    };
   }
 
   return {

@@ -1,0 +1,43 @@
+import { ListOrdersQuerySchema, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
+import { describe, expect, it } from 'vitest';
+import { createListTotals } from './list-totals';
+
+const scope = { kind: 'companies' as const, processedBy: [3], createdBy: [] };
+const query = (extra: Record<string, string> = {}) => ListOrdersQuerySchema.parse(extra);
+const order = { processed_by_company_id: 3, created_by_company_id: 3 };
+
+describe('GET /api/orders totals (DESIGN §8: no full count per request)', () => {
+  it('counts once for every page of the same list', async () => {
+    const totals = createListTotals();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await totals.count(scope, query({ page: '1' }), load)).toBe(1);
+    expect(await totals.count(scope, query({ page: '1000' }), load)).toBe(1);
+    expect(await totals.count(scope, query({ states: 'finished' }), load)).toBe(2);
+  });
+
+  it('counts again after a change to the scope’s orders, not after another company’s', async () => {
+    const totals = createListTotals();
+    let value = 5;
+    const load = async () => value;
+    expect(await totals.count(scope, query(), load)).toBe(5);
+    value = 6;
+    totals.orderChanged({ processed_by_company_id: 9, created_by_company_id: 9 });
+    expect(await totals.count(scope, query(), load)).toBe(5);
+    totals.orderChanged(order);
+    expect(await totals.count(scope, query(), load)).toBe(6);
+  });
+
+  it('keeps a capped total ("more than 10 000") through changes for its second', async () => {
+    const totals = createListTotals();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return ORDER_COUNT_CAP + 1;
+    };
+    await totals.count(scope, query(), load);
+    totals.orderChanged(order);
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 1);
+    expect(loads).toBe(1);
+  });
+});
