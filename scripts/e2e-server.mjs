@@ -27,6 +27,8 @@ const child = spawn(
       PORT: process.env.E2E_PORT ?? '3199',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // No basemap: the browser tests have no internet, and nothing may reach the network.
+      MAP_TILES_URL: '',
     },
   },
 );

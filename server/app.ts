@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { tilesUrl: config.MAP_TILES_URL });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'OGO Dispatch API', version: '0.1.0' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, OSM_TILES_URL } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database in ./data on port 3000 with the demo', () => {
@@ -34,5 +34,29 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO'])
         expect(message).toContain(name);
     }
+  });
+});
+
+describe('MAP_TILES_URL (the basemap, docs/OPERATIONS.md)', () => {
+  it("defaults to OpenStreetMap's standard tiles with their attribution", () => {
+    const config = loadConfig({});
+    expect(config.MAP_TILES_URL).toBe(OSM_TILES_URL);
+    expect(config.MAP_TILES_ATTRIBUTION).toContain('OpenStreetMap');
+  });
+
+  it('empty means no basemap (offline)', () => {
+    expect(loadConfig({ MAP_TILES_URL: '' }).MAP_TILES_URL).toBeUndefined();
+    expect(loadConfig({ MAP_TILES_URL: '  ' }).MAP_TILES_URL).toBeUndefined();
+  });
+
+  it('takes a local tile server and refuses a template without {z}/{x}/{y}', () => {
+    const local = 'http://10.0.0.5:8080/tiles/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILES_URL: local }).MAP_TILES_URL).toBe(local);
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.example.org/map.png' })).toThrow(
+      /MAP_TILES_URL/,
+    );
+    expect(() => loadConfig({ MAP_TILES_URL: 'ftp://tiles/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILES_URL/,
+    );
   });
 });

@@ -15,6 +15,26 @@ const optionalUrl = (protocols: string[]) =>
       `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     );
 
+/** OpenStreetMap's standard raster tiles: the default basemap (attribution required). */
+export const OSM_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * The basemap's XYZ tile template. Empty means no basemap (a plain background: the product
+ * works offline, DESIGN §8); otherwise an http(s) URL with {z}, {x} and {y}.
+ */
+const mapTilesUrl = z
+  .string()
+  .trim()
+  .default(OSM_TILES_URL)
+  .transform((value) => (value === '' ? undefined : value))
+  .refine(
+    (value) =>
+      value === undefined ||
+      (/^https?:\/\/[^/{}]+\//.test(value) &&
+        ['{z}', '{x}', '{y}'].every((p) => value.includes(p))),
+    `must be empty or an http(s) URL with {z}, {x} and {y}, e.g. ${OSM_TILES_URL}`,
+  );
+
 /** Environment variables, documented in .env.example and docs/OPERATIONS.md. */
 const EnvSchema = z
   .object({
@@ -59,6 +79,9 @@ const EnvSchema = z
       .transform((value) => (value === '' ? undefined : value)),
     /** The geocoder is skipped (local results still answer) when it is slower than this. */
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+    MAP_TILES_URL: mapTilesUrl,
+    /** Shown on the map; the tiles' licence requires it (OSM: '© OpenStreetMap contributors'). */
+    MAP_TILES_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   })
   .superRefine((env, context) => {
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {

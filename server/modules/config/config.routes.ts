@@ -13,6 +13,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     driver_app_beta_url: config.DRIVER_APP_BETA_URL,
     client_app_url: config.CLIENT_APP_URL,
     fallback_center: { ...FALLBACK_MAP_CENTER },
+    map: { tiles_url: config.MAP_TILES_URL ?? null, attribution: config.MAP_TILES_ATTRIBUTION },
     // DESIGN §1: the spec's separate services are mounted in this process, on these prefixes.
     services: {
       api: '/api',

@@ -2,7 +2,7 @@ import { getRuntimeConfig } from '@common/config/config.api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** GET /api/config: store links, fallback centre, service URLs. Fixed for the page's life. */
+/** GET /api/config: store links, fallback centre, basemap, service URLs. Fixed for the page's life. */
 export function useRuntimeConfig() {
   return useQuery({
     queryKey: ['config'],
