@@ -1,6 +1,6 @@
 /**
- * Splits the bytes a PostgreSQL client sends into whole protocol messages, so the PGlite worker
- * can hand PGlite one complete message at a time (PGlite's own query() does the same).
+ * Splits the bytes a PostgreSQL client sends into whole protocol messages: PGlite must never be
+ * handed part of one, and the start-up phase needs answers PGlite does not give.
  *
  * Before start-up the client's messages have no type byte: an 8-byte SSLRequest or
  * GSSENCRequest (answered 'N'), a 16-byte CancelRequest, then the StartupMessage. After it,

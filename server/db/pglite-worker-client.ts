@@ -75,7 +75,7 @@ export async function openPgliteWorker(
   worker.once('exit', (code) => {
     if (closing) return;
     report(new Error(`the PGlite worker stopped (exit code ${code}); database queries will fail`));
-    void rm(socketDir, { recursive: true, force: true });
+    rm(socketDir, { recursive: true, force: true }).catch(() => {});
   });
 
   // One connection, because PGlite is one backend session (see oneAtATime in pglite-worker.ts):

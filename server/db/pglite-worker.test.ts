@@ -130,6 +130,29 @@ describe('PGlite in a worker thread, through node-postgres', () => {
     expect(one?.one).toBe(1);
   });
 
+  it('survives a failure at each step of a query (parse, bind, execute) on the shared session', async () => {
+    const one = async () =>
+      rowsOf<{ one: number }>(await db.execute(sql`select ${1}::int as one`))[0]?.one;
+    await expect(db.execute(sql`selec 1`)).rejects.toThrow(); // Parse
+    expect(await one()).toBe(1);
+    await expect(db.execute(sql`select ${'abc'}::int`)).rejects.toThrow(); // Bind
+    expect(await one()).toBe(1);
+    await expect(db.execute(sql`select 1 / ${0}::int`)).rejects.toThrow(); // Execute
+    expect(await one()).toBe(1);
+    const results = await Promise.allSettled([
+      db.execute(sql`select 1 / 0`),
+      one(),
+      db.execute(sql`selec 2`),
+      one(),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+  });
+
   it('runs concurrent transactions one after the other, both committed', async () => {
     const log: string[] = [];
     const run = (owner: string) =>
