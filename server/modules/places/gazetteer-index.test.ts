@@ -54,8 +54,8 @@ describe('gazetteer index: matching', () => {
     expect(find('Păcurari')).toEqual(['Strada Păcurari, Iași']);
     expect(find('stefan cel mare')).toEqual(['Bulevardul Ștefan cel Mare și Sfânt, Iași']);
     expect(find('chisin')).toEqual(['Calea Chișinăului, Iași']);
-    // Inside a word is not a prefix; one word that matches nothing empties the answer.
-    expect(find('acurari')).toEqual([]);
+    // One word that no row holds with the others empties the answer (the trigram pass finds
+    // no row similar enough either: 'florilor' is not in this gazetteer).
     expect(find('stefan florilor')).toEqual([]);
   });
 
@@ -98,11 +98,27 @@ describe('gazetteer index: typos', () => {
     expect(find('chisinaulu')).toEqual(['Calea Chișinăului, Iași']);
   });
 
-  it('leaves short words and rows missing a correct word to the database', () => {
-    // 'mrae' is too short to guess; 'stefan garii' has both words, never in one row.
-    expect(find('stefan cel mrae')).toEqual([]);
+  it('reads short typos and misplaced letters by trigram similarity, as pg_trgm `<%` did', () => {
+    // 'mrae' is too short for the one-edit step: the trigrams of the rest carry it.
+    expect(find('stefan cel mrae')).toEqual(['Bulevardul Ștefan cel Mare și Sfânt, Iași']);
+    expect(find('stefn cel mare')).toEqual(['Bulevardul Ștefan cel Mare și Sfânt, Iași']);
+    // Inside a word is no prefix, but 6 of its 8 trigrams are Păcurari's (0.75).
+    expect(find('acurari')).toEqual(['Strada Păcurari, Iași']);
+    expect(find('plaatul culturii')).toEqual(['Palatul Culturii, Iași']);
+    // Both words exist but never in one row, and neither alone reaches 0.6 of the query.
     expect(find('stefan garii')).toEqual([]);
     expect(find('qwertyuiop')).toEqual([]);
+  });
+
+  it('keeps the radius and the house rule in the trigram pass, ranked by similarity then distance', () => {
+    expect(find('pascanni xy')).toEqual([]);
+    expect(find('pascanni xy', { radiusM: 100_000 })).toEqual(['Pașcani, Iași']);
+    expect(find('stefan cel mrae', { housenumber: '12' })).toEqual([
+      'Bulevardul Ștefan cel Mare și Sfânt 12, Iași',
+      'Bulevardul Ștefan cel Mare și Sfânt, Iași',
+    ]);
+    // Equal similarity: the nearer 'Strada Gării' first; the whole word beats a prefix-less part.
+    expect(find('strada gxrii')).toEqual(['Strada Gării, Iași', 'Strada Gării, Ciurea']);
   });
 });
 

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { gazetteer } from '../../db/schema';
 import { gazetteerGeneration } from './gazetteer-version';
 import { type Centre, foldText, type GazetteerKind, wordsOf } from './places.repo';
+import { isWordSimilar, similarityStep, wordTrigrams } from './trigram';
+import { VocabularyTrigrams } from './vocabulary-trigrams';
 
 /**
  * The gazetteer in memory (docs/ADDRESS-SEARCH.md, DESIGN §8 spatial queries in memory): the
@@ -16,6 +18,8 @@ import { type Centre, foldText, type GazetteerKind, wordsOf } from './places.rep
  * - Distance: the same equirectangular metres as the SQL, computed on the candidates.
  * - Ranking as the SQL words mode: name holds every typed word (2), the first typed word starts
  *   a word of the row (1), then the asked house, then distance; one row per name and place.
+ * - Typos: one edit away from a prefix for long words, else trigram word similarity against
+ *   the vocabulary (vocabulary-trigrams.ts), in place of the database's `q <% search_text`.
  *
  * Only typed arrays and interned strings are kept: about 100 bytes a row (measured in
  * bench/README.md).
@@ -60,7 +64,6 @@ export interface IndexHit {
   county: string | null;
   lat: number;
   lng: number;
-  rank: number;
   distance: number;
 }
 
@@ -267,6 +270,27 @@ interface SnapshotData {
 const HOUSE = KINDS.indexOf('house');
 const LOCALITY = KINDS.indexOf('locality');
 
+/** The filters and distance scale of one search, shared by the words and trigram passes. */
+interface Area {
+  /** House id asked for; null: no houses; -2: a number the gazetteer lacks. */
+  wantedHouse: number | null;
+  cLat: number;
+  cLng: number;
+  mLng: number;
+  radius2: number;
+}
+
+const M_PER_DEGREE = 111_320;
+/** Typed words of the trigram pass, as the SQL's query: at most 6 of 3+ letters. */
+const MAX_TYPED = 6;
+/**
+ * A typed word counts in the trigram pass only where a word of the row is this similar to it.
+ * pg_trgm credits shared trigrams only inside one contiguous extent of the text, so a word
+ * sharing just its first letters with an unrelated word ('stefan' and 'strada', 0.29) adds
+ * nothing there; without this floor 'stefan garii' would find 'Strada Gării'.
+ */
+const MIN_WORD_SIMILARITY = 0.3;
+
 /** An immutable index of every gazetteer row; search() is synchronous. */
 export class Snapshot {
   readonly size: number;
@@ -275,12 +299,16 @@ export class Snapshot {
   private readonly scores: Float64Array;
   private readonly rows: Uint32Array;
   private stamp = 0;
+  private readonly trigrams: VocabularyTrigrams;
+  /** Word similarity of each vocabulary word to each typed word (the trigram pass), lazily. */
+  private similarities: Float32Array[] | null = null;
 
   constructor(private readonly d: SnapshotData) {
     this.size = d.osmId.length;
     this.seen = new Uint32Array(this.size);
     this.scores = new Float64Array(this.size);
     this.rows = new Uint32Array(this.size);
+    this.trigrams = new VocabularyTrigrams(d.words);
   }
 
   /** Bytes of the typed arrays plus an estimate for the strings (2 bytes a character + 40). */
@@ -291,7 +319,13 @@ export class Snapshot {
     }
     for (const text of this.d.strings) total += 40 + 2 * text.length;
     for (const text of this.d.words) total += 40 + 2 * text.length;
-    return total + this.seen.byteLength + this.scores.byteLength + this.rows.byteLength;
+    return (
+      total +
+      this.seen.byteLength +
+      this.scores.byteLength +
+      this.rows.byteLength +
+      this.trigrams.bytes()
+    );
   }
 
   get vocabulary(): number {
@@ -328,8 +362,8 @@ export class Snapshot {
    * Every distinctive typed word as a word prefix. When that finds nothing, a word of 5+
    * letters that starts no word at all is read as a typo: vocabulary words within one edit
    * (a letter wrong, missing, extra or swapped; the first letter kept) of one of their prefixes
-   * stand for it ('pacurarri' → 'pacurari', 'emniescu' → 'eminescu'). Shorter words and
-   * anything else are left to the database's trigram fallback.
+   * stand for it ('pacurarri' → 'pacurari', 'emniescu' → 'eminescu'). Anything else (a short
+   * typo, 'stefan cel mrae'; a word no row holds) goes to the trigram pass (fuzzy()).
    */
   search(search: IndexSearch): IndexHit[] {
     const required = wordsOf(search.input).map(foldText);
@@ -342,9 +376,12 @@ export class Snapshot {
     const hits = this.match(required.map(exact), typed.map(exact), search);
     if (hits.length > 0) return hits;
     const misses = new Set(required.filter((word) => exact(word).length === 0));
-    if (misses.size === 0 || [...misses].some((word) => word.length < TYPO_MIN)) return [];
-    const tolerant = (word: string): Term => (misses.has(word) ? this.near(word) : exact(word));
-    return this.match(required.map(tolerant), typed.map(tolerant), search);
+    if (misses.size > 0 && [...misses].every((word) => word.length >= TYPO_MIN)) {
+      const tolerant = (word: string): Term => (misses.has(word) ? this.near(word) : exact(word));
+      const typos = this.match(required.map(tolerant), typed.map(tolerant), search);
+      if (typos.length > 0) return typos;
+    }
+    return this.fuzzy(typed, search);
   }
 
   /** Word ids within one edit of a prefix of theirs (the first letter kept), at most 64. */
@@ -369,51 +406,126 @@ export class Snapshot {
       );
     const sorted = [...required].sort((a, b) => postingsOf(a) - postingsOf(b));
     const [driver, ...others] = sorted as [Term, ...Term[]];
-    const wantedHouse =
-      search.housenumber === null
-        ? null
-        : (d.housenumbers.get(search.housenumber.toLowerCase()) ?? -2);
-    const { lat: cLat, lng: cLng } = search.centre;
-    const mLat = 111_320;
-    const mLng = 111_320 * Math.cos((cLat * Math.PI) / 180);
-    const radius2 = search.radiusM * search.radiusM;
     const first = typed[0];
+    let found = 0;
+    this.eachRow(driver, this.area(search), (row, metres) => {
+      const start = d.wordStart[row] as number;
+      const end = d.wordStart[row + 1] as number;
+      for (const term of others) if (!this.has(start, end, term)) return;
+      const nameEnd = start + (d.nameWords[row] as number);
+      let rank = typed.every((term) => this.has(start, nameEnd, term)) ? 2 : 0;
+      if (first && this.has(start, end, first)) rank += 1;
+      this.keep(found++, row, 3 - rank, metres);
+    });
+    return this.best(found, search.limit);
+  }
 
+  /**
+   * The trigram pass, in place of the SQL `q <% search_text` (pg_trgm word similarity ≥ 0.6):
+   * a row's similarity is the typed words' best word similarity among its words (at least
+   * MIN_WORD_SIMILARITY, else 0), weighted by each typed word's trigrams. For whole words and a
+   * typo or two this is what pg_trgm gives; words of the row between the typed ones do not
+   * lower it here. Ranked like the SQL: round(similarity × 10), then the asked house, then
+   * distance.
+   *
+   * A row whose words all stay under 0.6 for every typed word cannot reach 0.6 on average, so
+   * only the rows of words at 0.6 or better are read: for 'stefan cel' (no word starts with
+   * 'cel' in the bench region) the rows of 'stefan', ranked first where a word also shares
+   * trigrams with 'cel'.
+   */
+  private fuzzy(typed: string[], search: IndexSearch): IndexHit[] {
+    const d = this.d;
+    const words = typed.slice(0, MAX_TYPED);
+    if (words.length === 0) return [];
+    this.similarities ??= Array.from({ length: MAX_TYPED }, () => new Float32Array(d.words.length));
+    const similarities = this.similarities;
+    const weights = words.map((word) => new Set(wordTrigrams(word)).size);
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    const touched = words.map((word, i) =>
+      this.trigrams.similarity(word, similarities[i] as Float32Array),
+    );
+    // The rows of the words at 0.6 or better, each once.
+    const drivers: Term = [];
+    touched.forEach((ids, i) => {
+      const own = similarities[i] as Float32Array;
+      for (const id of ids) if (isWordSimilar(own[id] as number)) drivers.push([id, id + 1]);
+    });
+    let found = 0;
+    try {
+      this.eachRow(drivers, this.area(search), (row, metres) => {
+        const start = d.wordStart[row] as number;
+        const end = d.wordStart[row + 1] as number;
+        let sum = 0;
+        for (let w = 0; w < words.length; w++) {
+          const of = similarities[w] as Float32Array;
+          let bestOf = 0;
+          for (let k = start; k < end; k++) {
+            const value = of[d.wordIds[k] as number] as number;
+            if (value > bestOf) bestOf = value;
+          }
+          if (bestOf >= MIN_WORD_SIMILARITY) sum += (weights[w] as number) * bestOf;
+        }
+        const similarity = Math.fround(sum / total);
+        if (isWordSimilar(similarity)) {
+          this.keep(found++, row, 10 - similarityStep(similarity), metres);
+        }
+      });
+    } finally {
+      touched.forEach((ids, i) => {
+        const own = similarities[i] as Float32Array;
+        for (const id of ids) own[id] = 0;
+      });
+    }
+    return this.best(found, search.limit);
+  }
+
+  /** Visits each row of the word-id ranges once, if it is inside the area, with its metres. */
+  private eachRow(ranges: Term, area: Area, visit: (row: number, metres: number) => void): void {
+    const d = this.d;
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     if (this.stamp === 1) this.seen.fill(0);
-    let found = 0;
-    for (const [lo, hi] of driver) {
+    for (const [lo, hi] of ranges) {
       const to = d.postingStart[hi] as number;
       for (let p = d.postingStart[lo] as number; p < to; p++) {
         const row = d.postings[p] as number;
         if (this.seen[row] === this.stamp) continue;
         this.seen[row] = this.stamp;
-        const isHouse = d.kind[row] === HOUSE;
-        if (isHouse && (wantedHouse === null || d.house[row] !== wantedHouse)) continue;
-        const dy = ((d.lat[row] as number) - cLat) * mLat;
-        const dx = ((d.lng[row] as number) - cLng) * mLng;
-        const distance2 = dy * dy + dx * dx;
-        if (distance2 > radius2) continue;
-        const start = d.wordStart[row] as number;
-        const end = d.wordStart[row + 1] as number;
-        let all = true;
-        for (const term of others) {
-          if (!this.has(start, end, term)) {
-            all = false;
-            break;
-          }
-        }
-        if (!all) continue;
-        const nameEnd = start + (d.nameWords[row] as number);
-        let rank = typed.every((term) => this.has(start, nameEnd, term)) ? 2 : 0;
-        if (first && this.has(start, end, first)) rank += 1;
-        // Lower is better: rank, then the house, then metres (well under 1e8).
-        this.scores[found] = ((3 - rank) * 2 + (isHouse ? 0 : 1)) * 1e8 + Math.sqrt(distance2);
-        this.rows[found] = row;
-        found++;
+        const metres = this.metres(row, area);
+        if (metres >= 0) visit(row, metres);
       }
     }
-    return this.best(found, search.limit);
+  }
+
+  private area(search: IndexSearch): Area {
+    const { lat: cLat, lng: cLng } = search.centre;
+    return {
+      wantedHouse:
+        search.housenumber === null
+          ? null
+          : (this.d.housenumbers.get(search.housenumber.toLowerCase()) ?? -2),
+      cLat,
+      cLng,
+      mLng: M_PER_DEGREE * Math.cos((cLat * Math.PI) / 180),
+      radius2: search.radiusM * search.radiusM,
+    };
+  }
+
+  /** Metres from the centre, or -1 outside the radius or a house that was not asked for. */
+  private metres(row: number, area: Area): number {
+    const d = this.d;
+    if (d.kind[row] === HOUSE && (area.wantedHouse === null || d.house[row] !== area.wantedHouse)) {
+      return -1;
+    }
+    const dy = ((d.lat[row] as number) - area.cLat) * M_PER_DEGREE;
+    const dx = ((d.lng[row] as number) - area.cLng) * area.mLng;
+    const distance2 = dy * dy + dx * dx;
+    return distance2 > area.radius2 ? -1 : Math.sqrt(distance2);
+  }
+
+  /** Candidate `at`: lower is better, the tier, then the asked house, then metres (< 1e8). */
+  private keep(at: number, row: number, tier: number, metres: number): void {
+    this.scores[at] = (tier * 2 + (this.d.kind[row] === HOUSE ? 0 : 1)) * 1e8 + metres;
+    this.rows[at] = row;
   }
 
   /** The `limit` best distinct 'name, place' of the first `found` candidates (a binary heap). */
@@ -473,7 +585,6 @@ export class Snapshot {
         county: text(d.county[row]),
         lat: d.lat[row] as number,
         lng: d.lng[row] as number,
-        rank: 3 - Math.floor(Math.floor(score / 1e8) / 2),
         distance,
       });
     }

@@ -266,13 +266,29 @@ export async function insertInternal(
   return row;
 }
 
-/** Deletes only inside the scope; false when there was nothing of the caller's to delete. */
-export async function deleteInternal(db: DbOrTx, scope: TenantScope, id: number) {
-  const rows = await db
+/**
+ * Deletes only inside the scope: the deleted place's company (whose cached places are now
+ * stale), or null when there was nothing of the caller's to delete.
+ */
+export async function deleteInternal(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+): Promise<number | null> {
+  const [row] = await db
     .delete(internalPlaces)
     .where(and(eq(internalPlaces.id, id), inScope(scope)))
-    .returning({ id: internalPlaces.id });
-  return rows.length > 0;
+    .returning({ company_id: internalPlaces.company_id });
+  return row?.company_id ?? null;
+}
+
+/** Every saved place of one company: the in-memory search's copy (internal-places.ts). */
+export async function listInternal(db: DbOrTx, companyId: number): Promise<InternalPlace[]> {
+  return db
+    .select(internalColumns)
+    .from(internalPlaces)
+    .where(eq(internalPlaces.company_id, companyId))
+    .orderBy(asc(internalPlaces.id));
 }
 
 /** The first of the companies with coordinates: the centre searches are ranked around. */

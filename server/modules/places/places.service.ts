@@ -15,8 +15,10 @@ import { AppError, forbidden, notFound } from '../../http/app-error';
 import { type AuthContext, scopeOf } from '../../http/auth-context';
 import { createGazetteerIndex, type GazetteerIndex } from './gazetteer-index';
 import type { Geocoder } from './geocoders';
+import { createInternalPlaces } from './internal-places';
 import { internalPlaceId, osmPlaceId, parsePlaceId } from './place-id';
 import * as repo from './places.repo';
+import { createTtlCache } from './ttl-cache';
 
 /** Predictions answered from our own data; the external geocoder's follow (issue #3). */
 const LOCAL_LIMIT = 10;
@@ -31,6 +33,12 @@ const GAZETTEER_FETCH = 30;
  * small gazetteer loads in milliseconds; 200,000 rows take 4 s on PostgreSQL, 10-40 s on PGlite.
  */
 const INDEX_WAIT_MS = 1_000;
+/**
+ * How long a company's centre (companies.lat/lng) is kept. Nothing in this process updates a
+ * company's coordinates (they come from the seed or SQL by an operator), so there is no write to
+ * invalidate on: a minute bounds how long a moved company still searches around its old centre.
+ */
+const CENTRE_TTL_MS = 60_000;
 
 export interface PlacesServiceOptions {
   geocoder: Geocoder | null;
@@ -38,6 +46,9 @@ export interface PlacesServiceOptions {
   logger: Pick<FastifyBaseLogger, 'warn'>;
   /** The in-memory gazetteer index (default: one over `db`, reloaded every 10 minutes). */
   gazetteerIndex?: GazetteerIndex;
+  /** Cache lifetimes (tests): the company centre (60 s), internal places (30 s). */
+  centreTtlMs?: number;
+  internalTtlMs?: number;
 }
 
 type AddPlaceBody = z.infer<typeof AddPlaceBodySchema>;
@@ -111,10 +122,23 @@ export function splitHouseNumber(text: string): { street: string; number: string
 export function createPlacesService(db: Db, options: PlacesServiceOptions) {
   const { geocoder, logger } = options;
   const index = options.gazetteerIndex ?? createGazetteerIndex(db, { logger });
+  const onReloadError = (error: unknown) =>
+    logger.warn({ err: error }, 'address search cache reload failed; the old copy answers');
+  const internalPlaces = createInternalPlaces(db, {
+    ttlMs: options.internalTtlMs,
+    onReloadError,
+  });
+  /** By the user's list of companies (usually one): the first of them with coordinates. */
+  const centres = createTtlCache<string, repo.Centre | null>({
+    ttlMs: options.centreTtlMs ?? CENTRE_TTL_MS,
+    load: (key) => repo.companyCentre(db, key.split(',').map(Number)),
+    onReloadError,
+  });
 
   /** SPEC §9 radius around the company (companies.lat/lng, else the fallback centre). */
   async function centreOf(auth: AuthContext) {
-    return (await repo.companyCentre(db, auth.companyIds)) ?? FALLBACK_MAP_CENTER;
+    if (auth.companyIds.length === 0) return FALLBACK_MAP_CENTER;
+    return (await centres.get(auth.companyIds.join(','))) ?? FALLBACK_MAP_CENTER;
   }
 
   /** The provider's predictions, or none when it is slow or failing: local ones still answer. */
@@ -151,8 +175,8 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     const radiusM = area?.radiusM ?? defaultRadiusM;
     const externalPromise = externalPredictions({ input: text, centre, radiusM, sessionToken });
 
-    // The caller's own saved places come first (SPEC §7 is_internal).
-    const internal = await repo.searchInternal(db, scopeOf(auth), {
+    // The caller's own saved places come first (SPEC §7 is_internal), from memory.
+    const internal = await internalPlaces.search(scopeOf(auth), {
       input: text,
       centre,
       limit: INTERNAL_LIMIT,
@@ -164,30 +188,26 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
       housenumber: house?.number ?? null,
       limit: GAZETTEER_FETCH,
     };
-    // Every typed word as a word prefix, from the in-memory index (gazetteer-index.ts). While
-    // it loads (first search, or after an import in this process), the database's words passes
-    // answer: nearby first (a common word matches tens of thousands of rows in a region, a few
-    // hundred within NEAR_RADIUS_M), then the whole radius. Then, only when no row holds every
-    // word, trigram similarity for typos (docs/ADDRESS-SEARCH.md).
+    // The in-memory index answers (gazetteer-index.ts): every typed word as a word prefix, then
+    // typos (one edit, then trigram similarity). While it loads (first search, or after an
+    // import in this process), the database's words passes answer: nearby first (a common word
+    // matches tens of thousands of rows in a region, a few hundred within NEAR_RADIUS_M), then
+    // the whole radius, then its trigram similarity when no row holds every word. A query
+    // without a word of 3+ letters has nothing for the index: the database's trigrams try it.
     let rows: GazetteerHit[] = [];
-    if (repo.wordsOf(query.input).length > 0) {
-      const snapshot = await index.ready(INDEX_WAIT_MS);
-      if (snapshot) rows = snapshot.search({ ...query, radiusM });
-      else {
-        if (radiusM > NEAR_RADIUS_M) {
-          rows = await repo.searchGazetteer(db, {
-            ...query,
-            radiusM: NEAR_RADIUS_M,
-            mode: 'words',
-          });
-        }
-        if (rows.length < LOCAL_LIMIT) {
-          rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'words' });
-        }
+    const hasWords = repo.wordsOf(query.input).length > 0;
+    const snapshot = hasWords ? await index.ready(INDEX_WAIT_MS) : null;
+    if (snapshot) rows = snapshot.search({ ...query, radiusM });
+    else {
+      if (hasWords && radiusM > NEAR_RADIUS_M) {
+        rows = await repo.searchGazetteer(db, { ...query, radiusM: NEAR_RADIUS_M, mode: 'words' });
       }
+      if (hasWords && rows.length < LOCAL_LIMIT) {
+        rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'words' });
+      }
+      if (rows.length === 0)
+        rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'fuzzy' });
     }
-    if (rows.length === 0)
-      rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'fuzzy' });
 
     const predictions = internal.map(internalPrediction);
     const seen = new Set(predictions.map((p) => folded(p.description)));
@@ -313,15 +333,17 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
       source_place_id: body.place_id || null,
       created_by: auth.userId,
     });
+    internalPlaces.changed(companyId);
     return internalDetails(place);
   }
 
   /** SPEC §7 DELETE /delete-place/{id}: only the company's own; another's answers 404. */
   async function remove(auth: AuthContext, id: string): Promise<null> {
     const ref = parsePlaceId(id);
-    if (ref?.source !== 'internal' || !(await repo.deleteInternal(db, scopeOf(auth), ref.id))) {
-      throw notFound('Adresa');
-    }
+    const companyId =
+      ref?.source === 'internal' ? await repo.deleteInternal(db, scopeOf(auth), ref.id) : null;
+    if (companyId === null) throw notFound('Adresa');
+    internalPlaces.changed(companyId);
     return null;
   }
 

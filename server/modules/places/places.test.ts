@@ -1,10 +1,13 @@
 import type { ErrorBody } from '@common/http/errors';
 import type { PlaceDetails, Prediction } from '@common/places/places.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { companies, internalPlaces } from '../../db/schema';
+import type { AuthContext } from '../../http/auth-context';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { upsertGazetteer } from './places.repo';
-import { splitHouseNumber } from './places.service';
+import { searchInternal, upsertGazetteer } from './places.repo';
+import { createPlacesService, splitHouseNumber } from './places.service';
 import { gazetteerRow as row } from './test-rows';
 
 /**
@@ -310,6 +313,133 @@ describe('internal places (add-place, delete-place)', () => {
     expect((await search(dispatcherA, 'stefan cel mare'))[0]?.is_internal).toBeUndefined();
     const stillThere = await search(dispatcherB, 'stefan cel mare');
     expect(stillThere[0]?.place_id).toBe(placeB.place_id);
+  });
+});
+
+describe('in-memory copies: internal places and the company centre', () => {
+  /** A service of its own, so each test picks its cache lifetimes. */
+  const serviceWith = (ttl: { internalTtlMs?: number; centreTtlMs?: number }) =>
+    createPlacesService(t.db, {
+      geocoder: null,
+      geocoderTimeoutMs: 1_000,
+      logger: { warn: () => undefined },
+      ...ttl,
+    });
+  const dispatcherOf = (companyId: number): AuthContext => ({
+    userId: 1,
+    userName: 'Dispecer',
+    roles: ['dispatcher'],
+    companyIds: [companyId],
+    tokenId: 1,
+    expiresAt: '2100-01-01T00:00:00Z',
+  });
+  const descriptions = async (
+    service: ReturnType<typeof serviceWith>,
+    auth: AuthContext,
+    input: string,
+  ) => (await service.searchNew(auth, { input })).predictions.map((p) => p.description);
+
+  it('sees its own add-place and delete-place at once, however long the copy lives', async () => {
+    const company = await buildCompany(t.db, { lat: 47.1585, lng: 27.6014 });
+    const auth = dispatcherOf(company.id);
+    const service = serviceWith({ internalTtlMs: 3_600_000 });
+    try {
+      expect(await descriptions(service, auth, 'scara rulanta')).toEqual([]);
+      const added = await service.add(auth, {
+        name: 'Scara Rulantă Gara Mare',
+        lat: 47.16,
+        lng: 27.57,
+      });
+      expect((await descriptions(service, auth, 'scara rulanta'))[0]).toBe(
+        'Scara Rulantă Gara Mare',
+      );
+      // Matching as the SQL's `<%`: without accents, a typo, a prefix of a word.
+      expect((await descriptions(service, auth, 'SCARA rulnta'))[0]).toBe(
+        'Scara Rulantă Gara Mare',
+      );
+      expect((await descriptions(service, auth, 'rulan'))[0]).toBe('Scara Rulantă Gara Mare');
+      await service.remove(auth, added.place_id);
+      expect(await descriptions(service, auth, 'scara rulanta')).toEqual([]);
+    } finally {
+      service.close();
+    }
+  });
+
+  it("picks up another node's writes when its copy expires", async () => {
+    const company = await buildCompany(t.db, { lat: 47.1585, lng: 27.6014 });
+    const auth = dispatcherOf(company.id);
+    const service = serviceWith({ internalTtlMs: 50 });
+    try {
+      expect(await descriptions(service, auth, 'poarta doi')).toEqual([]);
+      // Written past this process, as another app node would.
+      await t.db
+        .insert(internalPlaces)
+        .values({ company_id: company.id, name: 'Poarta Doi Depou', lat: 47.16, lng: 27.6 });
+      await vi.waitFor(
+        async () =>
+          expect((await descriptions(service, auth, 'poarta doi'))[0]).toBe('Poarta Doi Depou'),
+        { timeout: 5_000, interval: 60 },
+      );
+    } finally {
+      service.close();
+    }
+  });
+
+  it('ranks internal places by similarity, then distance, and ignores the radius', async () => {
+    const company = await buildCompany(t.db, { lat: 47.1585, lng: 27.6014 });
+    const auth = dispatcherOf(company.id);
+    const service = serviceWith({});
+    try {
+      for (const [name, lat] of [
+        ['Depozit Nord', 47.2],
+        ['Depozit Nord', 47.16],
+        ['Depozitul Nordic Vechi', 47.159],
+        ['Depozit Nord Cluj', 46.77],
+      ] as const) {
+        await service.add(auth, { name, lat, lng: 27.6 });
+      }
+      const found = (await service.searchNew(auth, { input: 'depozit nord' })).predictions;
+      expect(found.map((p) => [p.description, p.lat])).toEqual([
+        ['Depozit Nord', 47.16],
+        ['Depozit Nord', 47.2],
+        ['Depozit Nord Cluj', 46.77],
+        ['Depozitul Nordic Vechi', 47.159],
+      ]);
+      // The same places in the same order as the SQL the memory copy replaced.
+      for (const input of ['depozit nord', 'depozitul', 'nord cluj', 'depzit nrd', 'vechi']) {
+        const sql = await searchInternal(
+          t.db,
+          { kind: 'companies', companyIds: [company.id] },
+          { input, centre: { lat: 47.1585, lng: 27.6014 }, limit: 5 },
+        );
+        const memory = (await service.searchNew(auth, { input })).predictions.filter(
+          (p) => p.is_internal,
+        );
+        expect(memory.map((p) => p.place_id)).toEqual(sql.map((p) => `internal:${p.id}`));
+      }
+    } finally {
+      service.close();
+    }
+  });
+
+  it("searches around the company's new centre once its copy expires", async () => {
+    const company = await buildCompany(t.db, { lat: 47.1585, lng: 27.6014 });
+    const auth = dispatcherOf(company.id);
+    const service = serviceWith({ centreTtlMs: 50 });
+    try {
+      // Pașcani is ~67 km from Iași: outside the 50 km radius.
+      expect(await descriptions(service, auth, 'pascani')).toEqual([]);
+      await t.db
+        .update(companies)
+        .set({ lat: 47.25, lng: 26.72 })
+        .where(eq(companies.id, company.id));
+      await vi.waitFor(
+        async () => expect(await descriptions(service, auth, 'pascani')).toEqual(['Pașcani, Iași']),
+        { timeout: 5_000, interval: 60 },
+      );
+    } finally {
+      service.close();
+    }
   });
 });
 
