@@ -1,0 +1,43 @@
+import type { FeatureCollection, Point } from 'geojson';
+import type { LatLng } from './geometry';
+
+/**
+ * A driver on the drivers map (SPEC §2 Drivers map). Positions come with the dispatch and
+ * driver-app issue; until then the map is given an empty list, never made-up drivers.
+ */
+export interface MapDriver {
+  id: number;
+  indicativ: string | null;
+  lat: number;
+  lng: number;
+  /** SPEC §2: busy and paused drivers use another icon; one on an offer search a red label. */
+  status: 'free' | 'busy' | 'paused' | 'offer';
+}
+
+/** SPEC §2: search by indicator (call sign); a blank search keeps every driver. */
+export function filterDrivers(drivers: readonly MapDriver[], query: string): MapDriver[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...drivers];
+  return drivers.filter((d) => (d.indicativ ?? '').toLowerCase().includes(needle));
+}
+
+/** SPEC §2: the map centre follows the single driver when the filter leaves exactly one. */
+export function followedCenter(filtered: readonly MapDriver[]): LatLng | null {
+  const only = filtered.length === 1 ? filtered[0] : undefined;
+  return only ? { lat: only.lat, lng: only.lng } : null;
+}
+
+/** SPEC §2: markers per driver labelled with the driver id. */
+export function driverFeatures(
+  drivers: readonly MapDriver[],
+): FeatureCollection<Point, { label: string; status: MapDriver['status'] }> {
+  return {
+    type: 'FeatureCollection',
+    features: drivers.map((d) => ({
+      type: 'Feature',
+      id: d.id,
+      properties: { label: String(d.id), status: d.status },
+      geometry: { type: 'Point', coordinates: [d.lng, d.lat] },
+    })),
+  };
+}

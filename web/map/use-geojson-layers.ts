@@ -1,0 +1,38 @@
+import type { FeatureCollection, Feature as GeoFeature } from 'geojson';
+import type { AddLayerObject, GeoJSONSource } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { useMapHandle } from './map-context';
+
+type GeoData = FeatureCollection | GeoFeature;
+
+/**
+ * One GeoJSON source and the layers drawn from it, for a layer component's life: added on
+ * mount, its data replaced in place when it changes (no layer churn, DESIGN §8), removed on
+ * unmount unless the whole map went first.
+ */
+export function useGeoJsonLayers(
+  sourceId: string,
+  data: GeoData,
+  layers: readonly AddLayerObject[],
+): void {
+  const { map, isRemoved } = useMapHandle();
+  const first = useRef(data);
+  // The layers are fixed per component (a style, not state): read once.
+  const spec = useRef(layers);
+
+  useEffect(() => {
+    map.addSource(sourceId, { type: 'geojson', data: first.current });
+    for (const layer of spec.current) map.addLayer(layer);
+    return () => {
+      // The map unmounts before its layers (React cleans parents first): nothing to remove.
+      if (isRemoved()) return;
+      for (const layer of spec.current) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
+      if (map.getSource(sourceId)) map.removeSource(sourceId);
+    };
+  }, [map, sourceId, isRemoved]);
+
+  useEffect(() => {
+    if (data === first.current) return;
+    map.getSource<GeoJSONSource>(sourceId)?.setData(data);
+  }, [map, sourceId, data]);
+}
