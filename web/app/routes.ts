@@ -67,12 +67,17 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
   {
-    // SPEC §2: children map (drivers map, with the dispatch issue), '' → order/0, order/{id}.
+    // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
     handle: { title: 'Operator', requiresAuth: true },
     load: () => import('../pages/OperatorPage'),
     children: [
       { index: true, load: () => import('../pages/OrderIndexRedirect') },
+      {
+        path: 'map',
+        handle: { title: 'Harta șoferilor' },
+        load: () => import('../pages/OperatorMapPage'),
+      },
       {
         path: 'order/:id',
         handle: { title: 'Comandă' },

@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Kbd, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { useShortcuts } from '../../lib/shortcuts';
 import { BlockedPhonesModal } from '../blocked-phones/BlockedPhonesModal';
 import { CallSignSearchModal } from './CallSignSearchModal';
@@ -16,14 +17,15 @@ interface OperatorTopBarProps {
   /** 'Comandă nouă' opens the full form; the v2 screen opens its quick form instead. */
   onNewOrder?: () => void;
   /**
-   * Seam for buttons of later issues (the Map button and drivers map, the driver-priority
-   * window, 'Statistici zone'): rendered after 'Comandă nouă'.
+   * Seam for buttons of later issues (the driver-priority window, 'Statistici zone'): rendered
+   * after the Map button.
    */
   extra?: ReactNode;
 }
 
 /**
- * SPEC §2 operator top bar: 'Comandă nouă', live statistics, blocked numbers, the orders
+ * SPEC §2 operator top bar: 'Comandă nouă', the Map button (the drivers map, /operator/map;
+ * taxi only: the delivery dashboard has no map child), live statistics, blocked numbers, the orders
  * search and the call-sign search (F6).
  */
 export function OperatorTopBar({
@@ -52,6 +54,17 @@ export function OperatorTopBar({
         ) : (
           <Button component={Link} to={orderFormPath(flavour, 0)} data-testid="new-order">
             Comandă nouă
+          </Button>
+        )}
+        {flavour === 'taxi' && (
+          <Button
+            component={Link}
+            to="/operator/map"
+            variant="default"
+            leftSection={<Icon name="map" size={16} />}
+            data-testid="open-drivers-map"
+          >
+            Hartă
           </Button>
         )}
         {extra}

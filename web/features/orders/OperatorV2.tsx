@@ -2,6 +2,7 @@ import { Box, Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCurrentUser } from '../auth/use-current-user';
+import { DriversMap } from '../drivers/DriversMap';
 import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
 import { OrderSidePanel } from './OrderSidePanel';
@@ -9,8 +10,8 @@ import { QuickOrderForm } from './QuickOrderForm';
 import { useOrderPanel } from './use-order-panel';
 
 /**
- * SPEC §2 operator v2 quick screen: the order list (the drivers map joins it beside the list
- * with the map issue) and the quick form fixed at the bottom. '+' opens or focuses the form,
+ * SPEC §2 operator v2 quick screen: split view of the order list and the drivers map, and the
+ * quick form fixed at the bottom. '+' opens or focuses the form,
  * '-' closes it, Ctrl+Enter places (Space for calls comes with telephony).
  */
 export function OperatorV2() {
@@ -35,8 +36,20 @@ export function OperatorV2() {
   return (
     <Stack gap="sm" pb={open ? 150 : 0} data-testid="operator-v2">
       <OperatorTopBar userId={user.id} flavour="taxi" onOpen={panel.open} onNewOrder={openForm} />
-      <Box style={{ minWidth: 0 }}>
-        <OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 3fr) minmax(360px, 2fr)',
+          gap: 'var(--mantine-spacing-sm)',
+          alignItems: 'start',
+        }}
+      >
+        <Box style={{ minWidth: 0 }}>
+          <OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />
+        </Box>
+        <Box style={{ position: 'sticky', top: 60 }}>
+          <DriversMap height={open ? 'calc(100vh - 320px)' : 'calc(100vh - 170px)'} />
+        </Box>
       </Box>
       {open && (
         <Box pos="fixed" bottom={0} left={0} right={0} p="sm" style={{ zIndex: 150 }}>

@@ -1,6 +1,9 @@
 import { placeLabel } from '@common/orders/orders.rules';
 import type { OrderPlace } from '@common/orders/orders.schema';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BADGE_TONES } from '../../map/badge-images';
+import { placeRole, routeHasMap } from '../../map/route-features';
+import { OrderRouteMap } from './OrderRouteMap';
 
 const details = (p: Pick<OrderPlace, 'bloc' | 'scara' | 'reper' | 'comment'>) =>
   [
@@ -13,8 +16,8 @@ const details = (p: Pick<OrderPlace, 'bloc' | 'scara' | 'reper' | 'comment'>) =>
     .join(' · ');
 
 /**
- * The route as its places A, B, C… (SPEC §2). The map with the A/B markers comes with the map
- * issue; this list stays as its legend.
+ * The route as its places A, B, C… (SPEC §2) beside a map with the same A/B markers; the list
+ * is the map's legend. Places without coordinates get the list only.
  */
 export function OrderRoute({ places }: { places: readonly OrderPlace[] }) {
   if (places.length === 0) {
@@ -24,11 +27,17 @@ export function OrderRoute({ places }: { places: readonly OrderPlace[] }) {
       </Text>
     );
   }
-  return (
+  const list = (
     <Stack gap={6} data-testid="order-route">
       {places.map((place, index) => (
         <Group key={place.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Badge size="sm" variant="filled" circle>
+          {/* The map's colours: the list is its legend. */}
+          <Badge
+            size="sm"
+            variant="filled"
+            circle
+            color={BADGE_TONES[placeRole(index, places.length)]}
+          >
             {placeLabel(index)}
           </Badge>
           <Stack gap={0} style={{ minWidth: 0 }}>
@@ -42,5 +51,12 @@ export function OrderRoute({ places }: { places: readonly OrderPlace[] }) {
         </Group>
       ))}
     </Stack>
+  );
+  if (!routeHasMap(places)) return list;
+  return (
+    <SimpleGrid cols={2} spacing="md">
+      {list}
+      <OrderRouteMap places={places} />
+    </SimpleGrid>
   );
 }

@@ -14,6 +14,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../../lib/api-client';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { MapView } from '../../map/MapView';
+import { PinMarker } from '../../map/PinMarker';
+import { MANUAL_ADDRESS_ZOOM } from '../../map/zoom';
 import type { MapCenter } from '../companies/company-center';
 
 interface ManualAddressModalProps {
@@ -37,8 +40,8 @@ interface Draft {
 /**
  * SPEC §2 manual address modal: an operator saves a place the search does not know
  * (POST /add-place, toast 'Adresa salvată'); errors are shown each with its field (SPEC §5).
- * The draggable map pin (zoom 15) comes with the map issue; until then the coordinates are
- * typed, or taken from the company centre.
+ * The place is set with the draggable map pin (zoom 15, SPEC §9) or a click on the map, which
+ * fill the coordinates; typed coordinates move the pin. Without WebGL the fields remain.
  */
 export function ManualAddressModal({
   opened,
@@ -56,6 +59,10 @@ export function ManualAddressModal({
     reper: '',
     comment: '',
   });
+  // The map opens on the company; it follows the pin after that, not this prop.
+  const [mapCenter] = useState(() => ({ lat: center.lat, lng: center.lng }));
+  const placed = draft.lat !== '' && draft.lng !== '';
+  const pin = placed ? { lat: Number(draft.lat), lng: Number(draft.lng) } : mapCenter;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((prev) => ({ ...prev, [key]: value }));
   const fieldErrors = (error: unknown) => (isApiError(error) ? error.fieldErrors : {});
@@ -113,6 +120,19 @@ export function ManualAddressModal({
             onChange={(e) => set('name', e.currentTarget.value)}
             data-testid="manual-address-name"
           />
+          <MapView
+            center={mapCenter}
+            zoom={MANUAL_ADDRESS_ZOOM}
+            height={260}
+            label="Harta adresei manuale"
+            testId="manual-address-map"
+          >
+            <PinMarker
+              position={pin}
+              placed={placed}
+              onMove={(at) => setDraft((prev) => ({ ...prev, lat: at.lat, lng: at.lng }))}
+            />
+          </MapView>
           <Group align="flex-end" gap="xs" grow>
             <NumberInput
               label="Latitudine"
@@ -144,8 +164,9 @@ export function ManualAddressModal({
               Centrul companiei
             </Button>
           </Group>
-          <Text size="xs" c="dimmed">
-            Harta cu pin mobil vine odată cu harta șoferilor; până atunci introduceți coordonatele.
+          <Text size="xs" c="dimmed" mt={-6}>
+            Trageți pinul sau faceți clic pe hartă: coordonatele se completează. Coordonatele
+            introduse mută pinul.
           </Text>
           <SimpleGrid cols={3} spacing="xs">
             <TextInput
