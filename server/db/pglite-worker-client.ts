@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { inspect } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +21,25 @@ import * as schema from './schema';
 const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./pglite-worker-dev.mjs', import.meta.url)
   : new URL('./pglite-worker.js', import.meta.url);
+
+/**
+ * Socket directories of running workers. A process that exits without closing its database (a
+ * benchmark server's forced exit, a test runner's teardown) ends the threads but would leave
+ * the directories in the temp dir; one exit hook removes them.
+ */
+const socketDirs = new Set<string>();
+const removeSocketDirs = () => {
+  for (const dir of socketDirs) rmSync(dir, { recursive: true, force: true });
+};
+const removeOnExit = (dir: string) => {
+  if (socketDirs.size === 0) process.once('exit', removeSocketDirs);
+  socketDirs.add(dir);
+};
+const removeNow = async (dir: string) => {
+  socketDirs.delete(dir);
+  if (socketDirs.size === 0) process.off('exit', removeSocketDirs);
+  await rm(dir, { recursive: true, force: true });
+};
 
 export interface PgliteWorkerOptions {
   /** Where a failure of the worker after start-up is reported (default: stderr). */
@@ -70,12 +90,13 @@ export async function openPgliteWorker(
     throw error;
   });
 
+  removeOnExit(socketDir);
   let closing: Promise<void> | undefined;
   worker.on('error', report);
   worker.once('exit', (code) => {
     if (closing) return;
     report(new Error(`the PGlite worker stopped (exit code ${code}); database queries will fail`));
-    rm(socketDir, { recursive: true, force: true }).catch(() => {});
+    removeNow(socketDir).catch(() => {});
   });
 
   // One connection, because PGlite is one backend session (see oneAtATime in pglite-worker.ts):
@@ -103,7 +124,7 @@ export async function openPgliteWorker(
     worker.postMessage({ type: 'close' } satisfies ToWorker);
     const closed = await answer;
     await worker.terminate();
-    await rm(socketDir, { recursive: true, force: true });
+    await removeNow(socketDir);
     if (closed?.type === 'closed' && closed.error) {
       throw new Error(`closing PGlite failed: ${closed.error}`);
     }
