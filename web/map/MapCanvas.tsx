@@ -64,11 +64,10 @@ export default function MapCanvas({
     let removed = false;
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    const unregister = registerBadgeImages(map);
+    registerBadgeImages(map);
     map.once('style.load', () => setHandle({ map, lib: maplibregl, isRemoved: () => removed }));
     return () => {
       removed = true;
-      unregister();
       setHandle(null);
       map.remove();
     };

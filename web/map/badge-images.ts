@@ -1,8 +1,4 @@
-import type {
-  ExpressionSpecification,
-  Map as MaplibreMap,
-  MapStyleImageMissingEvent,
-} from 'maplibre-gl';
+import type { ExpressionSpecification, Map as MaplibreMap } from 'maplibre-gl';
 
 /**
  * Labelled markers (A, B… on a route, driver ids on the drivers map) as icons drawn on a
@@ -70,16 +66,15 @@ function drawBadge(color: string, text: string) {
   return ctx.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-/** Draws badges on demand for this map; returns the unsubscribe. */
-export function registerBadgeImages(map: MaplibreMap): () => void {
-  const onMissing = (event: MapStyleImageMissingEvent) => {
-    const badge = parseBadgeId(event.id);
-    if (!badge || map.hasImage(event.id)) return;
+/**
+ * Draws badges on demand for this map. maplibre 6 resolves a missing icon only through its
+ * resolver ('styleimagemissing' listeners come too late for the request that asked).
+ */
+export function registerBadgeImages(map: MaplibreMap): void {
+  map.setMissingStyleImageResolver((id) => {
+    const badge = parseBadgeId(id);
+    if (!badge || map.hasImage(id)) return;
     const image = drawBadge(badge.color, badge.text);
-    if (image) map.addImage(event.id, image, { pixelRatio: SCALE });
-  };
-  map.on('styleimagemissing', onMissing);
-  return () => {
-    map.off('styleimagemissing', onMissing);
-  };
+    if (image) map.addImage(id, image, { pixelRatio: SCALE });
+  });
 }
