@@ -29,13 +29,21 @@ interface ManualAddressModalProps {
 
 interface Draft {
   name: string;
-  lat: number | '';
-  lng: number | '';
+  /**
+   * As the field holds it: NumberInput reports '47.160' or '47.' as a string while typing (to
+   * keep the trailing zero or dot), so a number-only draft would wipe the field mid-typing.
+   */
+  lat: number | string;
+  lng: number | string;
   bloc: string;
   scara: string;
   reper: string;
   comment: string;
 }
+
+/** A coordinate field's number; NaN while empty or half-typed ('-', '47.'). */
+const coordinate = (value: number | string) =>
+  typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 /**
  * SPEC §2 manual address modal: an operator saves a place the search does not know
@@ -61,8 +69,9 @@ export function ManualAddressModal({
   });
   // The map opens on the company; it follows the pin after that, not this prop.
   const [mapCenter] = useState(() => ({ lat: center.lat, lng: center.lng }));
-  const placed = draft.lat !== '' && draft.lng !== '';
-  const pin = placed ? { lat: Number(draft.lat), lng: Number(draft.lng) } : mapCenter;
+  const typed = { lat: coordinate(draft.lat), lng: coordinate(draft.lng) };
+  const placed = Number.isFinite(typed.lat) && Number.isFinite(typed.lng);
+  const pin = placed ? typed : mapCenter;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((prev) => ({ ...prev, [key]: value }));
   const fieldErrors = (error: unknown) => (isApiError(error) ? error.fieldErrors : {});
@@ -72,8 +81,8 @@ export function ManualAddressModal({
       api(addPlace, {
         body: {
           name: draft.name.trim(),
-          lat: draft.lat === '' ? Number.NaN : draft.lat,
-          lng: draft.lng === '' ? Number.NaN : draft.lng,
+          lat: typed.lat,
+          lng: typed.lng,
           bloc: draft.bloc.trim() || null,
           scara: draft.scara.trim() || null,
           reper: draft.reper.trim() || null,
@@ -94,7 +103,7 @@ export function ManualAddressModal({
     },
   });
   const errors = fieldErrors(save.error);
-  const missing = !draft.name.trim() || draft.lat === '' || draft.lng === '';
+  const missing = !draft.name.trim() || !placed;
 
   return (
     <Modal
@@ -142,7 +151,7 @@ export function ManualAddressModal({
               max={90}
               value={draft.lat}
               error={errors.lat?.join(' ')}
-              onChange={(v) => set('lat', typeof v === 'number' ? v : '')}
+              onChange={(v) => set('lat', v)}
               data-testid="manual-address-lat"
             />
             <NumberInput
@@ -153,7 +162,7 @@ export function ManualAddressModal({
               max={180}
               value={draft.lng}
               error={errors.lng?.join(' ')}
-              onChange={(v) => set('lng', typeof v === 'number' ? v : '')}
+              onChange={(v) => set('lng', v)}
               data-testid="manual-address-lng"
             />
             <Button
