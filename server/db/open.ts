@@ -18,7 +18,15 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   const release = lockDataDir(config.DATA_DIR);
   try {
-    const database = await openPgliteWorker(path.resolve(config.DATA_DIR, 'pglite'));
+    const database = await openPgliteWorker(path.resolve(config.DATA_DIR, 'pglite'), {
+      // Without its database the process is useless: exit, so the supervisor starts it again
+      // (DESIGN §7: recover by itself) instead of answering 500 to everything.
+      onError: (error) => {
+        console.error('the embedded database stopped; exiting so the process restarts:', error);
+        release();
+        process.exit(1);
+      },
+    });
     // A worker left running would keep the process alive after a failed start.
     await migrate(database).catch(async (error: unknown) => {
       await database.close().catch(() => {});
