@@ -39,7 +39,7 @@ export function OperatorV2() {
       <Box
         style={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(0, 3fr) minmax(360px, 2fr)',
+          gridTemplateColumns: 'minmax(0, 1fr) minmax(340px, 440px)',
           gap: 'var(--mantine-spacing-sm)',
           alignItems: 'start',
         }}

@@ -14,6 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../../lib/api-client';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { CompanyMarker } from '../../map/CompanyMarker';
 import { MapView } from '../../map/MapView';
 import { PinMarker } from '../../map/PinMarker';
 import { MANUAL_ADDRESS_ZOOM } from '../../map/zoom';
@@ -136,6 +137,8 @@ export function ManualAddressModal({
             label="Harta adresei manuale"
             testId="manual-address-map"
           >
+            {/* A landmark on a map that may have no basemap (offline): the company. */}
+            <CompanyMarker center={mapCenter} />
             <PinMarker
               position={pin}
               placed={placed}
@@ -174,8 +177,7 @@ export function ManualAddressModal({
             </Button>
           </Group>
           <Text size="xs" c="dimmed" mt={-6}>
-            Trageți pinul sau faceți clic pe hartă: coordonatele se completează. Coordonatele
-            introduse mută pinul.
+            Trageți pinul sau faceți clic pe hartă; coordonatele tastate mută pinul.
           </Text>
           <SimpleGrid cols={3} spacing="xs">
             <TextInput
