@@ -79,6 +79,15 @@ export async function replacePlaces(
   places: OrderPlaceInput[],
 ): Promise<void> {
   await db.delete(orderPlaces).where(eq(orderPlaces.order_id, orderId));
+  await insertPlaces(db, orderId, places);
+}
+
+/** The places A, B, C… of an order that has none yet (a new order or a copy). */
+export async function insertPlaces(
+  db: DbOrTx,
+  orderId: number,
+  places: OrderPlaceInput[],
+): Promise<void> {
   if (places.length === 0) return;
   await db.insert(orderPlaces).values(
     places.map((place, position) => ({

@@ -24,6 +24,7 @@ import { orders } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { AppError, conflict, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
+import { TaggedCache } from '../../lib/tagged-cache';
 import type { Publisher } from '../../realtime/publisher';
 import { isBlocked } from '../blocked-phones/blocked-phones.repo';
 import { listOptions, serviceExists } from '../catalog/catalog.repo';
@@ -56,6 +57,17 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
   const totals = createListTotals();
+  /**
+   * The caller's companies (type, parent) decide who dispatches a new order and what a list
+   * shows; they change only by an administrator's hand, so a few seconds of reuse saves a
+   * query on every order placed and every page of GET /api/orders.
+   */
+  const companies = new TaggedCache<string, Awaited<ReturnType<typeof findCompanies>>>({
+    ttlMs: 10_000,
+    maxEntries: 5_000,
+  });
+  const callerCompanies = (auth: AuthContext) =>
+    companies.get(auth.companyIds.join(','), [], () => findCompanies(db, auth.companyIds));
   async function history(
     tx: DbOrTx,
     auth: AuthContext,
@@ -98,8 +110,8 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
    * Who dispatches an order the caller creates: their own dispatch, courier or restaurant
    * company; a protocol company's orders go to the dispatch company it is a client of.
    */
-  async function companiesFor(tx: DbOrTx, auth: AuthContext) {
-    const mine = await findCompanies(tx, auth.companyIds);
+  async function companiesFor(auth: AuthContext) {
+    const mine = await callerCompanies(auth);
     const creator = mine.find((c) => c.type !== 'protocol') ?? mine[0];
     if (!creator) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
     const processedBy =
@@ -147,10 +159,10 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
 
   /** SPEC §7 POST /api/orders (SPEC §5 validation; DESIGN §7 Idempotency-Key). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
+    const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
     const result = await idempotency.once(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
       async (tx) => {
-        const { creator, processedBy, isProtocolCreator } = await companiesFor(tx, auth);
         await checkReferences(tx, processedBy, input);
         const protocolCompanyId =
           input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
@@ -183,7 +195,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
           protocol_company_id: protocolCompanyId,
           ...placeColumns(input.places),
         });
-        await repo.replacePlaces(tx, row.id, input.places);
+        await repo.insertPlaces(tx, row.id, input.places);
         await repo.rememberAddresses(tx, processedBy, clientId, input.places);
         await history(tx, auth, row.id, input.place ? 'created' : 'draft_saved');
         return { id: row.id };
@@ -491,7 +503,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
           protocol_company_id: row.protocol_company_id,
           address: row.address,
         });
-        await repo.replacePlaces(tx, copy.id, places);
+        await repo.insertPlaces(tx, copy.id, places);
         await history(tx, auth, copy.id, 'duplicated', { from_order_id: id });
         await history(tx, auth, id, 'duplicate_created', { order_id: copy.id });
         return { id: copy.id };
@@ -510,7 +522,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
   async function list(auth: AuthContext, query: ListOrdersQuery) {
     const scope: repo.OrderListScope = isAdmin(auth)
       ? { kind: 'all' }
-      : await findCompanies(db, auth.companyIds).then((companies) => ({
+      : await callerCompanies(auth).then((companies) => ({
           kind: 'companies',
           processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
           createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
