@@ -46,8 +46,15 @@ test('the manual address pin: drag it, click the map, type coordinates', async (
   baseURL,
 }) => {
   const outside = watchOrigins(page, baseURL);
+  const mapChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/MapCanvas|maplibre/.test(request.url())) mapChunks.push(request.url());
+  });
   await loginFromHeader(page, 'dispecer@ogo.local');
   await expect(page).toHaveURL(/\/operator\/order\/0$/);
+  // DESIGN §8: login, the dashboard and the order lists do not download the map.
+  await expect(page.getByTestId('tab-in-call')).toBeVisible();
+  expect(mapChunks).toEqual([]);
   await page.getByTestId('place-A-manual').click();
   const map = page.getByTestId('manual-address-map');
   await expect(map).toHaveAttribute('data-map-state', 'ready');
