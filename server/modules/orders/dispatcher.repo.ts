@@ -1,8 +1,8 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
-import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
-import { intArray, oneOf } from '../../db/sql';
+import { intArray, newestFirst, oneOf } from '../../db/sql';
 import { orderColumns } from './orders.select';
 
 /** SPEC §2 the four tabs. */
@@ -68,7 +68,7 @@ export function tabIdsQuery(
           : undefined,
       ),
     )
-    .orderBy(closedTab ? desc(orders.closed_at) : desc(orders.created_at), desc(orders.id))
+    .orderBy(...newestFirst(closedTab ? orders.closed_at : orders.created_at, orders.id))
     .limit(ORDER_COUNT_CAP + 1);
 }
 
@@ -126,6 +126,6 @@ export async function reportRows(db: DbOrTx, companyIds: number[], limit: number
     })
     .from(orders)
     .where(inArray(orders.processed_by_company_id, companyIds))
-    .orderBy(desc(orders.created_at), desc(orders.id))
+    .orderBy(...newestFirst(orders.created_at, orders.id))
     .limit(limit);
 }
