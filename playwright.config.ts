@@ -4,6 +4,17 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium: never a downloaded browser (DESIGN §2). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3199);
+/**
+ * Chromium's own background traffic is refused on this network; keep it quiet (env notes).
+ * WebGL in headless Chromium needs SwiftShader (DESIGN §2): the maps draw in every flow.
+ */
+export const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-unsafe-swiftshader',
+];
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(
@@ -27,16 +38,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      // Chromium's own background traffic is refused on this network; keep it quiet (env notes).
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: 'node scripts/e2e-server.mjs',

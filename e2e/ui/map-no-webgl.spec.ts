@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
 import { loginFromHeader } from '../fixtures';
 
 /** A browser without WebGL: the maps say so in one line and the screens still work. */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS.filter((arg) => arg !== '--enable-unsafe-swiftshader'),
       '--disable-3d-apis',
     ],
   },

@@ -7,20 +7,6 @@ import { loginFromHeader } from '../fixtures';
  * view. The server runs without a basemap (MAP_TILES_URL empty): nothing may leave the host.
  */
 
-// DESIGN §2: WebGL in headless Chromium needs SwiftShader.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
-});
-
 const SHOTS = process.env.MAP_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
