@@ -36,9 +36,9 @@ export default defineConfig({
     outDir: `${rootDir}dist/web`,
     emptyOutDir: true,
     sourcemap: true,
-    // maplibre-gl is one ~1 MB chunk (300 kB gz), loaded only by the map screens (DESIGN §8);
+    // maplibre-gl is one ~1.1 MB chunk (300 kB gz), loaded only by the map screens (DESIGN §8);
     // the warning is for chunks on the first page, which stay far below this.
-    chunkSizeWarningLimit: 1_100,
+    chunkSizeWarningLimit: 1_200,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
