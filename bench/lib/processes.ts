@@ -92,7 +92,11 @@ export async function startServer<Info>(
   env: Record<string, string>,
   readyTimeoutSeconds = 90,
 ): Promise<Server<Info>> {
-  const command = [process.execPath, '--import', 'tsx', fileURLToPath(entry)];
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const command = [process.execPath, ...profile, '--import', 'tsx', fileURLToPath(entry)];
   const argv = canPin ? ['taskset', '-c', SERVER_CPU, ...command] : command;
   const [file, ...args] = argv as [string, ...string[]];
   const child = spawn(file, args, {
