@@ -30,7 +30,7 @@ const counters = (headers = me) =>
     '/api/dispatcher-orders/statistics',
     headers,
   );
-const place = async (headers = me) => {
+const place = async (headers = me, extra: Record<string, unknown> = {}) => {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -39,6 +39,7 @@ const place = async (headers = me) => {
       places: [{ name: 'Strada Lăpușneanu 7', lat: 47.168, long: 27.58 }],
       phone: '0744 555 111',
       client_name: 'Ioana',
+      ...extra,
     },
   });
   expect(response.statusCode).toBe(201);
@@ -77,6 +78,15 @@ describe('dispatcher board cache', () => {
     expect((await counters()).live).toBe(stats.live + 1);
     // A colleague's cached page is just as fresh.
     expect(ids(await tab('live', colleague))).toContain(order.id);
+  });
+
+  it('shows a new order kept in the call in Live at once, and a plain one not at all', async () => {
+    await tab('in-call');
+    const kept = await place(me, { always_in_call: true });
+    const plain = await place();
+    const inCall = ids(await tab('in-call'));
+    expect(inCall).toContain(kept.id);
+    expect(inCall).not.toContain(plain.id);
   });
 
   it('counts a new order in GET /api/orders at once (its total is cached too)', async () => {

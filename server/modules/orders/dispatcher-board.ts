@@ -107,14 +107,23 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
   /**
    * An order was created or changed through this process: its row and the lists it may have
-   * entered or left are stale. A new order can only be in the live and in-call tabs.
+   * entered or left are stale. A new order is only in the tabs it belongs to now (a change
+   * may also have taken it out of others, so it drops all four).
    */
   function orderChanged(
-    order: Pick<Order, 'id' | 'processed_by_company_id' | 'created_by_company_id'>,
+    order: Pick<
+      Order,
+      | 'id'
+      | 'processed_by_company_id'
+      | 'created_by_company_id'
+      | 'state'
+      | 'always_in_call'
+      | 'call'
+    >,
     change: 'created' | 'changed',
   ) {
     const companies = [order.processed_by_company_id, order.created_by_company_id];
-    const tags = tabTags(companies, change === 'created' ? ['live', 'in-call'] : TABS);
+    const tags = tabTags(companies, change === 'created' ? tabsOfNew(order) : TABS);
     lists.invalidate(tags);
     live.invalidate(tags);
     rows.invalidate(rowTag(order.id));
@@ -130,6 +139,15 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 }
 
 export type DispatcherBoard = ReturnType<typeof createDispatcherBoard>;
+
+/** The tabs a new order appears in (the filters of dispatcher.repo.ts `tabFilter`). */
+export function tabsOfNew(order: Pick<Order, 'state' | 'always_in_call' | 'call'>) {
+  const tabs: DispatcherTab[] = [];
+  if (['created', 'pending', 'assigned'].includes(order.state)) tabs.push('live');
+  // A live call is in 'call'; when in doubt the tab is reloaded, never left stale.
+  if (order.always_in_call || order.call !== null) tabs.push('in-call');
+  return tabs;
+}
 
 /** The ids of one page when the caller's own orders come first, each group newest first. */
 export function ownFirstPage(list: TabIds, userId: number, page: number, perPage: number) {

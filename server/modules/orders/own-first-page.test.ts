@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownFirstPage } from './dispatcher-board';
+import { ownFirstPage, tabsOfNew } from './dispatcher-board';
 
 const list = (pairs: [number, number][]) => ({
   ids: Int32Array.from(pairs.map(([id]) => id)),
@@ -30,5 +30,20 @@ describe('ownFirstPage (SPEC §2: own orders first, then the newest)', () => {
 
   it('is the plain newest-first order for someone with no orders in the tab', () => {
     expect(ownFirstPage(tab, 99, 1, 10)).toEqual([10, 9, 8, 7, 6]);
+  });
+});
+
+describe('tabsOfNew (which cached tabs a new order makes stale)', () => {
+  it('puts a placed order in Confirmate, and in Live only when kept in a call', () => {
+    expect(tabsOfNew({ state: 'created', always_in_call: false, call: null })).toEqual(['live']);
+    expect(tabsOfNew({ state: 'created', always_in_call: true, call: null })).toEqual([
+      'live',
+      'in-call',
+    ]);
+  });
+
+  it('leaves every tab alone for a draft, unless it is kept in a call', () => {
+    expect(tabsOfNew({ state: 'new', always_in_call: false, call: null })).toEqual([]);
+    expect(tabsOfNew({ state: 'new', always_in_call: true, call: null })).toEqual(['in-call']);
   });
 });
