@@ -3,7 +3,7 @@
  * route sending a prebuilt predictions body, side by side in one run (bench/README.md).
  *
  * Two loads, each interleaved A/B over the rounds:
- * - paced: 50 req/s over 10 connections, the rate of ~200 dispatchers typing addresses (one
+ * - paced: 50 req/s spread evenly (open loop, lib/rate-load.ts), ~200 dispatchers typing (one
  *   search per 500 ms debounce while typing, a few addresses a minute each). Target p99 < 30 ms.
  * - saturating: 10 connections (or fewer `--connections`) as fast as possible: throughput
  *   ratio, informational.
@@ -23,6 +23,13 @@ import {
   type Server,
   startServer,
 } from './lib/processes';
+import {
+  createAgent,
+  type PlannedRequest,
+  percentile,
+  runPlan,
+  seededRandom,
+} from './lib/rate-load';
 import { emitSummary, log } from './lib/report';
 import type { PlacesAppInfo } from './servers/places-app';
 
@@ -78,6 +85,8 @@ const loadSeconds =
   4 * (Math.max(options.warmup, 5) + options.rounds * (Math.max(options.duration, 5) + 0.5));
 guardProcess(databases.length * (420 + loadSeconds));
 
+const agent = createAgent();
+
 interface Target {
   name: string;
   url: string;
@@ -98,13 +107,13 @@ async function runLoad(
     headers: { ...target.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ input, languageCode: 'ro', includedRegionCodes: ['ro'] }),
   }));
+  if (overallRate) return runPaced(target, requests, seconds, overallRate);
   const settings = {
     url: target.url,
     connections,
     duration: seconds,
     timeout: 10,
     requests,
-    ...(overallRate ? { overallRate } : {}),
   };
   const result: Result = await autocannon(settings as Options);
   const failures = result.errors + result.timeouts + result.non2xx;
@@ -118,6 +127,41 @@ async function runLoad(
     reqPerSec: result.requests.average,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
+  };
+}
+
+/**
+ * The paced phase: requests leave at evenly spread planned times (rate-load.ts, open loop), as
+ * ~200 dispatchers typing would send them. autocannon's `overallRate` sends each second's
+ * quota in one burst, so its p99 measured a 50-request queue (the bare route's "p99" was 8–20 ms).
+ */
+async function runPaced(
+  target: Target,
+  requests: { method: string; path: string; headers: Record<string, string>; body: string }[],
+  seconds: number,
+  rate: number,
+): Promise<Sample> {
+  const random = seededRandom(7);
+  const gap = 1000 / rate;
+  const plan: PlannedRequest[] = [];
+  for (let k = 0; k * gap < seconds * 1000; k++) {
+    const request = requests[k % requests.length] as (typeof requests)[number];
+    plan.push({
+      at: k * gap + random() * gap * 0.5,
+      endpoint: 'search',
+      make: () => ({ ...request, method: 'POST' }),
+    });
+  }
+  const run = await runPlan(target.url, plan, agent, { timeoutMs: 10_000, maxInFlight: 100 });
+  const result = run.byEndpoint.get('search');
+  const failures = result ? result.errors + result.timeouts + result.non2xx + result.dropped : 1;
+  if (!result || failures > 0 || result.latencies.length === 0) {
+    throw new Error(`${target.name}: ${failures} failed paced requests`);
+  }
+  return {
+    reqPerSec: run.completed / run.seconds,
+    latencyP50: percentile(result.latencies, 50),
+    latencyP99: percentile(result.latencies, 99),
   };
 }
 
@@ -142,8 +186,8 @@ async function interleave(
     comparison.baseline.push(b);
     log(
       `${rate ? `paced ${rate}/s` : 'saturating'} round ${round}/${bench.rounds}: ` +
-        `${project.name} ${Math.round(a.reqPerSec)} req/s p50 ${a.latencyP50} p99 ${a.latencyP99} ms | ` +
-        `${baseline.name} ${Math.round(b.reqPerSec)} req/s p99 ${b.latencyP99} ms`,
+        `${project.name} ${Math.round(a.reqPerSec)} req/s p50 ${a.latencyP50.toFixed(1)} p99 ${a.latencyP99.toFixed(1)} ms | ` +
+        `${baseline.name} ${Math.round(b.reqPerSec)} req/s p99 ${b.latencyP99.toFixed(1)} ms`,
     );
   }
   return comparison;
