@@ -202,6 +202,8 @@ export const orders = pgTable(
       t.closed_at.desc(),
       t.id.desc(),
     ),
+    // Also INCLUDE (state), added by migration 0005 (drizzle cannot express it): the states
+    // filter of GET /api/orders then reads the index only.
     index('orders_company_created_idx').on(
       t.processed_by_company_id,
       t.created_at.desc(),
