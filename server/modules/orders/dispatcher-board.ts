@@ -37,7 +37,9 @@ type Caller = { userId: number; companyIds: number[] };
  * the next request at once; anything else (another node, a driver going online) within `ttlMs`.
  */
 export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number }) {
-  const lists = new TaggedCache<string, TabIds>({ ttlMs, maxEntries: 5_000 });
+  // Bounded memory: a list is at most ORDER_COUNT_CAP ids (80 kB), a row ~1.5 kB of JSON, so
+  // at most ~80 MB and ~30 MB; expired entries go first when a cache is full.
+  const lists = new TaggedCache<string, TabIds>({ ttlMs, maxEntries: 1_000 });
   const rows = new TaggedCache<number, string>({ ttlMs, maxEntries: 20_000 });
   const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
     ttlMs,
