@@ -1,6 +1,7 @@
-import { Box, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../auth/use-current-user';
+import { BoardWithAside } from './BoardWithAside';
 import type { Flavour } from './labels';
 import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
@@ -18,21 +19,11 @@ export function OperatorConsole({ flavour }: { flavour: Flavour }) {
   return (
     <Stack gap="sm" data-testid="operator-console" data-flavour={flavour}>
       <OperatorTopBar userId={user.id} flavour={flavour} onOpen={panel.open} />
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) minmax(420px, 520px)',
-          gap: 'var(--mantine-spacing-sm)',
-          alignItems: 'start',
-        }}
-      >
-        <Box style={{ minWidth: 0 }}>
-          <OrderBoard userId={user.id} flavour={flavour} onOpen={panel.open} />
-        </Box>
-        <Box style={{ position: 'sticky', top: 60 }}>
-          <Outlet />
-        </Box>
-      </Box>
+      <BoardWithAside
+        asideWidth="minmax(420px, 520px)"
+        board={<OrderBoard userId={user.id} flavour={flavour} onOpen={panel.open} />}
+        aside={<Outlet />}
+      />
       <OrderSidePanel orderId={panel.openId} flavour={flavour} onClose={panel.close} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCurrentUser } from '../auth/use-current-user';
 import { DriversMap } from '../drivers/DriversMap';
+import { BoardWithAside } from './BoardWithAside';
 import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
 import { OrderSidePanel } from './OrderSidePanel';
@@ -36,21 +37,11 @@ export function OperatorV2() {
   return (
     <Stack gap="sm" pb={open ? 150 : 0} data-testid="operator-v2">
       <OperatorTopBar userId={user.id} flavour="taxi" onOpen={panel.open} onNewOrder={openForm} />
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) minmax(340px, 440px)',
-          gap: 'var(--mantine-spacing-sm)',
-          alignItems: 'start',
-        }}
-      >
-        <Box style={{ minWidth: 0 }}>
-          <OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />
-        </Box>
-        <Box style={{ position: 'sticky', top: 60 }}>
-          <DriversMap height={open ? 'calc(100vh - 320px)' : 'calc(100vh - 170px)'} />
-        </Box>
-      </Box>
+      <BoardWithAside
+        asideWidth="minmax(340px, 440px)"
+        board={<OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />}
+        aside={<DriversMap height={open ? 'calc(100vh - 320px)' : 'calc(100vh - 170px)'} />}
+      />
       {open && (
         <Box pos="fixed" bottom={0} left={0} right={0} p="sm" style={{ zIndex: 150 }}>
           <QuickOrderForm
