@@ -58,11 +58,6 @@ export type App = FastifyInstance & { io: RealtimeServer };
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** How long a verified session is reused without asking the database (revocation is immediate). */
 const SESSION_CACHE_TTL_MS = 5_000;
-/**
- * How stale a console list may be for a change this node did not make (another node's write, a
- * driver going online): SPEC §9 polls every 3–15 s, so 1 s is invisible to dispatchers.
- */
-const BOARD_CACHE_TTL_MS = 1_000;
 
 /** Builds the whole application: API, realtime and the web app (DESIGN §1). Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -108,12 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : memoryFailureCounter(windowMs);
 
   const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 });
+  const board = createDispatcherBoard({ db: database.db, ttlMs: config.CONSOLE_CACHE_MS });
   const io = createSocketServer({
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
     redis: deps.redis,
     logger: app.log,
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
+    onOrdersChanged: (change) => board.apply(change),
   });
   const publisher = createPublisher(io);
 
@@ -138,7 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
   const idempotency = createIdempotency(database.db);
-  const board = createDispatcherBoard({ db: database.db, ttlMs: BOARD_CACHE_TTL_MS });
   ordersRoutes(
     app,
     authenticate,

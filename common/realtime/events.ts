@@ -40,6 +40,15 @@ export interface ClientToServerEvents {}
 export interface InterServerEvents {
   /** A session ended on one node: the others drop it from their session caches. */
   session_ended: (tokenId: number) => void;
+  /** An order changed on one node: the others drop what their console caches built from it. */
+  orders_changed: (change: OrdersChange) => void;
+}
+
+/** What an order change makes stale in the consoles' caches (server dispatcher-board.ts). */
+export interface OrdersChange {
+  order_id: number;
+  company_ids: number[];
+  tabs: ('in-call' | 'live' | 'finished' | 'canceled')[];
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -55,6 +55,8 @@ async function startNode(databaseUrl: string): Promise<string> {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      // Long enough that only the relay between nodes can make node B's lists fresh.
+      CONSOLE_CACHE_MS: '60000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -183,6 +185,39 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
       if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(status).toBe(401);
+  });
+
+  it('gives a console on node B an order placed on node A by the time its socket hears of it', async () => {
+    const onB = await login(urlB, 'dispecer@ogo.local');
+    const onA = await login(urlA, 'dispecer@ogo.local');
+    const live = async () => {
+      const response = await fetch(`${urlB}/api/dispatcher-orders/live?per_page=100`, {
+        headers: { authorization: `Bearer ${onB.token}` },
+      });
+      return ((await response.json()) as { data: { id: number }[] }).data.map((o) => o.id);
+    };
+    await live(); // node B caches the tab (for 60 s in this test)
+    const socket = await openSocket(urlB, onB.token);
+    const heard = new Map<number, () => void>();
+    const seen = new Set<number>();
+    socket.on('order_updated', (order: { id: number }) => {
+      seen.add(order.id);
+      heard.get(order.id)?.();
+    });
+    const placed = await fetch(`${urlA}/api/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${onA.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        phone: '0744 990 123',
+        client_name: 'Client pe alt nod',
+        places: [{ name: 'Strada Lăpușneanu 7', lat: 47.168, long: 27.58 }],
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const { id } = (await placed.json()) as { id: number };
+    if (!seen.has(id)) await new Promise<void>((resolve) => heard.set(id, resolve));
+    // What the web client does on that event: refetch the tab, from node B.
+    expect(await live()).toContain(id);
   });
 
   it('counts failed logins across nodes (Redis-backed limit)', async () => {

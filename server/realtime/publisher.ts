@@ -1,6 +1,7 @@
 import {
   type ClientToServerEvents,
   type InterServerEvents,
+  type OrdersChange,
   rooms,
   type ServerEventName,
   type ServerEventPayload,
@@ -36,6 +37,11 @@ export interface Publisher {
    * tells the other nodes to forget the session.
    */
   endSession(tokenId: number, reason: ServerEventPayload<'session_revoked'>['reason']): void;
+  /**
+   * Tells the other nodes an order changed, before its event reaches their sockets (one Redis
+   * connection keeps the order), so a console refetching on that event gets a fresh list.
+   */
+  ordersChanged(change: OrdersChange): void;
 }
 
 export function createPublisher(io: RealtimeServer): Publisher {
@@ -55,6 +61,9 @@ export function createPublisher(io: RealtimeServer): Publisher {
       emit(room, 'session_revoked', { reason });
       io.in(room).disconnectSockets(true);
       io.serverSideEmit('session_ended', tokenId);
+    },
+    ordersChanged: (change) => {
+      io.serverSideEmit('orders_changed', change);
     },
   };
 }

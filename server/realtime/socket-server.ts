@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { rooms } from '@common/realtime/events';
+import { type OrdersChange, rooms } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
@@ -15,6 +15,8 @@ export function createSocketServer(options: {
   logger: FastifyBaseLogger;
   /** Another node ended a session. */
   onSessionEnded: (tokenId: number) => void;
+  /** Another node changed an order (Publisher.ordersChanged). */
+  onOrdersChanged: (change: OrdersChange) => void;
 }): RealtimeServer {
   const io: RealtimeServer = new Server(options.httpServer, {
     // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
@@ -25,6 +27,7 @@ export function createSocketServer(options: {
   });
   if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
   io.on('session_ended', options.onSessionEnded);
+  io.on('orders_changed', options.onOrdersChanged);
 
   io.use(async (socket, next) => {
     try {

@@ -5,6 +5,7 @@ import {
   type OrderListSchema,
   OrderSchema,
 } from '@common/orders/orders.schema';
+import type { OrdersChange } from '@common/realtime/events';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { Json } from '../../http/route';
@@ -107,10 +108,22 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
       liveCounts(db, caller.companyIds),
     );
 
+  const listeners: ((change: OrdersChange) => void)[] = [];
+
+  /** Drops what a change made stale here; other caches built from orders listen (`onChange`). */
+  function apply(change: OrdersChange) {
+    const tags = tabTags(change.company_ids, change.tabs);
+    lists.invalidate(tags);
+    live.invalidate(tags);
+    rows.invalidate(rowTag(change.order_id));
+    for (const listener of listeners) listener(change);
+  }
+
   /**
    * An order was created or changed through this process: its row and the lists it may have
    * entered or left are stale. A new order is only in the tabs it belongs to now (a change
-   * may also have taken it out of others, so it drops all four).
+   * may also have taken it out of others, so it drops all four). The change is returned for
+   * the other nodes (Publisher.ordersChanged), which `apply` it to their caches.
    */
   function orderChanged(
     order: Pick<
@@ -122,13 +135,15 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
       | 'always_in_call'
       | 'call'
     >,
-    change: 'created' | 'changed',
-  ) {
-    const companies = [order.processed_by_company_id, order.created_by_company_id];
-    const tags = tabTags(companies, change === 'created' ? tabsOfNew(order) : TABS);
-    lists.invalidate(tags);
-    live.invalidate(tags);
-    rows.invalidate(rowTag(order.id));
+    kind: 'created' | 'changed',
+  ): OrdersChange {
+    const change: OrdersChange = {
+      order_id: order.id,
+      company_ids: [...new Set([order.processed_by_company_id, order.created_by_company_id])],
+      tabs: kind === 'created' ? tabsOfNew(order) : [...TABS],
+    };
+    apply(change);
+    return change;
   }
 
   function clear() {
@@ -137,7 +152,15 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
     live.clear();
   }
 
-  return { tab, statistics, liveStatistics, orderChanged, clear };
+  return {
+    tab,
+    statistics,
+    liveStatistics,
+    orderChanged,
+    apply,
+    onChange: (listener: (change: OrdersChange) => void) => listeners.push(listener),
+    clear,
+  };
 }
 
 export type DispatcherBoard = ReturnType<typeof createDispatcherBoard>;

@@ -22,9 +22,9 @@ describe('GET /api/orders totals (DESIGN §8: no full count per request)', () =>
     const load = async () => value;
     expect(await totals.count(scope, query(), load)).toBe(5);
     value = 6;
-    totals.orderChanged({ processed_by_company_id: 9, created_by_company_id: 9 });
+    totals.companiesChanged([9]);
     expect(await totals.count(scope, query(), load)).toBe(5);
-    totals.orderChanged(order);
+    totals.companiesChanged([order.processed_by_company_id]);
     expect(await totals.count(scope, query(), load)).toBe(6);
   });
 
@@ -36,7 +36,7 @@ describe('GET /api/orders totals (DESIGN §8: no full count per request)', () =>
       return ORDER_COUNT_CAP + 1;
     };
     await totals.count(scope, query(), load);
-    totals.orderChanged(order);
+    totals.companiesChanged([order.processed_by_company_id]);
     expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 1);
     expect(loads).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { type ListOrdersQuery, ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
+import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { OrderListScope } from './orders.repo';
 
@@ -30,13 +30,10 @@ export function createListTotals(ttlMs = 1_000) {
     return counted;
   }
 
-  function orderChanged(order: Pick<Order, 'processed_by_company_id' | 'created_by_company_id'>) {
-    cache.invalidate([
-      'orders:all',
-      `c${order.processed_by_company_id}:orders`,
-      `c${order.created_by_company_id}:orders`,
-    ]);
+  /** Orders of these companies changed (here or on another node). */
+  function companiesChanged(companyIds: readonly number[]) {
+    cache.invalidate(['orders:all', ...companyIds.map((id) => `c${id}:orders`)]);
   }
 
-  return { count, orderChanged };
+  return { count, companiesChanged };
 }

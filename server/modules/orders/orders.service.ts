@@ -52,11 +52,12 @@ export interface OrdersServiceDeps {
   publisher: Publisher;
   idempotency: Idempotency;
   /** Told of every change, so the consoles' cached lists never lag behind a write (DESIGN §8). */
-  board: Pick<DispatcherBoard, 'orderChanged'>;
+  board: Pick<DispatcherBoard, 'orderChanged' | 'onChange'>;
 }
 
 export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
   const totals = createListTotals();
+  board.onChange((change) => totals.companiesChanged(change.company_ids));
   /**
    * The caller's companies (type, parent) decide who dispatches a new order and what a list
    * shows; they change only by an administrator's hand, so a few seconds of reuse saves a
@@ -91,8 +92,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
   ): Promise<Order> {
     const order = await repo.findOrder(db, { kind: 'all' }, id);
     if (!order) throw notFound('Comanda');
-    board.orderChanged(order, change);
-    totals.orderChanged(order);
+    publisher.ordersChanged(board.orderChanged(order, change));
     publisher.toCompany(order.processed_by_company_id, 'order_updated', order);
     if (order.created_by_company_id !== order.processed_by_company_id) {
       publisher.toCompany(order.created_by_company_id, 'order_updated', order);
