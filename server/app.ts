@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
     onOrdersChanged: (change) => board.apply(change),
   });
-  const publisher = createPublisher(io);
+  const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
 
   const auth = createAuthService({
     db: database.db,

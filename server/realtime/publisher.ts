@@ -44,7 +44,11 @@ export interface Publisher {
   ordersChanged(change: OrdersChange): void;
 }
 
-export function createPublisher(io: RealtimeServer): Publisher {
+/**
+ * `clustered`: other nodes share the Redis adapter. A single node has nobody to tell, and the
+ * in-memory adapter warns on every `serverSideEmit`.
+ */
+export function createPublisher(io: RealtimeServer, options: { clustered: boolean }): Publisher {
   const emit = <E extends ServerEventName>(
     room: string,
     event: E,
@@ -60,10 +64,10 @@ export function createPublisher(io: RealtimeServer): Publisher {
       const room = rooms.session(tokenId);
       emit(room, 'session_revoked', { reason });
       io.in(room).disconnectSockets(true);
-      io.serverSideEmit('session_ended', tokenId);
+      if (options.clustered) io.serverSideEmit('session_ended', tokenId);
     },
     ordersChanged: (change) => {
-      io.serverSideEmit('orders_changed', change);
+      if (options.clustered) io.serverSideEmit('orders_changed', change);
     },
   };
 }
