@@ -33,10 +33,15 @@ export async function runLoad(
     timeout: 10,
     headers: target.headers ?? {},
   });
+  return sampleOf(target.name, result);
+}
+
+/** An autocannon result as a Sample; any error, timeout or non-2xx answer throws. */
+export function sampleOf(name: string, result: Result): Sample {
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0 || result['2xx'] === 0) {
     throw new Error(
-      `${target.name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+      `${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
         `${result.non2xx} non-2xx, ${result['2xx']} 2xx`,
     );
   }
