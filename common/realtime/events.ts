@@ -5,6 +5,7 @@
  */
 
 import type { Order } from '../orders/orders.schema';
+import type { TabId } from '../orders/orders.tabs';
 
 /** A user went online or offline in the console (PATCH /api/user-activity). */
 export interface UserActivityPayload {
@@ -48,7 +49,7 @@ export interface InterServerEvents {
 export interface OrdersChange {
   order_id: number;
   company_ids: number[];
-  tabs: ('in-call' | 'live' | 'finished' | 'canceled')[];
+  tabs: TabId[];
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

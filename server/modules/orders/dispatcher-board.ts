@@ -5,6 +5,7 @@ import {
   type OrderListSchema,
   OrderSchema,
 } from '@common/orders/orders.schema';
+import { belongsToTab, TAB_IDS } from '@common/orders/orders.tabs';
 import type { OrdersChange } from '@common/realtime/events';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -17,8 +18,6 @@ import {
   type TabIds,
   tabIds,
 } from './dispatcher.repo';
-
-const TABS: readonly DispatcherTab[] = ['in-call', 'live', 'finished', 'canceled'];
 
 export interface TabQuery {
   search?: string;
@@ -92,7 +91,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
   async function statistics(caller: Caller): Promise<z.output<typeof DispatcherStatisticsSchema>> {
     const [inCall, liveTab, finished, canceled] = await Promise.all(
-      TABS.map((name) => idsOf(caller.companyIds, name)),
+      TAB_IDS.map((name) => idsOf(caller.companyIds, name)),
     );
     return {
       in_call: inCall?.ids.length ?? 0,
@@ -104,7 +103,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
   /** SPEC §2 top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
   const liveStatistics = (caller: Caller) =>
-    live.get(scopeKey(caller.companyIds), tabTags(caller.companyIds, TABS), () =>
+    live.get(scopeKey(caller.companyIds), tabTags(caller.companyIds, TAB_IDS), () =>
       liveCounts(db, caller.companyIds),
     );
 
@@ -140,7 +139,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
     const change: OrdersChange = {
       order_id: order.id,
       company_ids: [...new Set([order.processed_by_company_id, order.created_by_company_id])],
-      tabs: kind === 'created' ? tabsOfNew(order) : [...TABS],
+      tabs: kind === 'created' ? tabsOfNew(order) : [...TAB_IDS],
     };
     apply(change);
     return change;
@@ -165,14 +164,9 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
 export type DispatcherBoard = ReturnType<typeof createDispatcherBoard>;
 
-/** The tabs a new order appears in (the filters of dispatcher.repo.ts `tabFilter`). */
-export function tabsOfNew(order: Pick<Order, 'state' | 'always_in_call' | 'call'>) {
-  const tabs: DispatcherTab[] = [];
-  if (['created', 'pending', 'assigned'].includes(order.state)) tabs.push('live');
-  // A live call is in 'call'; when in doubt the tab is reloaded, never left stale.
-  if (order.always_in_call || order.call !== null) tabs.push('in-call');
-  return tabs;
-}
+/** The tabs a new order appears in (a draft kept in a call is in 'In apel' only). */
+export const tabsOfNew = (order: Pick<Order, 'state' | 'always_in_call' | 'call'>) =>
+  TAB_IDS.filter((tab) => belongsToTab(order, tab));
 
 /** The ids of one page when the caller's own orders come first, each group newest first. */
 export function ownFirstPage(list: TabIds, userId: number, page: number, perPage: number) {

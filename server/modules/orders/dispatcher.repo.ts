@@ -1,12 +1,13 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
+import type { TabId } from '@common/orders/orders.tabs';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
 import { intArray, newestFirst, oneOf } from '../../db/sql';
 import { orderColumns } from './orders.select';
 
-/** SPEC §2 the four tabs. */
-export type DispatcherTab = 'in-call' | 'live' | 'finished' | 'canceled';
+/** SPEC §2 the four tabs (common/orders/orders.tabs.ts). */
+export type DispatcherTab = TabId;
 
 const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
 

@@ -36,9 +36,10 @@ describe('ownFirstPage (SPEC §2: own orders first, then the newest)', () => {
 describe('tabsOfNew (which cached tabs a new order makes stale)', () => {
   it('puts a placed order in Confirmate, and in Live only when kept in a call', () => {
     expect(tabsOfNew({ state: 'created', always_in_call: false, call: null })).toEqual(['live']);
+    // The same two tabs, in the order of TAB_IDS.
     expect(tabsOfNew({ state: 'created', always_in_call: true, call: null })).toEqual([
-      'live',
       'in-call',
+      'live',
     ]);
   });
 
