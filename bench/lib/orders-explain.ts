@@ -1,9 +1,9 @@
 import { ListOrdersQuerySchema } from '@common/orders/orders.schema';
+import { TAB_IDS } from '@common/orders/orders.tabs';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import {
   type DispatcherTab,
-  liveCountsQuery,
   ordersByIds,
   tabIds,
   tabIdsQuery,
@@ -24,7 +24,10 @@ export async function explainStatements(
   input: { companyId: number; page: number; perPage: number; states?: string[] },
 ): Promise<Record<string, SQLWrapper>> {
   const companyIds = [input.companyId];
-  if (target === 'statistics') return { live_statistics: liveCountsQuery(companyIds) };
+  // The counters are the sizes of the four tabs' id lists (dispatcher-board.ts).
+  if (target === 'statistics') {
+    return Object.fromEntries(TAB_IDS.map((tab) => [tab, tabIdsQuery(db, { tab, companyIds })]));
+  }
   if (target === 'orders') {
     const query = ListOrdersQuerySchema.parse({
       page: input.page,

@@ -4,6 +4,7 @@ import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { searchTextOf } from '../../server/modules/places/osm-import';
 import { type GazetteerRow, upsertGazetteer } from '../../server/modules/places/places.repo';
 import { buildCompany, buildUser } from '../../server/test/factories';
+import { seededRandom } from '../lib/rate-load';
 import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
@@ -22,18 +23,6 @@ export interface PlacesAppInfo {
 }
 
 const CENTRE = { lat: 47.1585, lng: 27.6014 };
-
-/** A fixed-seed generator (mulberry32): the same rows on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const TYPES = [
   'Strada',
@@ -175,7 +164,7 @@ const PLACES = [
 ];
 
 export function generateGazetteer(total: number, each: (batch: GazetteerRow[]) => Promise<void>) {
-  const next = random(20_260_301);
+  const next = seededRandom(20_260_301); // the same rows on every machine
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const point = () => ({
     lat: CENTRE.lat + (next() - 0.5) * (120_000 / 111_320),
