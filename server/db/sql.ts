@@ -10,11 +10,3 @@ export const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
  */
 export const oneOf = (column: Column | SQL, ids: number[]): SQL =>
   ids.length === 1 ? sql`${column} = ${ids[0]}` : sql`${column} = any(${intArray(ids)})`;
-
-/**
- * Newest first, the way the indexes are built: drizzle-kit writes an index's `.desc()` column
- * as DESC NULLS LAST, and PostgreSQL cannot walk such an index for a plain `ORDER BY … DESC`
- * (which means NULLS FIRST) — at 1M orders every newest-first page sorted the whole company.
- */
-export const newestFirst = (...columns: (Column | SQL)[]): SQL[] =>
-  columns.map((column) => sql`${column} desc nulls last`);

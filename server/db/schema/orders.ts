@@ -190,36 +190,39 @@ export const orders = pgTable(
     address: text('address'),
   },
   (t) => [
+    // DESC NULLS FIRST is what a plain `ORDER BY … DESC` means: written that way, PostgreSQL
+    // walks these indexes in order (drizzle-kit's bare .desc() writes NULLS LAST, which made
+    // every newest-first page sort all of a company's orders; bench/orders-lists at 1M).
     // The dispatcher tabs: live states by company, newest first.
     index('orders_company_state_created_idx').on(
       t.processed_by_company_id,
       t.state,
-      t.created_at.desc(),
-      t.id.desc(),
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('orders_company_closed_idx').on(
       t.processed_by_company_id,
-      t.closed_at.desc(),
-      t.id.desc(),
+      t.closed_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
-    // Also INCLUDE (state), added by migration 0005 (drizzle cannot express it): the states
+    // Also INCLUDE (state), by migrations 0005/0006 (drizzle cannot express it): the states
     // filter of GET /api/orders then reads the index only.
     index('orders_company_created_idx').on(
       t.processed_by_company_id,
-      t.created_at.desc(),
-      t.id.desc(),
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('orders_in_call_idx')
-      .on(t.processed_by_company_id, t.created_at.desc())
+      .on(t.processed_by_company_id, t.created_at.desc().nullsFirst())
       .where(sql`${t.always_in_call} or ${t.call_state} in ('started', 'on_hold')`),
     index('orders_creator_created_idx').on(
       t.created_by_company_id,
-      t.created_at.desc(),
-      t.id.desc(),
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
-    index('orders_driver_idx').on(t.driver_id, t.created_at.desc()),
-    index('orders_client_idx').on(t.client_id, t.created_at.desc()),
-    index('orders_dispatcher_idx').on(t.dispatcher_id, t.created_at.desc()),
+    index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
+    index('orders_client_idx').on(t.client_id, t.created_at.desc().nullsFirst()),
+    index('orders_dispatcher_idx').on(t.dispatcher_id, t.created_at.desc().nullsFirst()),
     index('orders_address_trgm_idx').using(
       'gin',
       sql`f_unaccent(lower(${t.address})) gin_trgm_ops`,

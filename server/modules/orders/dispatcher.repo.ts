@@ -1,9 +1,9 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import type { TabId } from '@common/orders/orders.tabs';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companyUsers, orders, users } from '../../db/schema';
-import { intArray, newestFirst, oneOf } from '../../db/sql';
+import { intArray, oneOf } from '../../db/sql';
 import { orderColumns } from './orders.select';
 
 /** SPEC §2 the four tabs (common/orders/orders.tabs.ts). */
@@ -69,7 +69,7 @@ export function tabIdsQuery(
           : undefined,
       ),
     )
-    .orderBy(...newestFirst(closedTab ? orders.closed_at : orders.created_at, orders.id))
+    .orderBy(desc(closedTab ? orders.closed_at : orders.created_at), desc(orders.id))
     .limit(ORDER_COUNT_CAP + 1);
 }
 
@@ -127,6 +127,6 @@ export async function reportRows(db: DbOrTx, companyIds: number[], limit: number
     })
     .from(orders)
     .where(inArray(orders.processed_by_company_id, companyIds))
-    .orderBy(...newestFirst(orders.created_at, orders.id))
+    .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit);
 }

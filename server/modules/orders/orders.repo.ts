@@ -5,7 +5,7 @@ import {
   type OrderHistoryItem,
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cars,
@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { intArray, newestFirst, oneOf } from '../../db/sql';
+import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { orderColumns } from './orders.select';
 
@@ -343,12 +343,12 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
             .select({ id: orders.id })
             .from(orders)
             .where(where)
-            .orderBy(...newestFirst(orders.created_at, orders.id))
+            .orderBy(desc(orders.created_at), desc(orders.id))
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
         ),
       )
-      .orderBy(...newestFirst(orders.created_at, orders.id)),
+      .orderBy(desc(orders.created_at), desc(orders.id)),
     // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
     total: db.select({ value: count() }).from(
       db
