@@ -192,6 +192,7 @@ function buildPlan(tokens: Tokens, seconds: number, seed: number): PlannedReques
             },
           ],
           always_in_call: alwaysInCall,
+          place: true, // as the order form sends it: every write enters Confirmate
         }),
       }),
     });

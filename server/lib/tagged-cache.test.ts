@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TaggedCache } from './tagged-cache';
 
 function setup(ttlMs = 1_000) {
@@ -109,5 +109,163 @@ describe('TaggedCache', () => {
     const { cache, loader } = setup();
     for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) await cache.get(key, [], loader(1));
     expect(cache.size).toBeLessThanOrEqual(4);
+  });
+
+  describe('stale-while-reload (staleForMs)', () => {
+    /** A cache whose loads wait for `settle()`, so a test sees what answers meanwhile. */
+    function slowSetup() {
+      let now = 0;
+      let version = 0;
+      const waiting: (() => void)[] = [];
+      const onReloadError = vi.fn();
+      const cache = new TaggedCache<string, string>({
+        ttlMs: 1_000,
+        staleForMs: 5_000,
+        onReloadError,
+        now: () => now,
+      });
+      let failNext = false;
+      const load = vi.fn(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const at = ++version;
+            const fail = failNext;
+            waiting.push(() => (fail ? reject(new Error('database down')) : resolve(`v${at}`)));
+          }),
+      );
+      const settle = async () => {
+        for (const release of waiting.splice(0)) release();
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      const loaded = async (key = 'a', tags = ['t']) => {
+        const first = cache.get(key, tags, load);
+        await settle();
+        return first;
+      };
+      return {
+        cache,
+        load,
+        settle,
+        loaded,
+        onReloadError,
+        failNextLoad: () => {
+          failNext = true;
+        },
+        tick: (ms: number) => {
+          now += ms;
+        },
+      };
+    }
+
+    it('answers the stale value while one reload runs, then the reloaded one', async () => {
+      const { cache, load, settle, loaded, tick } = slowSetup();
+      expect(await loaded()).toBe('v1');
+      tick(1_000);
+      expect(await cache.get('a', ['t'], load)).toBe('v1');
+      expect(await cache.get('a', ['t'], load)).toBe('v1');
+      expect(load).toHaveBeenCalledTimes(2); // one reload for both readers
+      await settle();
+      expect(await cache.get('a', ['t'], load)).toBe('v2');
+    });
+
+    it('never answers an invalidated value, stale or not', async () => {
+      const { cache, load, settle, loaded, tick } = slowSetup();
+      await loaded();
+      tick(1_500);
+      cache.invalidate(['t']);
+      const next = cache.get('a', ['t'], load);
+      await settle();
+      expect(await next).toBe('v2');
+    });
+
+    it('does not keep a reload that started before an invalidation', async () => {
+      const { cache, load, settle, loaded, tick } = slowSetup();
+      await loaded();
+      tick(1_000);
+      expect(await cache.get('a', ['t'], load)).toBe('v1'); // starts reload v2
+      tick(1);
+      cache.invalidate(['t']); // a write completes while v2 is read
+      await settle(); // v2 lands: older than the write
+      const next = cache.get('a', ['t'], load);
+      await settle();
+      expect(await next).toBe('v3');
+    });
+
+    it('waits for a load once the value is older than ttl + staleForMs', async () => {
+      const { cache, load, settle, loaded, tick } = slowSetup();
+      await loaded();
+      tick(6_000);
+      const next = cache.get('a', ['t'], load);
+      await settle();
+      expect(await next).toBe('v2');
+    });
+
+    it('keeps answering the stale value when a reload fails, and reports it', async () => {
+      const { cache, load, settle, loaded, onReloadError, failNextLoad, tick } = slowSetup();
+      await loaded();
+      tick(1_000);
+      failNextLoad();
+      expect(await cache.get('a', ['t'], load)).toBe('v1');
+      await settle();
+      expect(onReloadError).toHaveBeenCalledTimes(1);
+      expect(await cache.get('a', ['t'], load)).toBe('v1');
+    });
+
+    it('reloads the stale keys of a batch in one background call', async () => {
+      let now = 0;
+      const cache = new TaggedCache<number, string>({
+        ttlMs: 100,
+        staleForMs: 1_000,
+        now: () => now,
+      });
+      const calls: number[][] = [];
+      const loadMany = async (keys: number[]) => {
+        calls.push(keys);
+        return new Map(keys.filter((k) => k !== 3).map((k) => [k, `${k}@${calls.length}`]));
+      };
+      await cache.getMany([1, 2, 3], () => [], loadMany);
+      now = 100;
+      const stale = await cache.getMany([1, 2, 4], () => [], loadMany);
+      expect([...stale]).toEqual([
+        [1, '1@1'],
+        [2, '2@1'],
+        [4, '4@2'],
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toEqual([[1, 2, 3], [4], [1, 2]]);
+      expect([...(await cache.getMany([1, 2], () => [], loadMany))]).toEqual([
+        [1, '1@3'],
+        [2, '2@3'],
+      ]);
+    });
+  });
+
+  describe('revise', () => {
+    it('edits the loaded entries of a tag in place, and only those', async () => {
+      const { cache, loader, loads } = setup();
+      await cache.get('a', ['c1:live'], loader(1));
+      await cache.get('b', ['c2:live'], loader(10));
+      cache.revise('c1:live', (value) => value + 1);
+      expect(await cache.get('a', ['c1:live'], loader(99))).toBe(2);
+      expect(await cache.get('b', ['c2:live'], loader(99))).toBe(10);
+      expect(loads()).toBe(2);
+    });
+
+    it('drops an entry still loading: its load may predate the change', async () => {
+      const { cache, loader } = setup();
+      let release: (value: number) => void = () => {};
+      const inFlight = cache.get(
+        'a',
+        ['t'],
+        () =>
+          new Promise<number>((resolve) => {
+            release = resolve;
+          }),
+      );
+      cache.revise('t', (value) => value + 1);
+      release(1);
+      expect(await inFlight).toBe(1);
+      expect(await cache.get('a', ['t'], loader(5))).toBe(5);
+    });
   });
 });

@@ -1,15 +1,34 @@
 import { performance } from 'node:perf_hooks';
 
+export interface TaggedCacheOptions {
+  /** How long an entry is fresh: the bound on staleness for changes this process is not told of. */
+  ttlMs: number;
+  maxEntries?: number;
+  /**
+   * Stale-while-reload: for this long past its TTL an entry still answers while one reload runs
+   * in the background, so a reader never waits for a mere refresh (0, the default: it waits).
+   * An invalidated entry never answers.
+   */
+  staleForMs?: number;
+  /** A background reload failed (the stale value keeps answering until `staleForMs` runs out). */
+  onReloadError?(error: unknown): void;
+  /** For tests. */
+  now?(): number;
+}
+
 /**
  * Short-lived answers shared by many readers, dropped at once when something they were built
  * from changes (DESIGN §8 Caching; bench/orders-lists: 200 dispatchers of a handful of companies
  * ask the same questions every few seconds).
  *
- * - An entry lives `ttlMs` at most: the bound on staleness for changes this process does not
- *   see (another node's writes, direct database edits).
+ * - An entry is fresh for `ttlMs`: the bound on staleness for changes this process does not
+ *   see (another node's writes, direct database edits). With `staleForMs` it then answers
+ *   stale while one background reload runs.
  * - Every entry carries tags ('c7:live', 'order:42'). `invalidate(tags)` marks the tags as
  *   changed *now*: an entry whose load started at or before the mark is stale, including a load
  *   still in flight — so a reader never gets an answer older than a write it has seen complete.
+ * - `revise(tag, change)` edits the entries of a tag in place instead (a write that knows
+ *   exactly how it changes them); an entry whose load is still in flight is dropped instead.
  * - Concurrent readers of a missing key share one load (single flight); a failed load is not kept.
  */
 export class TaggedCache<K, V> {
@@ -17,27 +36,35 @@ export class TaggedCache<K, V> {
   /** tag → time of its last invalidation; a mark older than the TTL can no longer matter. */
   private readonly marks = new Map<string, number>();
   private readonly ttlMs: number;
+  private readonly staleForMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly onReloadError: (error: unknown) => void;
 
-  constructor(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
+  constructor(options: TaggedCacheOptions) {
     this.ttlMs = options.ttlMs;
+    this.staleForMs = options.staleForMs ?? 0;
     this.maxEntries = options.maxEntries ?? 20_000;
     this.now = options.now ?? (() => performance.now());
+    this.onReloadError = options.onReloadError ?? (() => {});
   }
 
   /** The cached value of `key`, or `load()`'s (then kept under `tags`). */
   get(key: K, tags: readonly string[], load: () => Promise<V>): Promise<V> {
-    const fresh = this.fresh(key);
-    if (fresh) return fresh.value;
+    const entry = this.usable(key);
+    if (entry) {
+      if (this.expired(entry)) this.reloadInBackground(key, entry, load);
+      return entry.value;
+    }
     const value = load();
     this.store(key, tags, this.now(), value);
     return value;
   }
 
   /**
-   * Several keys at once: the fresh ones from the cache, the others through one `loadMany`
-   * call. A key `loadMany` does not answer is left out of the result (and not cached).
+   * Several keys at once: the usable ones from the cache, the others through one `loadMany`
+   * call (the stale ones also reload through one call, in the background). A key `loadMany`
+   * does not answer is left out of the result (and not cached).
    */
   async getMany(
     keys: readonly K[],
@@ -46,30 +73,26 @@ export class TaggedCache<K, V> {
   ): Promise<Map<K, V>> {
     const pending = new Map<K, Promise<V | undefined>>();
     const missing: K[] = [];
+    const expired: [K, Entry<V>][] = [];
     for (const key of keys) {
-      const fresh = this.fresh(key);
-      if (fresh) pending.set(key, fresh.value);
-      else missing.push(key);
+      const entry = this.usable(key);
+      if (!entry) {
+        missing.push(key);
+        continue;
+      }
+      pending.set(key, entry.value);
+      if (this.expired(entry) && !entry.reloading) expired.push([key, entry]);
     }
     if (missing.length > 0) {
       const startedAt = this.now();
       const loaded = loadMany(missing);
       for (const key of missing) {
-        const one = loaded.then((found) => {
-          const value = found.get(key);
-          if (value === undefined) throw new NotFound();
-          return value;
-        });
+        const one = loaded.then((found) => oneOf(found, key));
         this.store(key, tagsOf(key), startedAt, one);
-        pending.set(
-          key,
-          one.catch((error: unknown) => {
-            if (error instanceof NotFound) return undefined;
-            throw error;
-          }),
-        );
+        pending.set(key, one.catch(undefinedIfNotFound));
       }
     }
+    if (expired.length > 0) this.reloadManyInBackground(expired, loadMany);
     const result = new Map<K, V>();
     for (const [key, value] of pending) {
       const resolved = await value;
@@ -80,12 +103,13 @@ export class TaggedCache<K, V> {
 
   /** The fresh cached value of `key`, if any, without loading it. */
   peek(key: K): Promise<V> | undefined {
-    return this.fresh(key)?.value;
+    const entry = this.usable(key);
+    return entry && !this.expired(entry) ? entry.value : undefined;
   }
 
   /** Keeps `value` under `tags` as if it had just been loaded. */
   set(key: K, tags: readonly string[], value: V): void {
-    this.store(key, tags, this.now(), Promise.resolve(value));
+    this.store(key, tags, this.now(), Promise.resolve(value), { value });
   }
 
   /** Everything cached under any of `tags` is stale from now on. */
@@ -93,7 +117,26 @@ export class TaggedCache<K, V> {
     const now = this.now();
     for (const tag of tags) this.marks.set(tag, now);
     if (this.marks.size > this.maxEntries) {
-      for (const [tag, at] of this.marks) if (now - at > this.ttlMs) this.marks.delete(tag);
+      const horizon = this.ttlMs + this.staleForMs;
+      for (const [tag, at] of this.marks) if (now - at > horizon) this.marks.delete(tag);
+    }
+  }
+
+  /**
+   * Edits every loaded entry carrying `tag` with `change` (which must accept a value that
+   * already reflects the change: a load may have read it). An entry still loading or
+   * reloading might finish with a value read before the change, so it is dropped instead.
+   */
+  revise(tag: string, change: (value: V, key: K) => V): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.tags.includes(tag)) continue;
+      if (!entry.settled || entry.reloading) {
+        this.entries.delete(key);
+        continue;
+      }
+      const value = change(entry.settled.value, key);
+      entry.settled = { value };
+      entry.value = Promise.resolve(value);
     }
   }
 
@@ -106,12 +149,63 @@ export class TaggedCache<K, V> {
     return this.entries.size;
   }
 
-  private fresh(key: K): Entry<V> | undefined {
+  /** The entry of `key` if it may answer (fresh, or stale within `staleForMs` and loaded). */
+  private usable(key: K): Entry<V> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.startedAt < this.ttlMs && !this.changedSince(entry)) return entry;
+    const age = this.now() - entry.startedAt;
+    const answers = age < this.ttlMs || (entry.settled && age < this.ttlMs + this.staleForMs);
+    if (answers && !this.changedSince(entry)) return entry;
     this.entries.delete(key);
     return undefined;
+  }
+
+  private expired(entry: Entry<V>): boolean {
+    return this.now() - entry.startedAt >= this.ttlMs;
+  }
+
+  private reloadInBackground(key: K, entry: Entry<V>, load: () => Promise<V>) {
+    if (entry.reloading) return;
+    entry.reloading = true;
+    const startedAt = this.now();
+    load().then(
+      (value) => this.replace(key, entry, startedAt, value),
+      (error: unknown) => this.reloadFailed(entry, error),
+    );
+  }
+
+  private reloadManyInBackground(
+    expired: [K, Entry<V>][],
+    loadMany: (keys: K[]) => Promise<Map<K, V>>,
+  ) {
+    for (const [, entry] of expired) entry.reloading = true;
+    const startedAt = this.now();
+    loadMany(expired.map(([key]) => key)).then(
+      (found) => {
+        for (const [key, entry] of expired) {
+          const value = found.get(key);
+          if (value === undefined) {
+            // Gone from the database: the next reader asks again and leaves it out.
+            if (this.entries.get(key) === entry) this.entries.delete(key);
+          } else this.replace(key, entry, startedAt, value);
+        }
+      },
+      (error: unknown) => {
+        for (const [, entry] of expired) this.reloadFailed(entry, error);
+      },
+    );
+  }
+
+  /** A finished reload takes the entry's place, unless the entry was dropped or revised since. */
+  private replace(key: K, entry: Entry<V>, startedAt: number, value: V) {
+    entry.reloading = false;
+    if (this.entries.get(key) !== entry) return;
+    this.store(key, entry.tags, startedAt, Promise.resolve(value), { value });
+  }
+
+  private reloadFailed(entry: Entry<V>, error: unknown) {
+    entry.reloading = false;
+    this.onReloadError(error);
   }
 
   private changedSince(entry: Entry<V>): boolean {
@@ -122,20 +216,39 @@ export class TaggedCache<K, V> {
     return false;
   }
 
-  private store(key: K, tags: readonly string[], startedAt: number, value: Promise<V>) {
-    if (this.entries.size >= this.maxEntries) this.sweep();
-    const entry: Entry<V> = { startedAt, tags, value };
+  private store(
+    key: K,
+    tags: readonly string[],
+    startedAt: number,
+    value: Promise<V>,
+    settled?: { value: V },
+  ) {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.sweep();
+    const entry: Entry<V> = {
+      startedAt,
+      tags,
+      value,
+      settled,
+      reloading: false,
+    };
+    this.entries.delete(key); // re-inserted last: the sweep's "oldest first" stays true
     this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    if (entry.settled) return;
+    value.then(
+      (loaded) => {
+        if (this.entries.get(key) === entry) entry.settled = { value: loaded };
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
   }
 
   /** Drops expired entries; if all are fresh, the oldest (Maps iterate in insertion order). */
   private sweep() {
     const now = this.now();
     for (const [key, entry] of this.entries) {
-      if (now - entry.startedAt >= this.ttlMs) this.entries.delete(key);
+      if (now - entry.startedAt >= this.ttlMs + this.staleForMs) this.entries.delete(key);
     }
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -148,6 +261,20 @@ interface Entry<V> {
   startedAt: number;
   tags: readonly string[];
   value: Promise<V>;
+  /** The loaded value, once there is one (what `revise` edits and a stale read may answer). */
+  settled: { value: V } | undefined;
+  reloading: boolean;
 }
 
 class NotFound extends Error {}
+
+function oneOf<K, V>(found: Map<K, V>, key: K): V {
+  const value = found.get(key);
+  if (value === undefined) throw new NotFound();
+  return value;
+}
+
+function undefinedIfNotFound(error: unknown): undefined {
+  if (error instanceof NotFound) return undefined;
+  throw error;
+}

@@ -1,6 +1,6 @@
 import type { Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCompany, buildOrder, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -23,8 +23,8 @@ const get = async <T>(url: string, headers: { authorization: string }) => {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return response.json<T>();
 };
-const tab = (name: string, headers = me) =>
-  get<Page>(`/api/dispatcher-orders/${name}?per_page=100`, headers);
+const tab = (name: string, headers = me, search = '') =>
+  get<Page>(`/api/dispatcher-orders/${name}?per_page=100&search=${search}`, headers);
 const counters = (headers = me) =>
   get<Record<'in_call' | 'live' | 'finished' | 'canceled', number>>(
     '/api/dispatcher-orders/statistics',
@@ -78,6 +78,19 @@ describe('dispatcher board cache', () => {
     expect((await counters()).live).toBe(stats.live + 1);
     // A colleague's cached page is just as fresh.
     expect(ids(await tab('live', colleague))).toContain(order.id);
+  });
+
+  it('counts a new order in the top bar statistics and finds it in a searched list at once', async () => {
+    const liveStatistics = () =>
+      get<{ orders_24h: number }>('/api/dispatcher-orders/live-statistics', me);
+    const searched = () => tab('live', me, 'Ghica');
+    const before = await liveStatistics();
+    expect(ids(await searched())).toEqual([]);
+    const order = await place(me, {
+      places: [{ name: 'Strada Ion Ghica 3', lat: 47.16, long: 27.59 }],
+    });
+    expect((await liveStatistics()).orders_24h).toBe(before.orders_24h + 1);
+    expect(ids(await searched())).toEqual([order.id]);
   });
 
   it('shows a new order kept in the call in Live at once, and a plain one not at all', async () => {
@@ -159,8 +172,16 @@ describe('dispatcher board cache', () => {
     await t.db.execute(
       sql`update orders set comment = 'schimbat de alt nod' where id = ${ids(cached)[0] as number}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const later = await tab('live');
-    expect(later.data.find((o) => o.id === ids(cached)[0])?.comment).toBe('schimbat de alt nod');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Past its lifetime a list answers once more while it reloads (stale-while-reload).
+    await vi.waitFor(
+      async () => {
+        const later = await tab('live');
+        expect(later.data.find((o) => o.id === ids(cached)[0])?.comment).toBe(
+          'schimbat de alt nod',
+        );
+      },
+      { timeout: 500, interval: 20 },
+    );
   });
 });

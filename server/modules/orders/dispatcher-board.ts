@@ -1,6 +1,7 @@
 import {
   type DispatcherStatisticsSchema,
   type LiveStatisticsSchema,
+  ORDER_COUNT_CAP,
   type Order,
   type OrderListSchema,
   OrderSchema,
@@ -27,6 +28,9 @@ export interface TabQuery {
 
 type Caller = { userId: number; companyIds: number[] };
 
+/** How long past CONSOLE_CACHE_MS a cached answer may still serve while it reloads. */
+const STALE_FOR_MS = 10_000;
+
 /**
  * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
  * short-lived shared caches (DESIGN §8 Caching): every dispatcher of a company asks for the same
@@ -38,31 +42,47 @@ type Caller = { userId: number; companyIds: number[] };
  */
 export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number }) {
   // Bounded memory: a list is at most ORDER_COUNT_CAP ids (80 kB), a row ~1.5 kB of JSON, so
-  // at most ~80 MB and ~30 MB; expired entries go first when a cache is full.
-  const lists = new TaggedCache<string, TabIds>({ ttlMs, maxEntries: 1_000 });
-  const rows = new TaggedCache<number, string>({ ttlMs, maxEntries: 20_000 });
+  // at most ~80 MB and ~30 MB; expired entries go first when a cache is full. Past its TTL an
+  // entry answers while one reload runs (`staleForMs`): a poll never waits for a mere refresh,
+  // only for a change it must see.
+  const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0 };
+  const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
+  const rows = new TaggedCache<number, string>({ ...caching, maxEntries: 20_000 });
   const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
-    ttlMs,
+    ...caching,
     maxEntries: 1_000,
   });
 
   const scopeKey = (companyIds: number[]) => [...companyIds].sort((a, b) => a - b).join(',');
+  /**
+   * `c7:live` is every list of company 7's live tab; `c7:live:all` the unsearched ones (a new
+   * order is inserted into those) and `c7:live:search` the searched ones (dropped instead).
+   */
   const tabTags = (companyIds: readonly number[], tabs: readonly DispatcherTab[]) =>
     companyIds.flatMap((id) => tabs.map((tab) => `c${id}:${tab}`));
+  const listTags = (companyIds: readonly number[], tab: DispatcherTab, searched: boolean) => [
+    ...tabTags(companyIds, [tab]),
+    ...companyIds.map((id) => `c${id}:${tab}:${searched ? 'search' : 'all'}`),
+  ];
+  const statsTags = (companyIds: readonly number[]) => [
+    ...tabTags(companyIds, TAB_IDS),
+    ...companyIds.map((id) => `c${id}:stats`),
+  ];
   const rowTag = (id: number) => [`order:${id}`];
 
   const idsOf = (companyIds: number[], tab: DispatcherTab, search?: string) =>
-    lists.get(`${scopeKey(companyIds)}|${tab}|${search ?? ''}`, tabTags(companyIds, [tab]), () =>
-      tabIds(db, { tab, companyIds, search }),
+    lists.get(
+      `${scopeKey(companyIds)}|${tab}|${search ?? ''}`,
+      listTags(companyIds, tab, search !== undefined),
+      () => tabIds(db, { tab, companyIds, search }),
     );
 
+  // Validated against the contract once, like the route serialiser would on every request.
+  const serialise = (order: Order) => JSON.stringify(z.encode(OrderSchema, order));
   const serialisedRows = (ids: number[]) =>
     rows.getMany(ids, rowTag, async (missing) => {
       const found = await ordersByIds(db, missing);
-      // Validated against the contract once, like the route serialiser would on every request.
-      return new Map(
-        found.map((order) => [order.id, JSON.stringify(z.encode(OrderSchema, order))]),
-      );
+      return new Map(found.map((order) => [order.id, serialise(order)]));
     });
 
   /** SPEC §7 GET /api/dispatcher-orders/{tab}: own orders first, then the newest (SPEC §2). */
@@ -103,7 +123,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
   /** SPEC §2 top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
   const liveStatistics = (caller: Caller) =>
-    live.get(scopeKey(caller.companyIds), tabTags(caller.companyIds, TAB_IDS), () =>
+    live.get(scopeKey(caller.companyIds), statsTags(caller.companyIds), () =>
       liveCounts(db, caller.companyIds),
     );
 
@@ -119,29 +139,44 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   }
 
   /**
-   * An order was created or changed through this process: its row and the lists it may have
-   * entered or left are stale. A new order is only in the tabs it belongs to now (a change
-   * may also have taken it out of others, so it drops all four). The change is returned for
-   * the other nodes (Publisher.ordersChanged), which `apply` it to their caches.
+   * A new order placed through this process, as the wire has it. The tab lists only hold the
+   * orders a company dispatches (tabIdsQuery), so only the dispatching company's lists change:
+   * the order goes first in its unsearched tabs (it is the newest; the next reload puts two
+   * orders placed in the same millisecond in the database's order), a searched list is read
+   * again, and the top bar counts one more order of the last 24 h.
    */
-  function orderChanged(
-    order: Pick<
-      Order,
-      | 'id'
-      | 'processed_by_company_id'
-      | 'created_by_company_id'
-      | 'state'
-      | 'always_in_call'
-      | 'call'
-    >,
-    kind: 'created' | 'changed',
-  ): OrdersChange {
+  function orderCreated(order: Order) {
+    const company = order.processed_by_company_id;
+    for (const tab of tabsOfNew(order)) {
+      lists.revise(`c${company}:${tab}:all`, (list) => withNewest(list, order));
+      lists.invalidate([`c${company}:${tab}:search`]);
+    }
+    live.revise(`c${company}:stats`, (counts) => ({
+      ...counts,
+      orders_24h: counts.orders_24h + 1,
+    }));
+  }
+
+  /**
+   * An order was created or changed through this process: its wire row is kept as it is now,
+   * and the lists it may have entered or left are brought up to date (a change may have taken
+   * it out of any tab, so those are read again). The change is returned for the other nodes
+   * (Publisher.ordersChanged), which `apply` it to their caches.
+   */
+  function orderChanged(order: Order, kind: 'created' | 'changed'): OrdersChange {
     const change: OrdersChange = {
       order_id: order.id,
       company_ids: [...new Set([order.processed_by_company_id, order.created_by_company_id])],
       tabs: kind === 'created' ? tabsOfNew(order) : [...TAB_IDS],
     };
-    apply(change);
+    rows.set(order.id, rowTag(order.id), serialise(order));
+    if (kind === 'created') orderCreated(order);
+    else {
+      const tags = tabTags(change.company_ids, change.tabs);
+      lists.invalidate(tags);
+      live.invalidate(tags);
+    }
+    for (const listener of listeners) listener(change);
     return change;
   }
 
@@ -163,6 +198,19 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 }
 
 export type DispatcherBoard = ReturnType<typeof createDispatcherBoard>;
+
+/** A list with a new order first (unless a load already read it), still within the cap. */
+export function withNewest(list: TabIds, order: Pick<Order, 'id' | 'dispatcher_id'>): TabIds {
+  if (list.ids.includes(order.id)) return list;
+  const size = Math.min(list.ids.length + 1, ORDER_COUNT_CAP);
+  const ids = new Int32Array(size);
+  const dispatcherIds = new Int32Array(size);
+  ids[0] = order.id;
+  dispatcherIds[0] = order.dispatcher_id ?? 0;
+  ids.set(list.ids.subarray(0, size - 1), 1);
+  dispatcherIds.set(list.dispatcherIds.subarray(0, size - 1), 1);
+  return { ids, dispatcherIds, capped: list.capped || list.ids.length >= ORDER_COUNT_CAP };
+}
 
 /** The tabs a new order appears in (a draft kept in a call is in 'In apel' only). */
 export const tabsOfNew = (order: Pick<Order, 'state' | 'always_in_call' | 'call'>) =>

@@ -1,5 +1,6 @@
+import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
-import { ownFirstPage, tabsOfNew } from './dispatcher-board';
+import { ownFirstPage, tabsOfNew, withNewest } from './dispatcher-board';
 
 const list = (pairs: [number, number][]) => ({
   ids: Int32Array.from(pairs.map(([id]) => id)),
@@ -46,5 +47,38 @@ describe('tabsOfNew (which cached tabs a new order makes stale)', () => {
   it('leaves every tab alone for a draft, unless it is kept in a call', () => {
     expect(tabsOfNew({ state: 'new', always_in_call: false, call: null })).toEqual([]);
     expect(tabsOfNew({ state: 'new', always_in_call: true, call: null })).toEqual(['in-call']);
+  });
+});
+
+describe('withNewest (a new order patched into a cached tab list)', () => {
+  it('puts the order first with its dispatcher', () => {
+    const patched = withNewest(
+      list([
+        [5, 3],
+        [4, 0],
+      ]),
+      { id: 6, dispatcher_id: 7 },
+    );
+    expect([...patched.ids]).toEqual([6, 5, 4]);
+    expect([...patched.dispatcherIds]).toEqual([7, 3, 0]);
+    expect(patched.capped).toBe(false);
+  });
+
+  it('leaves a list alone that a load already read the order into', () => {
+    const loaded = list([
+      [6, 7],
+      [5, 3],
+    ]);
+    expect(withNewest(loaded, { id: 6, dispatcher_id: 7 })).toBe(loaded);
+  });
+
+  it('stays within ORDER_COUNT_CAP, dropping the oldest and saying there are more', () => {
+    const full = list(Array.from({ length: ORDER_COUNT_CAP }, (_, i) => [ORDER_COUNT_CAP - i, 1]));
+    const patched = withNewest(full, { id: ORDER_COUNT_CAP + 1, dispatcher_id: null });
+    expect(patched.ids.length).toBe(ORDER_COUNT_CAP);
+    expect(patched.ids[0]).toBe(ORDER_COUNT_CAP + 1);
+    expect(patched.ids[ORDER_COUNT_CAP - 1]).toBe(2);
+    expect(patched.dispatcherIds[0]).toBe(0);
+    expect(patched.capped).toBe(true);
   });
 });

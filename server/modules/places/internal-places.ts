@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../http/auth-context';
+import { TaggedCache } from '../../lib/tagged-cache';
 import * as repo from './places.repo';
 import { isWordSimilar, similarityStep, textTrigrams, wordSimilarityOf } from './trigram';
-import { createTtlCache } from './ttl-cache';
 
 /**
  * The companies' saved places (SPEC §7 is_internal) searched in memory: a company has tens to
@@ -22,6 +22,8 @@ import { createTtlCache } from './ttl-cache';
  * similarity ≥ 0.6, trigram.ts), best similarity step first, then nearest, then oldest.
  */
 export const INTERNAL_TTL_MS = 30_000;
+/** How long a copy still answers while it cannot be reloaded (the database is away). */
+export const STALE_FOR_MS = 10 * 60_000;
 
 interface Prepared {
   place: repo.InternalPlace;
@@ -74,24 +76,30 @@ export function createInternalPlaces(
   db: Db,
   options: { ttlMs?: number; onReloadError?(error: unknown): void; now?(): number } = {},
 ) {
-  const cache = createTtlCache<number, Prepared[]>({
+  // A search never waits for a refresh: the old list answers while one reload runs.
+  const cache = new TaggedCache<number, Prepared[]>({
     ttlMs: options.ttlMs ?? INTERNAL_TTL_MS,
-    load: async (companyId) => (await repo.listInternal(db, companyId)).map(prepare),
+    staleForMs: STALE_FOR_MS,
     onReloadError: options.onReloadError,
     now: options.now,
   });
+  const companyTag = (companyId: number) => [`c${companyId}`];
+  const load = (companyId: number) =>
+    cache.get(companyId, companyTag(companyId), async () =>
+      (await repo.listInternal(db, companyId)).map(prepare),
+    );
 
   /** The caller's saved places matching the query (SPEC §7: not limited by the radius). */
   async function search(scope: TenantScope, search: InternalSearch): Promise<repo.InternalPlace[]> {
     if (scope.kind === 'all') return repo.searchInternal(db, scope, search);
-    const lists = await Promise.all(scope.companyIds.map((id) => cache.get(id)));
+    const lists = await Promise.all(scope.companyIds.map(load));
     return rankInternal(lists.flat(), search);
   }
 
   return {
     search,
     /** After add-place or delete-place of this company in this process. */
-    changed: (companyId: number) => cache.invalidate(companyId),
+    changed: (companyId: number) => cache.invalidate(companyTag(companyId)),
   };
 }
 

@@ -13,12 +13,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { type AuthContext, scopeOf } from '../../http/auth-context';
+import { TaggedCache } from '../../lib/tagged-cache';
 import { createGazetteerIndex, type GazetteerIndex } from './gazetteer-index';
 import type { Geocoder } from './geocoders';
-import { createInternalPlaces } from './internal-places';
+import { createInternalPlaces, STALE_FOR_MS } from './internal-places';
 import { internalPlaceId, osmPlaceId, parsePlaceId } from './place-id';
 import * as repo from './places.repo';
-import { createTtlCache } from './ttl-cache';
 
 /** Predictions answered from our own data; the external geocoder's follow (issue #3). */
 const LOCAL_LIMIT = 10;
@@ -129,16 +129,19 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     onReloadError,
   });
   /** By the user's list of companies (usually one): the first of them with coordinates. */
-  const centres = createTtlCache<string, repo.Centre | null>({
+  const centres = new TaggedCache<string, repo.Centre | null>({
     ttlMs: options.centreTtlMs ?? CENTRE_TTL_MS,
-    load: (key) => repo.companyCentre(db, key.split(',').map(Number)),
+    staleForMs: STALE_FOR_MS,
     onReloadError,
   });
 
   /** SPEC §9 radius around the company (companies.lat/lng, else the fallback centre). */
   async function centreOf(auth: AuthContext) {
     if (auth.companyIds.length === 0) return FALLBACK_MAP_CENTER;
-    return (await centres.get(auth.companyIds.join(','))) ?? FALLBACK_MAP_CENTER;
+    const centre = await centres.get(auth.companyIds.join(','), [], () =>
+      repo.companyCentre(db, auth.companyIds),
+    );
+    return centre ?? FALLBACK_MAP_CENTER;
   }
 
   /** The provider's predictions, or none when it is slow or failing: local ones still answer. */
