@@ -56,11 +56,3 @@ export async function deleteBlocked(
 }
 
 /** SPEC §5: is this (normalised) phone blocked by the company that would dispatch the order? */
-export async function isBlocked(db: DbOrTx, companyId: number, phone: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: blockedPhones.id })
-    .from(blockedPhones)
-    .where(and(eq(blockedPhones.company_id, companyId), eq(blockedPhones.phone, phone)))
-    .limit(1);
-  return row !== undefined;
-}

@@ -1,5 +1,5 @@
 import type { Discount } from '@common/catalog/catalog.schema';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { discounts, orderOptions, services } from '../../db/schema';
 
@@ -40,13 +40,4 @@ export async function listDiscounts(db: DbOrTx, companyIds: number[]): Promise<D
     .from(discounts)
     .where(and(inArray(discounts.company_id, companyIds)))
     .orderBy(asc(discounts.name));
-}
-
-export async function serviceExists(db: DbOrTx, companyIds: number[], serviceId: number) {
-  const [row] = await db
-    .select({ id: services.id })
-    .from(services)
-    .where(and(eq(services.id, serviceId), ownOrShared(services.company_id, companyIds)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -89,7 +89,12 @@ export async function insertPlaces(
   places: OrderPlaceInput[],
 ): Promise<void> {
   if (places.length === 0) return;
-  await db.insert(orderPlaces).values(
+  await placesInsert(db, orderId, places);
+}
+
+/** The insert of an order's places; the order's id may be an SQL expression (new-order.repo). */
+export const placesInsert = (db: DbOrTx, orderId: number | SQL, places: OrderPlaceInput[]) =>
+  db.insert(orderPlaces).values(
     places.map((place, position) => ({
       order_id: orderId,
       position,
@@ -103,7 +108,6 @@ export async function insertPlaces(
       reper: place.reper ?? null,
     })),
   );
-}
 
 export async function placesOf(db: DbOrTx, orderId: number) {
   return db
@@ -156,18 +160,20 @@ export async function updateOrderWhere(
   return row;
 }
 
-export async function addHistory(
-  db: DbOrTx,
-  item: {
-    order_id: number;
-    type: string;
-    initiator: string;
-    initiator_id: number | null;
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(orderHistory).values({ ...item, details: item.details ?? null });
+export interface HistoryItem {
+  order_id: number | SQL;
+  type: string;
+  initiator: string;
+  initiator_id: number | null;
+  details?: Record<string, unknown>;
 }
+
+export async function addHistory(db: DbOrTx, item: HistoryItem): Promise<void> {
+  await historyInsert(db, item);
+}
+
+export const historyInsert = (db: DbOrTx, item: HistoryItem) =>
+  db.insert(orderHistory).values({ ...item, details: item.details ?? null });
 
 export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHistoryItem[]> {
   return db
@@ -183,12 +189,22 @@ export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHisto
     .orderBy(asc(orderHistory.id));
 }
 
+export interface ClientValues {
+  company_id: number;
+  phone: string;
+  name: string | null;
+  about: string | null;
+}
+
 /** Finds or creates the company's client for a phone, refreshing name and notes when given. */
-export async function upsertClient(
-  db: DbOrTx,
-  values: { company_id: number; phone: string; name: string | null; about: string | null },
-): Promise<number> {
-  const [row] = await db
+export async function upsertClient(db: DbOrTx, values: ClientValues): Promise<number> {
+  const [row] = await clientUpsert(db, values);
+  if (!row) throw new Error('client upsert returned no row');
+  return row.id;
+}
+
+export const clientUpsert = (db: DbOrTx, values: ClientValues) =>
+  db
     .insert(clients)
     .values(values)
     .onConflictDoUpdate({
@@ -200,9 +216,6 @@ export async function upsertClient(
       },
     })
     .returning({ id: clients.id });
-  if (!row) throw new Error('client upsert returned no row');
-  return row.id;
-}
 
 export async function updateClientName(
   db: DbOrTx,
@@ -224,8 +237,18 @@ export async function rememberAddresses(
   places: OrderPlaceInput[],
 ) {
   if (places.length === 0) return;
+  await addressesUpsert(db, companyId, clientId, places);
+}
+
+/** The upsert behind `rememberAddresses`; the client's id may be an SQL expression. */
+export function addressesUpsert(
+  db: DbOrTx,
+  companyId: number,
+  clientId: number | SQL,
+  places: OrderPlaceInput[],
+) {
   const unique = [...new Map(places.map((p) => [p.name, p])).values()];
-  await db
+  return db
     .insert(clientAddresses)
     .values(
       unique.map((p) => ({
@@ -275,15 +298,6 @@ export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driver
     .where(and(eq(users.id, driverId), isDriverOf(companyIds)))
     .limit(1);
   return row;
-}
-
-export async function countCompanyDrivers(db: DbOrTx, companyIds: number[], driverIds: number[]) {
-  if (driverIds.length === 0) return 0;
-  const [row] = await db
-    .select({ value: count() })
-    .from(users)
-    .where(and(inArray(users.id, driverIds), isDriverOf(companyIds)));
-  return row?.value ?? 0;
 }
 
 /** Bucharest-local day and time filters (SPEC §9: shown local, stored UTC). */

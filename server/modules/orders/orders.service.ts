@@ -26,12 +26,12 @@ import { AppError, conflict, notFound, validationFailed } from '../../http/app-e
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { Publisher } from '../../realtime/publisher';
-import { isBlocked } from '../blocked-phones/blocked-phones.repo';
-import { listOptions, serviceExists } from '../catalog/catalog.repo';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
 import type { DispatcherBoard } from './dispatcher-board';
 import { createListTotals } from './list-totals';
+import { insertNewOrder } from './new-order.repo';
+import { referenceFacts } from './order-references.repo';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
 
@@ -123,34 +123,21 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
 
   /** The checks zod cannot make: blocked phone, known service, options, drivers and protocol company. */
   async function checkReferences(tx: DbOrTx, processedBy: number, input: EditInput) {
+    const facts = await referenceFacts(tx, processedBy, input);
     const errors: Record<string, string[]> = {};
-    if (input.phone && (await isBlocked(tx, processedBy, input.phone)))
-      errors.phone = [BLOCKED_PHONE_MESSAGE];
-    if (input.service_id != null && !(await serviceExists(tx, [processedBy], input.service_id))) {
-      errors.service_id = ['Serviciul nu există.'];
-    }
-    if (input.options && input.options.length > 0) {
-      const known = new Set((await listOptions(tx, [processedBy])).map((o) => o.key));
-      const unknown = input.options.filter((key) => !known.has(key));
-      if (unknown.length > 0) errors.options = [`Opțiune necunoscută: ${unknown.join(', ')}`];
-    }
-    if (input.custom_driver_ids && input.custom_driver_ids.length > 0) {
-      const found = await repo.countCompanyDrivers(
-        tx,
-        [processedBy],
-        [...new Set(input.custom_driver_ids)],
-      );
-      if (found !== new Set(input.custom_driver_ids).size)
-        errors.custom_driver_ids = ['Șoferii aleși nu au fost găsiți.'];
-    }
-    if (input.protocol_company_id != null) {
-      const [protocol] = await findCompanies(tx, [input.protocol_company_id]);
-      if (
-        protocol?.type !== 'protocol' ||
-        (protocol.parent_company_id !== processedBy && protocol.id !== processedBy)
-      ) {
-        errors.protocol_company_id = ['Compania de protocol nu a fost găsită.'];
-      }
+    if (facts.blocked) errors.phone = [BLOCKED_PHONE_MESSAGE];
+    if (!facts.serviceKnown) errors.service_id = ['Serviciul nu există.'];
+    const unknown = (input.options ?? []).filter((key) => !facts.knownOptions.includes(key));
+    if (unknown.length > 0) errors.options = [`Opțiune necunoscută: ${unknown.join(', ')}`];
+    if (facts.driversFound !== new Set(input.custom_driver_ids ?? []).size)
+      errors.custom_driver_ids = ['Șoferii aleși nu au fost găsiți.'];
+    const { protocol } = facts;
+    if (
+      input.protocol_company_id != null &&
+      (protocol?.type !== 'protocol' ||
+        (protocol.parent_company_id !== processedBy && input.protocol_company_id !== processedBy))
+    ) {
+      errors.protocol_company_id = ['Compania de protocol nu a fost găsită.'];
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
   }
@@ -166,38 +153,42 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
         await checkReferences(tx, processedBy, input);
         const protocolCompanyId =
           input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
-        const clientId = await repo.upsertClient(tx, {
-          company_id: processedBy,
-          phone: input.phone,
-          name: input.client_name,
-          about: input.about_client ?? null,
+        const row = await insertNewOrder(tx, {
+          client: {
+            company_id: processedBy,
+            phone: input.phone,
+            name: input.client_name,
+            about: input.about_client ?? null,
+          },
+          order: {
+            state: input.place ? 'created' : 'new',
+            start_at: input.place ? utcNow : null,
+            departure_time: input.departure_time ?? utcNow,
+            service_id: input.service_id ?? 1,
+            phone: input.phone,
+            client_name: input.client_name,
+            about_client: input.about_client ?? null,
+            comment: input.comment ?? null,
+            options: input.options,
+            dispatcher_id: auth.userId,
+            custom_driver_ids: input.custom_driver_ids,
+            // SPEC §6: the logged user's companies set search_company_ids.
+            search_company_ids: auth.companyIds,
+            payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
+            source: 'from_call',
+            always_in_call: input.always_in_call,
+            created_by_company_id: creator.id,
+            processed_by_company_id: processedBy,
+            protocol_company_id: protocolCompanyId,
+            ...placeColumns(input.places),
+          },
+          places: input.places,
+          history: {
+            type: input.place ? 'created' : 'draft_saved',
+            initiator: auth.userName,
+            initiator_id: auth.userId,
+          },
         });
-        const row = await repo.insertOrder(tx, {
-          state: input.place ? 'created' : 'new',
-          start_at: input.place ? utcNow : null,
-          departure_time: input.departure_time ?? utcNow,
-          service_id: input.service_id ?? 1,
-          phone: input.phone,
-          client_name: input.client_name,
-          about_client: input.about_client ?? null,
-          comment: input.comment ?? null,
-          client_id: clientId,
-          options: input.options,
-          dispatcher_id: auth.userId,
-          custom_driver_ids: input.custom_driver_ids,
-          // SPEC §6: the logged user's companies set search_company_ids.
-          search_company_ids: auth.companyIds,
-          payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
-          source: 'from_call',
-          always_in_call: input.always_in_call,
-          created_by_company_id: creator.id,
-          processed_by_company_id: processedBy,
-          protocol_company_id: protocolCompanyId,
-          ...placeColumns(input.places),
-        });
-        await repo.insertPlaces(tx, row.id, input.places);
-        await repo.rememberAddresses(tx, processedBy, clientId, input.places);
-        await history(tx, auth, row.id, input.place ? 'created' : 'draft_saved');
         return { id: row.id };
       },
     );

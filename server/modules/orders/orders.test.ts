@@ -184,6 +184,20 @@ describe('POST /api/orders', () => {
     expect(taxiList.json<{ data: Order[] }>().data.some((o) => o.id === order.id)).toBe(true);
   });
 
+  it('takes the company’s own drivers as custom drivers and refuses anyone else', async () => {
+    const own = await buildDriver(t.db, taxi.id);
+    const theirs = await buildDriver(t.db, other.id);
+    const ok = await post(validBody({ custom_driver_ids: [own.id, own.id] }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json<Order>().custom_driver_ids).toEqual([own.id, own.id]);
+    for (const ids of [[theirs.id], [own.id, theirs.id], [dispatcher.id]]) {
+      const refused = await post(validBody({ custom_driver_ids: ids }));
+      expect(refused.json<ErrorBody>().errors?.custom_driver_ids).toEqual([
+        'Șoferii aleși nu au fost găsiți.',
+      ]);
+    }
+  });
+
   it('marks a ride as protocol only for a protocol client of the company', async () => {
     const ok = await post(validBody({ protocol_company_id: protocol.id }));
     expect(ok.json<Order>().payment_type).toBe('protocol');
