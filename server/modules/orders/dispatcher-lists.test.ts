@@ -117,6 +117,45 @@ describe('dispatcher tabs', () => {
     ]);
   });
 
+  it('orders each tab newest first: Confirmate by creation, Final by closing time', async () => {
+    const company = (await buildCompany(t.db)).id;
+    const dispatcher = await t.login(
+      await buildUser(t.db, { roles: ['dispatcher'], companyIds: [company] }),
+    );
+    const minutesAgo = (minutes: number) =>
+      new Date(Date.now() - minutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    // Inserted out of order, so neither the id nor the insertion order gives the answer.
+    for (const [name, created] of [
+      ['B', 20],
+      ['A', 5],
+      ['C', 40],
+    ] as const) {
+      await buildOrder(t.db, company, { address: name, created_at: minutesAgo(created) });
+    }
+    for (const [name, closed] of [
+      ['Y', 30],
+      ['X', 10],
+      ['Z', 50],
+    ] as const) {
+      await buildOrder(t.db, company, {
+        state: 'finished',
+        address: name,
+        created_at: minutesAgo(100 - closed), // the later created closed first
+        closed_at: minutesAgo(closed),
+      });
+    }
+    const addresses = async (name: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/dispatcher-orders/${name}`,
+        headers: dispatcher,
+      });
+      return response.json<{ data: Order[] }>().data.map((o) => o.address);
+    };
+    expect(await addresses('live')).toEqual(['A', 'B', 'C']);
+    expect(await addresses('finished')).toEqual(['X', 'Y', 'Z']);
+  });
+
   it('pages', async () => {
     const first = await tab('live', '?per_page=3&page=1');
     const second = await tab('live', '?per_page=3&page=2');
