@@ -280,6 +280,10 @@ interface Phase {
   run: RunResult;
   stallMs: number;
   cpuMsPerRequest: number;
+  /** Why the loop may have stalled: the longest GC pause, and how often the OS preempted it. */
+  maxGcPauseMs: number;
+  preemptionsPerSecond: number;
+  longestGap: { ms: number; cpuMs: number };
 }
 
 async function phase(
@@ -296,7 +300,16 @@ async function phase(
   const after = await stats(url, false);
   await settle(url, databaseUrl);
   const cpu = after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs;
-  return { run, stallMs: after.maxStallMs, cpuMsPerRequest: cpu / Math.max(1, run.completed) };
+  return {
+    run,
+    stallMs: after.maxStallMs,
+    cpuMsPerRequest: cpu / Math.max(1, run.completed),
+    maxGcPauseMs: after.maxGcPauseMs,
+    longestGap: after.longestGap,
+    preemptionsPerSecond: Math.round(
+      (after.involuntarySwitches - before.involuntarySwitches) / run.seconds,
+    ),
+  };
 }
 
 const all = (run: RunResult) => [...run.byEndpoint.values()].flatMap((r) => r.latencies);
@@ -401,8 +414,11 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
         .join(', ');
       log(
         `round ${round}/${rounds}: app ${(a.run.completed / a.run.seconds).toFixed(0)} req/s, ` +
-          `stall ${a.stallMs} ms, lag ${a.run.maxLagMs} ms; p99 ${line} | bare p99 ` +
-          `${round3(percentile(all(b.run), 99))} ms, stall ${b.stallMs} ms`,
+          `stall ${a.stallMs} ms (gc ${a.maxGcPauseMs} ms, preempted ${a.preemptionsPerSecond}/s, ` +
+          `longest gap ${a.longestGap.ms} ms using ${a.longestGap.cpuMs} ms CPU), ` +
+          `lag ${a.run.maxLagMs} ms; p99 ${line} | bare p99 ` +
+          `${round3(percentile(all(b.run), 99))} ms, stall ${b.stallMs} ms (gc ${b.maxGcPauseMs} ms, ` +
+          `preempted ${b.preemptionsPerSecond}/s)`,
       );
     }
 

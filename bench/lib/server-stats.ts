@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -15,6 +15,16 @@ export interface ServerStats {
   cpuUserMs: number;
   cpuSystemMs: number;
   rssMb: number;
+  /** Longest garbage-collection pause since the last reset (ms): one cause of a stall. */
+  maxGcPauseMs: number;
+  /** Cumulative: times the OS took the CPU from the process (another process wanted it). */
+  involuntarySwitches: number;
+  /**
+   * The longest gap between two 5 ms ticks since the last reset, and the CPU time the process
+   * used during it: about the gap when the loop was busy (work or GC), near 0 when the process
+   * was waiting for a CPU that another process held.
+   */
+  longestGap: { ms: number; cpuMs: number };
 }
 
 export const STATS_ROUTE = '/__bench/stats';
@@ -23,6 +33,24 @@ export const STATS_ROUTE = '/__bench/stats';
 export function addStatsRoute(app: FastifyInstance): void {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  let maxGcPause = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) maxGcPause = Math.max(maxGcPause, entry.duration);
+  }).observe({ entryTypes: ['gc'] });
+  let longestGap = { ms: 0, cpuMs: 0 };
+  let lastTick = performance.now();
+  let lastCpu = process.cpuUsage();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage();
+    const ms = now - lastTick;
+    if (ms > longestGap.ms) {
+      const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+      longestGap = { ms: round(ms), cpuMs: round(cpuMs) };
+    }
+    lastTick = now;
+    lastCpu = cpu;
+  }, 5).unref();
   app.get(STATS_ROUTE, async (request, reply) => {
     const stats: ServerStats = {
       maxStallMs: round(delay.max / 1e6),
@@ -31,8 +59,15 @@ export function addStatsRoute(app: FastifyInstance): void {
       cpuUserMs: round(process.cpuUsage().user / 1000),
       cpuSystemMs: round(process.cpuUsage().system / 1000),
       rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20),
+      maxGcPauseMs: round(maxGcPause),
+      involuntarySwitches: process.resourceUsage().involuntaryContextSwitches,
+      longestGap,
     };
-    if ((request.query as Record<string, string | undefined>).reset === '1') delay.reset();
+    if ((request.query as Record<string, string | undefined>).reset === '1') {
+      delay.reset();
+      maxGcPause = 0;
+      longestGap = { ms: 0, cpuMs: 0 };
+    }
     reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(stats));
   });
 }

@@ -166,22 +166,48 @@ describe('dispatcher board cache', () => {
     expect(theirs.data.map((o) => o.address)).toEqual(['CANARY-OTHER-COMPANY']);
   });
 
-  it('sees a change made outside this process within the cache lifetime (1 s)', async () => {
-    const cached = await tab('live');
-    // Straight into the database, as another node would: this node is not told.
-    await t.db.execute(
-      sql`update orders set comment = 'schimbat de alt nod' where id = ${ids(cached)[0] as number}`,
-    );
+  it('lists an order added outside this process within the cache lifetime (1 s)', async () => {
+    await tab('live');
+    // Straight into the database, as a direct edit would: no node is told.
+    const added = await buildOrder(t.db, taxi.id, { state: 'created' });
+    expect(ids(await tab('live'))).not.toContain(added.id);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Past its lifetime a list answers once more while it reloads (stale-while-reload).
-    await vi.waitFor(
-      async () => {
-        const later = await tab('live');
-        expect(later.data.find((o) => o.id === ids(cached)[0])?.comment).toBe(
-          'schimbat de alt nod',
-        );
-      },
-      { timeout: 500, interval: 20 },
-    );
+    await vi.waitFor(async () => expect(ids(await tab('live'))).toContain(added.id), {
+      timeout: 500,
+      interval: 20,
+    });
+  });
+
+  it('shows a row edited outside this process once the row’s longer lifetime ends', async () => {
+    // Rows live 30 × CONSOLE_CACHE_MS: every change through the API replaces them at once.
+    const fast = await createTestApp({ CONSOLE_CACHE_MS: '20' });
+    try {
+      const company = await buildCompany(fast.db);
+      const headers = await fast.login(
+        await buildUser(fast.db, { roles: ['dispatcher'], companyIds: [company.id] }),
+      );
+      const order = await buildOrder(fast.db, company.id, { state: 'created' });
+      const comment = async () => {
+        const response = await fast.app.inject({
+          method: 'GET',
+          url: '/api/dispatcher-orders/live',
+          headers,
+        });
+        return response.json<Page>().data.find((o) => o.id === order.id)?.comment;
+      };
+      expect(await comment()).toBeNull();
+      await fast.db.execute(
+        sql`update orders set comment = 'schimbat direct' where id = ${order.id}`,
+      );
+      expect(await comment()).toBeNull(); // the list reloads after 20 ms, the row does not
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await vi.waitFor(async () => expect(await comment()).toBe('schimbat direct'), {
+        timeout: 500,
+        interval: 20,
+      });
+    } finally {
+      await fast.close();
+    }
   });
 });

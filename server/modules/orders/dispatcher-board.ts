@@ -30,6 +30,14 @@ type Caller = { userId: number; companyIds: number[] };
 
 /** How long past CONSOLE_CACHE_MS a cached answer may still serve while it reloads. */
 const STALE_FOR_MS = 10_000;
+/**
+ * An order's row lives this many times longer than a list: every change of an order goes
+ * through the orders service, which replaces its row here and on the other nodes, so only what
+ * the row embeds from elsewhere (a driver's, dispatcher's or client's name, a car) and direct
+ * database edits wait for the TTL. Reloading the first pages of every tab each second cost
+ * more CPU than anything else the polls did (bench/orders-lists).
+ */
+const ROW_TTL_FACTOR = 30;
 
 /**
  * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
@@ -47,7 +55,11 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   // only for a change it must see.
   const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0 };
   const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
-  const rows = new TaggedCache<number, string>({ ...caching, maxEntries: 20_000 });
+  const rows = new TaggedCache<number, string>({
+    ttlMs: ttlMs * ROW_TTL_FACTOR,
+    staleForMs: caching.staleForMs,
+    maxEntries: 20_000,
+  });
   const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
     ...caching,
     maxEntries: 1_000,
