@@ -251,6 +251,48 @@ describe('TaggedCache', () => {
       expect(loads()).toBe(2);
     });
 
+    it('applies a revision made during a reload to what the reload brings', async () => {
+      let now = 0;
+      const cache = new TaggedCache<string, number[]>({
+        ttlMs: 100,
+        staleForMs: 1_000,
+        now: () => now,
+      });
+      await cache.get('a', ['t'], async () => [1]);
+      now = 100;
+      let release: (value: number[]) => void = () => {};
+      const reload = () =>
+        new Promise<number[]>((resolve) => {
+          release = resolve;
+        });
+      expect(await cache.get('a', ['t'], reload)).toEqual([1]); // the reload starts
+      const add = (n: number) => (list: number[]) => (list.includes(n) ? list : [n, ...list]);
+      cache.revise('t', add(2)); // a write lands while it reads
+      expect(await cache.get('a', ['t'], reload)).toEqual([2, 1]);
+      release([1]); // read before the write
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await cache.get('a', ['t'], reload)).toEqual([2, 1]);
+    });
+
+    it('spreads the entries’ lifetimes with ttlJitter, never beyond the TTL', async () => {
+      let now = 0;
+      const cache = new TaggedCache<number, number>({
+        ttlMs: 1_000,
+        ttlJitter: 0.5,
+        now: () => now,
+      });
+      const keys = Array.from({ length: 200 }, (_, i) => i);
+      for (const key of keys) await cache.get(key, [], async () => 0);
+      now = 750;
+      let reloaded = 0;
+      for (const key of keys) await cache.get(key, [], async () => ++reloaded);
+      expect(reloaded).toBeGreaterThan(20); // about half expire before 750 ms…
+      expect(reloaded).toBeLessThan(180);
+      now = 1_000;
+      const fresh = keys.filter((key) => cache.peek(key) !== undefined).length;
+      expect(fresh).toBe(reloaded); // …and every first copy by 1,000 ms
+    });
+
     it('drops an entry still loading: its load may predate the change', async () => {
       const { cache, loader } = setup();
       let release: (value: number) => void = () => {};

@@ -10,6 +10,11 @@ export interface TaggedCacheOptions {
    * An invalidated entry never answers.
    */
   staleForMs?: number;
+  /**
+   * Shortens each entry's TTL by a random part of up to this fraction (0–1; default 0), so that
+   * entries loaded together do not all reload in the same instant (a CPU burst).
+   */
+  ttlJitter?: number;
   /** A background reload failed (the stale value keeps answering until `staleForMs` runs out). */
   onReloadError?(error: unknown): void;
   /** For tests. */
@@ -28,15 +33,16 @@ export interface TaggedCacheOptions {
  *   changed *now*: an entry whose load started at or before the mark is stale, including a load
  *   still in flight — so a reader never gets an answer older than a write it has seen complete.
  * - `revise(tag, change)` edits the entries of a tag in place instead (a write that knows
- *   exactly how it changes them); an entry whose load is still in flight is dropped instead.
+ *   exactly how it changes them), and the result of a reload in flight when it lands.
  * - Concurrent readers of a missing key share one load (single flight); a failed load is not kept.
  */
 export class TaggedCache<K, V> {
-  private readonly entries = new Map<K, Entry<V>>();
+  private readonly entries = new Map<K, Entry<K, V>>();
   /** tag → time of its last invalidation; a mark older than the TTL can no longer matter. */
   private readonly marks = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly staleForMs: number;
+  private readonly ttlJitter: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly onReloadError: (error: unknown) => void;
@@ -44,6 +50,7 @@ export class TaggedCache<K, V> {
   constructor(options: TaggedCacheOptions) {
     this.ttlMs = options.ttlMs;
     this.staleForMs = options.staleForMs ?? 0;
+    this.ttlJitter = options.ttlJitter ?? 0;
     this.maxEntries = options.maxEntries ?? 20_000;
     this.now = options.now ?? (() => performance.now());
     this.onReloadError = options.onReloadError ?? (() => {});
@@ -73,7 +80,7 @@ export class TaggedCache<K, V> {
   ): Promise<Map<K, V>> {
     const pending = new Map<K, Promise<V | undefined>>();
     const missing: K[] = [];
-    const expired: [K, Entry<V>][] = [];
+    const expired: [K, Entry<K, V>][] = [];
     for (const key of keys) {
       const entry = this.usable(key);
       if (!entry) {
@@ -123,20 +130,22 @@ export class TaggedCache<K, V> {
   }
 
   /**
-   * Edits every loaded entry carrying `tag` with `change` (which must accept a value that
-   * already reflects the change: a load may have read it). An entry still loading or
-   * reloading might finish with a value read before the change, so it is dropped instead.
+   * Edits every loaded entry carrying `tag` with `change`, which must accept a value that
+   * already reflects the change (a load may have read it). A reload in flight may have read
+   * the value before the change, so the change is applied to its result too. An entry still
+   * at its first load is dropped instead.
    */
   revise(tag: string, change: (value: V, key: K) => V): void {
     for (const [key, entry] of this.entries) {
       if (!entry.tags.includes(tag)) continue;
-      if (!entry.settled || entry.reloading) {
+      if (!entry.settled) {
         this.entries.delete(key);
         continue;
       }
       const value = change(entry.settled.value, key);
       entry.settled = { value };
       entry.value = Promise.resolve(value);
+      if (entry.reloading) entry.revisions.push(change);
     }
   }
 
@@ -150,21 +159,22 @@ export class TaggedCache<K, V> {
   }
 
   /** The entry of `key` if it may answer (fresh, or stale within `staleForMs` and loaded). */
-  private usable(key: K): Entry<V> | undefined {
+  private usable(key: K): Entry<K, V> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = this.now() - entry.startedAt;
-    const answers = age < this.ttlMs || (entry.settled && age < this.ttlMs + this.staleForMs);
+    const answers =
+      age < entry.lifetime || (entry.settled && age < entry.lifetime + this.staleForMs);
     if (answers && !this.changedSince(entry)) return entry;
     this.entries.delete(key);
     return undefined;
   }
 
-  private expired(entry: Entry<V>): boolean {
-    return this.now() - entry.startedAt >= this.ttlMs;
+  private expired(entry: Entry<K, V>): boolean {
+    return this.now() - entry.startedAt >= entry.lifetime;
   }
 
-  private reloadInBackground(key: K, entry: Entry<V>, load: () => Promise<V>) {
+  private reloadInBackground(key: K, entry: Entry<K, V>, load: () => Promise<V>) {
     if (entry.reloading) return;
     entry.reloading = true;
     const startedAt = this.now();
@@ -175,7 +185,7 @@ export class TaggedCache<K, V> {
   }
 
   private reloadManyInBackground(
-    expired: [K, Entry<V>][],
+    expired: [K, Entry<K, V>][],
     loadMany: (keys: K[]) => Promise<Map<K, V>>,
   ) {
     for (const [, entry] of expired) entry.reloading = true;
@@ -196,19 +206,22 @@ export class TaggedCache<K, V> {
     );
   }
 
-  /** A finished reload takes the entry's place, unless the entry was dropped or revised since. */
-  private replace(key: K, entry: Entry<V>, startedAt: number, value: V) {
+  /** A finished reload takes the entry's place (with the revisions made meanwhile), unless dropped. */
+  private replace(key: K, entry: Entry<K, V>, startedAt: number, loaded: V) {
     entry.reloading = false;
+    const revisions = entry.revisions.splice(0);
     if (this.entries.get(key) !== entry) return;
+    const value = revisions.reduce((current, change) => change(current, key), loaded);
     this.store(key, entry.tags, startedAt, Promise.resolve(value), { value });
   }
 
-  private reloadFailed(entry: Entry<V>, error: unknown) {
+  private reloadFailed(entry: Entry<K, V>, error: unknown) {
     entry.reloading = false;
+    entry.revisions.length = 0;
     this.onReloadError(error);
   }
 
-  private changedSince(entry: Entry<V>): boolean {
+  private changedSince(entry: Entry<K, V>): boolean {
     for (const tag of entry.tags) {
       const mark = this.marks.get(tag);
       if (mark !== undefined && mark >= entry.startedAt) return true;
@@ -224,12 +237,14 @@ export class TaggedCache<K, V> {
     settled?: { value: V },
   ) {
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.sweep();
-    const entry: Entry<V> = {
+    const entry: Entry<K, V> = {
       startedAt,
       tags,
       value,
       settled,
       reloading: false,
+      revisions: [],
+      lifetime: this.ttlMs * (1 - this.ttlJitter * Math.random()),
     };
     this.entries.delete(key); // re-inserted last: the sweep's "oldest first" stays true
     this.entries.set(key, entry);
@@ -257,13 +272,17 @@ export class TaggedCache<K, V> {
   }
 }
 
-interface Entry<V> {
+interface Entry<K, V> {
   startedAt: number;
   tags: readonly string[];
   value: Promise<V>;
   /** The loaded value, once there is one (what `revise` edits and a stale read may answer). */
   settled: { value: V } | undefined;
   reloading: boolean;
+  /** Revisions made while a reload was in flight, applied to its result. */
+  revisions: ((value: V, key: K) => V)[];
+  /** This entry's TTL (`ttlMs`, shortened by up to `ttlJitter`). */
+  lifetime: number;
 }
 
 class NotFound extends Error {}

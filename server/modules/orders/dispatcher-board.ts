@@ -53,11 +53,13 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   // at most ~80 MB and ~30 MB; expired entries go first when a cache is full. Past its TTL an
   // entry answers while one reload runs (`staleForMs`): a poll never waits for a mere refresh,
   // only for a change it must see.
-  const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0 };
+  // Jitter: entries loaded together must not all reload in the same instant.
+  const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0, ttlJitter: 0.25 };
   const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
   const rows = new TaggedCache<number, string>({
+    ...caching,
     ttlMs: ttlMs * ROW_TTL_FACTOR,
-    staleForMs: caching.staleForMs,
+    ttlJitter: 0.5,
     maxEntries: 20_000,
   });
   const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
