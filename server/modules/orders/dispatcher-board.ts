@@ -107,18 +107,28 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   ): Promise<Json<z.output<typeof OrderListSchema>>> {
     const list = await idsOf(caller.companyIds, name, query.search || undefined);
     const ids = ownFirstPage(list, caller.userId, query.page, query.perPage);
+    return page(ids, {
+      total: list.ids.length,
+      page: query.page,
+      per_page: query.perPage,
+      ...(list.capped ? { total_capped: true } : {}),
+    });
+  }
+
+  /**
+   * A page of orders by id, in that order, from the serialised rows (also the pages of
+   * GET /api/orders: a row placed a moment ago is already here, so page 1 reads no orders).
+   */
+  async function page(
+    ids: number[],
+    meta: z.output<typeof OrderListSchema>['meta'],
+  ): Promise<Json<z.output<typeof OrderListSchema>>> {
     const found = await serialisedRows(ids);
     const data: string[] = [];
     for (const id of ids) {
       const json = found.get(id);
       if (json !== undefined) data.push(json);
     }
-    const meta = {
-      total: list.ids.length,
-      page: query.page,
-      per_page: query.perPage,
-      ...(list.capped ? { total_capped: true } : {}),
-    };
     return new Json(`{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
   }
 
@@ -202,6 +212,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
   return {
     tab,
+    page,
     statistics,
     liveStatistics,
     orderChanged,

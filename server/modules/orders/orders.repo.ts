@@ -345,24 +345,15 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
     query.driver_payment ? eq(orders.is_paid, query.driver_payment === 'paid') : undefined,
   );
   return {
-    // The page's ids first, then the wire columns for those 15 only: the per-row lookups of
-    // orderColumns must not run for every skipped row of a deep page (bench/orders-lists).
-    page: db
-      .select(orderColumns)
+    // The page's ids only: the wire rows come from the serialised-row cache (dispatcher-board),
+    // and the per-row lookups of orderColumns never run for the skipped rows of a deep page.
+    pageIds: db
+      .select({ id: orders.id })
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(where)
-            .orderBy(desc(orders.created_at), desc(orders.id))
-            .limit(query.per_page)
-            .offset((query.page - 1) * query.per_page),
-        ),
-      )
-      .orderBy(desc(orders.created_at), desc(orders.id)),
+      .where(where)
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
     // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
     total: db.select({ value: count() }).from(
       db

@@ -52,7 +52,7 @@ export interface OrdersServiceDeps {
   publisher: Publisher;
   idempotency: Idempotency;
   /** Told of every change, so the consoles' cached lists never lag behind a write (DESIGN §8). */
-  board: Pick<DispatcherBoard, 'orderChanged' | 'onChange'>;
+  board: Pick<DispatcherBoard, 'orderChanged' | 'onChange' | 'page'>;
 }
 
 export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
@@ -519,19 +519,19 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
           createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
         }));
     const statements = repo.listOrdersQueries(db, scope, query);
-    const [data, counted] = await Promise.all([
-      statements.page,
+    const [rows, counted] = await Promise.all([
+      statements.pageIds,
       totals.count(scope, query, async () => (await statements.total)[0]?.value ?? 0),
     ]);
-    return {
-      data,
-      meta: {
+    return board.page(
+      rows.map((row) => row.id),
+      {
         total: Math.min(counted, ORDER_COUNT_CAP),
         page: query.page,
         per_page: query.per_page,
         ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
       },
-    };
+    );
   }
 
   return {
