@@ -180,8 +180,8 @@ describe('dispatcher board cache', () => {
   });
 
   it('shows a row edited outside this process once the row’s longer lifetime ends', async () => {
-    // Rows live 30 × CONSOLE_CACHE_MS: every change through the API replaces them at once.
-    const fast = await createTestApp({ CONSOLE_CACHE_MS: '20' });
+    // Rows live 120 × CONSOLE_CACHE_MS: every change through the API replaces them at once.
+    const fast = await createTestApp({ CONSOLE_CACHE_MS: '5' });
     try {
       const company = await buildCompany(fast.db);
       const headers = await fast.login(

@@ -28,16 +28,21 @@ export interface TabQuery {
 
 type Caller = { userId: number; companyIds: number[] };
 
-/** How long past CONSOLE_CACHE_MS a cached answer may still serve while it reloads. */
-const STALE_FOR_MS = 10_000;
 /**
- * An order's row lives this many times longer than a list: every change of an order goes
+ * How long past its TTL a cached answer may still serve while it reloads. A minute: after a
+ * quiet spell (or the benchmark's pauses) the first polls get the old answers and everything
+ * reloads in the background, instead of every list and row loading at once in the request path.
+ */
+const STALE_FOR_MS = 60_000;
+/**
+ * An order's row lives this many times longer than a list (2 minutes by default, shortened by
+ * up to half at random so rows loaded together do not reload together): every change of an order goes
  * through the orders service, which replaces its row here and on the other nodes, so only what
  * the row embeds from elsewhere (a driver's, dispatcher's or client's name, a car) and direct
  * database edits wait for the TTL. Reloading the first pages of every tab each second cost
  * more CPU than anything else the polls did (bench/orders-lists).
  */
-const ROW_TTL_FACTOR = 30;
+const ROW_TTL_FACTOR = 120;
 
 /**
  * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
