@@ -246,16 +246,41 @@ export function withNewest(list: TabIds, order: Pick<Order, 'id' | 'dispatcher_i
 export const tabsOfNew = (order: Pick<Order, 'state' | 'always_in_call' | 'call'>) =>
   TAB_IDS.filter((tab) => belongsToTab(order, tab));
 
-/** The ids of one page when the caller's own orders come first, each group newest first. */
+/** Per list, where each dispatcher's orders are in it (built once per list, on first use). */
+const positionsByList = new WeakMap<TabIds, Map<number, number[]>>();
+
+function ownPositions(list: TabIds, userId: number): number[] {
+  let byDispatcher = positionsByList.get(list);
+  if (!byDispatcher) {
+    byDispatcher = new Map();
+    for (let i = 0; i < list.dispatcherIds.length; i++) {
+      const dispatcher = list.dispatcherIds[i] as number;
+      const positions = byDispatcher.get(dispatcher);
+      if (positions) positions.push(i);
+      else byDispatcher.set(dispatcher, [i]);
+    }
+    positionsByList.set(list, byDispatcher);
+  }
+  return byDispatcher.get(userId) ?? [];
+}
+
+/**
+ * The ids of one page when the caller's own orders come first, each group newest first. Every
+ * dispatcher polls page 1 of lists thousands long: the own orders come from a per-list index,
+ * so a page costs its own length, not the list's.
+ */
 export function ownFirstPage(list: TabIds, userId: number, page: number, perPage: number) {
   const start = (page - 1) * perPage;
+  const own = ownPositions(list, userId);
   const out: number[] = [];
-  let position = 0;
-  for (const mine of [true, false]) {
-    for (let i = 0; i < list.ids.length && out.length < perPage; i++) {
-      if ((list.dispatcherIds[i] === userId) !== mine) continue;
-      if (position++ >= start) out.push(list.ids[i] as number);
-    }
+  for (let k = start; k < own.length && out.length < perPage; k++) {
+    out.push(list.ids[own[k] as number] as number);
+  }
+  let skip = Math.max(0, start - own.length);
+  for (let i = 0; i < list.ids.length && out.length < perPage; i++) {
+    if (list.dispatcherIds[i] === userId) continue;
+    if (skip > 0) skip--;
+    else out.push(list.ids[i] as number);
   }
   return out;
 }
