@@ -80,9 +80,10 @@ const EnvSchema = z
     /** The geocoder is skipped (local results still answer) when it is slower than this. */
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
     /**
-     * How long the consoles' shared answers (tabs, counters, totals) live at most (docs/
-     * ARCHITECTURE.md "Caches"). Changes invalidate them at once on every node; this bounds what
-     * no node is told about (a direct database edit, a lost relay). SPEC §9 polls every 3–15 s.
+     * How long the consoles' shared answers (tabs, counters, totals) are fresh (docs/
+     * ARCHITECTURE.md "Caches"; rows live 60–120 × as long). Changes update them at once on every
+     * node; this bounds what no node is told about (a direct database edit, a lost relay). SPEC
+     * §9 polls every 3–15 s.
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     MAP_TILES_URL: mapTilesUrl,
