@@ -19,6 +19,15 @@ function setup(ttlMs = 1_000) {
   };
 }
 
+/** A load that finishes when the test says so. */
+function deferred<T>() {
+  let release: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { load: () => promise, release: (value: T) => release(value) };
+}
+
 describe('TaggedCache', () => {
   it('keeps a value for its lifetime, then loads again', async () => {
     const { cache, loader, loads, tick } = setup();
@@ -61,15 +70,8 @@ describe('TaggedCache', () => {
 
   it('treats a load still in flight at invalidation as stale (never older than a seen write)', async () => {
     const { cache, tick } = setup();
-    let release: (value: number) => void = () => {};
-    const inFlight = cache.get(
-      'a',
-      ['t'],
-      () =>
-        new Promise<number>((resolve) => {
-          release = resolve;
-        }),
-    );
+    const { load, release } = deferred<number>();
+    const inFlight = cache.get('a', ['t'], load);
     tick(5);
     cache.invalidate(['t']); // a write completed while the load ran
     release(1);
@@ -142,11 +144,18 @@ describe('TaggedCache', () => {
         await settle();
         return first;
       };
+      /** What the next reader gets, its load (if any) let through. */
+      const nextRead = async () => {
+        const next = cache.get('a', ['t'], load);
+        await settle();
+        return next;
+      };
       return {
         cache,
         load,
         settle,
         loaded,
+        nextRead,
         onReloadError,
         failNextLoad: () => {
           failNext = true;
@@ -169,35 +178,29 @@ describe('TaggedCache', () => {
     });
 
     it('never answers an invalidated value, stale or not', async () => {
-      const { cache, load, settle, loaded, tick } = slowSetup();
+      const { cache, loaded, nextRead, tick } = slowSetup();
       await loaded();
       tick(1_500);
       cache.invalidate(['t']);
-      const next = cache.get('a', ['t'], load);
-      await settle();
-      expect(await next).toBe('v2');
+      expect(await nextRead()).toBe('v2');
     });
 
     it('does not keep a reload that started before an invalidation', async () => {
-      const { cache, load, settle, loaded, tick } = slowSetup();
+      const { cache, load, settle, loaded, nextRead, tick } = slowSetup();
       await loaded();
       tick(1_000);
       expect(await cache.get('a', ['t'], load)).toBe('v1'); // starts reload v2
       tick(1);
       cache.invalidate(['t']); // a write completes while v2 is read
       await settle(); // v2 lands: older than the write
-      const next = cache.get('a', ['t'], load);
-      await settle();
-      expect(await next).toBe('v3');
+      expect(await nextRead()).toBe('v3');
     });
 
     it('waits for a load once the value is older than ttl + staleForMs', async () => {
-      const { cache, load, settle, loaded, tick } = slowSetup();
+      const { loaded, nextRead, tick } = slowSetup();
       await loaded();
       tick(6_000);
-      const next = cache.get('a', ['t'], load);
-      await settle();
-      expect(await next).toBe('v2');
+      expect(await nextRead()).toBe('v2');
     });
 
     it('keeps answering the stale value when a reload fails, and reports it', async () => {
@@ -295,15 +298,8 @@ describe('TaggedCache', () => {
 
     it('drops an entry still loading: its load may predate the change', async () => {
       const { cache, loader } = setup();
-      let release: (value: number) => void = () => {};
-      const inFlight = cache.get(
-        'a',
-        ['t'],
-        () =>
-          new Promise<number>((resolve) => {
-            release = resolve;
-          }),
-      );
+      const { load, release } = deferred<number>();
+      const inFlight = cache.get('a', ['t'], load);
       cache.revise('t', (value) => value + 1);
       release(1);
       expect(await inFlight).toBe(1);
