@@ -158,11 +158,16 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
 
   const listeners: ((change: OrdersChange) => void)[] = [];
 
-  /** Drops what a change made stale here; other caches built from orders listen (`onChange`). */
-  function apply(change: OrdersChange) {
+  /** The change's tabs (and the counts built from them) are read again at the next poll. */
+  function dropTabs(change: OrdersChange) {
     const tags = tabTags(change.company_ids, change.tabs);
     lists.invalidate(tags);
     live.invalidate(tags);
+  }
+
+  /** Drops what another node's change made stale here; other caches built from orders listen (`onChange`). */
+  function apply(change: OrdersChange) {
+    dropTabs(change);
     rows.invalidate(rowTag(change.order_id));
     for (const listener of listeners) listener(change);
   }
@@ -200,11 +205,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
     };
     rows.set(order.id, rowTag(order.id), serialise(order));
     if (kind === 'created') orderCreated(order);
-    else {
-      const tags = tabTags(change.company_ids, change.tabs);
-      lists.invalidate(tags);
-      live.invalidate(tags);
-    }
+    else dropTabs(change);
     for (const listener of listeners) listener(change);
     return change;
   }
