@@ -28,6 +28,18 @@ export interface TabQuery {
 
 type Caller = { userId: number; companyIds: number[] };
 
+const DATA_OPEN = Buffer.from('{"data":[');
+/**
+ * A string's UTF-8 bytes in memory of their own: Buffer.from puts small strings in a shared 8 kB
+ * slab, and one cached row would keep its whole slab alive for minutes.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+const COMMA = Buffer.from(',');
+
 /**
  * How long past its TTL a cached answer may still serve while it reloads. A minute: after a
  * quiet spell (or the benchmark's pauses) the first polls get the old answers and everything
@@ -61,7 +73,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
   // Jitter: entries loaded together must not all reload in the same instant.
   const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0, ttlJitter: 0.25 };
   const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
-  const rows = new TaggedCache<number, string>({
+  const rows = new TaggedCache<number, Buffer>({
     ...caching,
     ttlMs: ttlMs * ROW_TTL_FACTOR,
     ttlJitter: 0.5,
@@ -96,8 +108,9 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
       () => tabIds(db, { tab, companyIds, search }),
     );
 
-  // Validated against the contract once, like the route serialiser would on every request.
-  const serialise = (order: Order) => JSON.stringify(z.encode(OrderSchema, order));
+  // Validated against the contract once, like the route serialiser would on every request, and
+  // kept as UTF-8 bytes: a page is then a copy of its rows' bytes (`page`).
+  const serialise = (order: Order) => ownBytes(JSON.stringify(z.encode(OrderSchema, order)));
   const serialisedRows = (ids: number[]) =>
     rows.getMany(ids, rowTag, async (missing) => {
       const found = await ordersByIds(db, missing);
@@ -129,12 +142,15 @@ export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number
     meta: z.output<typeof OrderListSchema>['meta'],
   ): Promise<Json<z.output<typeof OrderListSchema>>> {
     const found = await serialisedRows(ids);
-    const data: string[] = [];
+    const parts: Buffer[] = [DATA_OPEN];
     for (const id of ids) {
       const json = found.get(id);
-      if (json !== undefined) data.push(json);
+      if (json === undefined) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(json);
     }
-    return new Json(`{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
+    parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`));
+    return new Json(Buffer.concat(parts));
   }
 
   /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
