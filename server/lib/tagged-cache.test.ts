@@ -113,6 +113,24 @@ describe('TaggedCache', () => {
     expect(cache.size).toBeLessThanOrEqual(4);
   });
 
+  it('makes room in a full cache a tenth at a time, oldest first (not one scan per insert)', async () => {
+    let now = 0;
+    const cache = new TaggedCache<number, number>({
+      ttlMs: 1_000,
+      maxEntries: 100,
+      now: () => now,
+    });
+    for (let key = 0; key < 100; key++) cache.set(key, [], key);
+    now += 10;
+    cache.set(100, [], 100);
+    expect(cache.size).toBe(91); // 90 kept + the new one
+    expect(cache.peek(9)).toBeUndefined();
+    expect(await cache.peek(10)).toBe(10);
+    for (let key = 101; key < 110; key++) cache.set(key, [], key);
+    expect(cache.size).toBe(100); // the next nine inserts needed no sweep
+    expect(await cache.peek(10)).toBe(10);
+  });
+
   describe('stale-while-reload (staleForMs)', () => {
     /** A cache whose loads wait for `settle()`, so a test sees what answers meanwhile. */
     function slowSetup() {
