@@ -4,7 +4,7 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import {
   type DispatcherTab,
-  ordersByIds,
+  ordersByIdsQuery,
   tabIds,
   tabIdsQuery,
 } from '../../server/modules/orders/dispatcher.repo';
@@ -41,12 +41,12 @@ export async function explainStatements(
     );
     // The rows come from the serialised-row cache; a cold one is read as a tab's rows are.
     const ids = (await pageIds).map((row) => row.id);
-    return { pageIds, total, rows: ordersByIds(db, ids) };
+    return { pageIds, total, rows: ordersByIdsQuery(db, ids) };
   }
   const list = await tabIds(db, { tab: target, companyIds });
   const pageIds = [...list.ids.subarray(0, input.perPage)];
   return {
     ids: tabIdsQuery(db, { tab: target, companyIds }),
-    rows: ordersByIds(db, pageIds),
+    rows: ordersByIdsQuery(db, pageIds),
   };
 }

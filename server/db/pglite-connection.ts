@@ -84,10 +84,12 @@ export function serveConnection(db: PGlite, socket: Socket): Promise<void> {
 
 /**
  * The next connection gets the same backend session, so leave it as a fresh one would find it:
- * no extended-protocol exchange waiting for its Sync, no transaction left open.
+ * no extended-protocol exchange waiting for its Sync, no transaction left open, no named
+ * statements (the next client prepares its own under the same names; db/prepared.ts).
  */
 async function resetSession(db: PGlite): Promise<void> {
   if (db.closed) return;
   await db.runExclusive(() => db.execProtocolRawStream(SYNC, { onRawData: () => {} }));
   if (db.isInTransaction()) await db.exec('ROLLBACK');
+  await db.exec('DEALLOCATE ALL');
 }

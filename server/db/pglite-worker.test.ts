@@ -15,6 +15,7 @@ import {
   serial,
   text,
 } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany } from '../test/factories';
 import { type Database, type Db, openPglite, rowsOf } from './client';
@@ -151,6 +152,23 @@ describe('PGlite in a worker thread, through node-postgres', () => {
       'rejected',
       'fulfilled',
     ]);
+  });
+
+  it('lets a new connection prepare the named statements a closed one had (db/prepared.ts)', async () => {
+    const prepare = () =>
+      db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, sql.placeholder('id')))
+        .prepare('worker_company_by_id');
+    const company = await buildCompany(db, { name: 'Prepared SRL' });
+    expect(await prepare().execute({ id: company.id })).toEqual([{ id: company.id }]);
+    // The pool's one connection goes away; the next query opens another on the same session,
+    // and its client, knowing no statements, prepares the same name again.
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const connection = await pool.connect();
+    connection.release(true);
+    expect(await prepare().execute({ id: company.id })).toEqual([{ id: company.id }]);
   });
 
   it('runs concurrent transactions one after the other, both committed', async () => {

@@ -9,7 +9,7 @@ import {
 import { belongsToTab, TAB_IDS } from '@common/orders/orders.tabs';
 import type { OrdersChange } from '@common/realtime/events';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { Json } from '../../http/route';
 import { TaggedCache } from '../../lib/tagged-cache';
 import {
@@ -65,7 +65,7 @@ const ROW_TTL_FACTOR = 120;
  * Freshness: a change made through this process (orders service → `orderChanged`) is visible to
  * the next request at once; anything else (another node, a driver going online) within `ttlMs`.
  */
-export function createDispatcherBoard({ db, ttlMs }: { db: DbOrTx; ttlMs: number }) {
+export function createDispatcherBoard({ db, ttlMs }: { db: Db; ttlMs: number }) {
   // Bounded memory: a list is at most ORDER_COUNT_CAP ids (80 kB), a row ~1.5 kB of JSON, so
   // at most ~80 MB and ~30 MB; expired entries go first when a cache is full. Past its TTL an
   // entry answers while one reload runs (`staleForMs`): a poll never waits for a mere refresh,

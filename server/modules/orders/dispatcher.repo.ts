@@ -1,7 +1,8 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import type { TabId } from '@common/orders/orders.tabs';
-import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { and, desc, inArray, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { companyUsers, orders, users } from '../../db/schema';
 import { intArray, oneOf } from '../../db/sql';
 import { orderColumns } from './orders.select';
@@ -87,12 +88,19 @@ export function tabIdsQuery(
     .from(tab);
 }
 
-/** Wire-shaped orders by id (ids come from a scoped query: no scope here). */
-export const ordersByIds = (db: DbOrTx, ids: number[]) =>
+/** The statement behind `ordersByIds` (also EXPLAINed by bench/orders-lists). */
+export const ordersByIdsQuery = (db: DbOrTx, ids: number[] | Placeholder) =>
   db
     .select(orderColumns)
     .from(orders)
-    .where(sql`${orders.id} = any(${intArray(ids)})`);
+    .where(sql`${orders.id} = any(${ids instanceof Placeholder ? ids : sql.param(ids)}::int[])`);
+
+const ordersByIdsPrepared = preparedPerDb((db) =>
+  ordersByIdsQuery(db, sql.placeholder('ids')).prepare('orders_by_ids'),
+);
+
+/** Wire-shaped orders by id (ids come from a scoped query: no scope here). */
+export const ordersByIds = (db: Db, ids: number[]) => ordersByIdsPrepared(db).execute({ ids });
 
 const countWhere = (companyIds: number[], filter: SQL) =>
   sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;

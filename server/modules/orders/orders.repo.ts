@@ -6,7 +6,8 @@ import {
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import {
   cars,
   clientAddresses,
@@ -46,6 +47,20 @@ export async function findOrder(
     .from(orders)
     .where(and(eq(orders.id, id), inOrderScope(scope)))
     .limit(1);
+  return row;
+}
+
+const orderByIdPrepared = preparedPerDb((db) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_by_id'),
+);
+
+/** An order as the wire has it, whoever's it is (to publish a change the caller may make). */
+export async function findAnyOrder(db: Db, id: number): Promise<Order | undefined> {
+  const [row] = await orderByIdPrepared(db).execute({ id });
   return row;
 }
 

@@ -90,7 +90,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
     id: number,
     change: 'created' | 'changed' = 'changed',
   ): Promise<Order> {
-    const order = await repo.findOrder(db, { kind: 'all' }, id);
+    const order = await repo.findAnyOrder(db, id);
     if (!order) throw notFound('Comanda');
     publisher.ordersChanged(board.orderChanged(order, change));
     publisher.toCompany(order.processed_by_company_id, 'order_updated', order);

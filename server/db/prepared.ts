@@ -1,0 +1,23 @@
+import type { Db } from './client';
+
+/**
+ * A hot statement built once per database handle, with `sql.placeholder`s for what varies, and
+ * run by name: Drizzle then renders its SQL once instead of on every call (rendering the wire
+ * order's ~60 columns cost more CPU than running the query; bench/orders-lists), and PostgreSQL
+ * parses and plans it once per connection. The PGlite worker forgets named statements when a
+ * connection closes (pglite-connection.ts), so a reconnect can prepare them again.
+ *
+ * Only on the handle, never on a transaction: the prepared statement runs on the handle's pool,
+ * outside whatever transaction the caller may be in.
+ */
+export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}
