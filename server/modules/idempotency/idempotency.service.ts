@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import * as repo from './idempotency.repo';
@@ -9,6 +10,16 @@ const HEADER = 'Idempotency-Key';
 /** The created thing's id is what a replay needs: it answers with that thing as it is now. */
 export interface Created {
   id: number;
+}
+
+/**
+ * A claimed key, given to the work: `recordResult(id)` is the statement that records the
+ * created thing's id (an SQL expression) as the request's result, for the work to run inside
+ * the statement that creates it. Called, it is the work's to run; otherwise `once` records
+ * the result itself with one more statement.
+ */
+export interface Claim {
+  recordResult(id: SQL): SQL;
 }
 
 const digest = (body: unknown) =>
@@ -25,7 +36,7 @@ const digest = (body: unknown) =>
 export function createIdempotency(db: Db) {
   async function once(
     input: { userId: number; key: string | undefined; scope: string; body: unknown },
-    work: (tx: Tx) => Promise<Created>,
+    work: (tx: Tx, claim?: Claim) => Promise<Created>,
   ): Promise<Created & { replayed: boolean }> {
     const { key } = input;
     if (key === undefined) {
@@ -61,8 +72,14 @@ export function createIdempotency(db: Db) {
           throw new AppError('conflict', 'Cererea cu această cheie este încă în lucru.');
         return { ...response, replayed: true };
       }
-      const created = await work(tx);
-      await repo.storeResult(tx, input.userId, key, 201, { id: created.id });
+      let recorded = false;
+      const created = await work(tx, {
+        recordResult: (id) => {
+          recorded = true;
+          return repo.storeCreatedSql(tx, input.userId, key, 201, id);
+        },
+      });
+      if (!recorded) await repo.storeResult(tx, input.userId, key, 201, { id: created.id });
       return { ...created, replayed: false };
     });
   }

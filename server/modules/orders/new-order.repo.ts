@@ -18,11 +18,14 @@ export interface NewOrder {
     Pick<typeof orders.$inferInsert, 'phone' | 'created_by_company_id' | 'processed_by_company_id'>;
   places: OrderPlaceInput[];
   history: Omit<HistoryItem, 'order_id'>;
+  /** A statement to run with the others, given the new order's id (idempotency's Claim). */
+  alsoRun?: (orderId: SQL) => SQL;
 }
 
 /**
  * Places an order in one statement: the client (found or created by phone), the order, its
- * places, the client's saved addresses and the first history item, as data-modifying CTEs.
+ * places, the client's saved addresses, the first history item (and `alsoRun`, the idempotency
+ * key's result), as data-modifying CTEs.
  * The same builders as the single-row writes render each part; later parts read the ids that
  * earlier ones return. Foreign keys are checked when the statement ends, so a place may point
  * at the order inserted beside it. One round trip instead of five: placing orders is the
@@ -44,6 +47,7 @@ export async function insertNewOrder(
       .getSQL()})`,
     sql`new_history as (${historyInsert(db, { ...input.history, order_id: orderId }).getSQL()})`,
   ];
+  if (input.alsoRun) parts.push(sql`also_run as (${input.alsoRun(orderId)})`);
   if (input.places.length > 0) {
     parts.push(sql`new_places as (${placesInsert(db, orderId, input.places).getSQL()})`);
     parts.push(

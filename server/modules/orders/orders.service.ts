@@ -149,7 +149,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
     const result = await idempotency.once(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
-      async (tx) => {
+      async (tx, claim) => {
         await checkReferences(tx, processedBy, input);
         const protocolCompanyId =
           input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
@@ -188,6 +188,7 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
             initiator: auth.userName,
             initiator_id: auth.userId,
           },
+          ...(claim ? { alsoRun: claim.recordResult } : {}),
         });
         return { id: row.id };
       },
