@@ -31,7 +31,7 @@ import type { Idempotency } from '../idempotency/idempotency.service';
 import type { DispatcherBoard } from './dispatcher-board';
 import { createListTotals } from './list-totals';
 import { insertNewOrder } from './new-order.repo';
-import { referenceFacts } from './order-references.repo';
+import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
 
@@ -123,7 +123,10 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
 
   /** The checks zod cannot make: blocked phone, known service, options, drivers and protocol company. */
   async function checkReferences(tx: DbOrTx, processedBy: number, input: EditInput) {
-    const facts = await referenceFacts(tx, processedBy, input);
+    throwIfInvalid(await referenceFacts(tx, processedBy, input), processedBy, input);
+  }
+
+  function throwIfInvalid(facts: ReferenceFacts, processedBy: number, input: EditInput) {
     const errors: Record<string, string[]> = {};
     if (facts.blocked) errors.phone = [BLOCKED_PHONE_MESSAGE];
     if (!facts.serviceKnown) errors.service_id = ['Serviciul nu există.'];
@@ -147,10 +150,15 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
   /** SPEC §7 POST /api/orders (SPEC §5 validation; DESIGN §7 Idempotency-Key). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
+    // Read before the transaction, judged inside it (after the key is claimed, so a retried
+    // request still replays): on PGlite a transaction holds the one database session, and
+    // this read is one round trip less in it. Read committed would not keep these facts from
+    // changing before the commit anyway.
+    const facts = await referenceFacts(db, processedBy, input);
     const result = await idempotency.once(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
       async (tx, claim) => {
-        await checkReferences(tx, processedBy, input);
+        throwIfInvalid(facts, processedBy, input);
         const protocolCompanyId =
           input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
         const row = await insertNewOrder(tx, {

@@ -157,6 +157,27 @@ describe('POST /api/orders', () => {
     expect(reused.json<ErrorBody>().errors?.['Idempotency-Key']).toHaveLength(1);
   });
 
+  it('replays a retried order whose phone was blocked meanwhile, and refuses a new one', async () => {
+    const headers = { ...auth, 'idempotency-key': 'blocked-later-0001' };
+    const body = validBody({ phone: '0766 000 222' });
+    const first = await post(body, headers);
+    expect(first.statusCode).toBe(201);
+    await t.db
+      .insert(blockedPhones)
+      .values({ company_id: taxi.id, phone: '+40766000222', reason: 'Farse' });
+    const retried = await post(body, headers);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json<Order>().id).toBe(first.json<Order>().id);
+    const fresh = await post(body, { ...auth, 'idempotency-key': 'blocked-later-0002' });
+    expect(fresh.statusCode).toBe(422);
+    expect(fresh.json<ErrorBody>().errors?.phone).toEqual(['Numărul de telefon este blocat.']);
+    // The refused request left its key free: the same key may be used once the number is free.
+    await t.db.delete(blockedPhones).where(eq(blockedPhones.phone, '+40766000222'));
+    expect(
+      (await post(body, { ...auth, 'idempotency-key': 'blocked-later-0002' })).statusCode,
+    ).toBe(201);
+  });
+
   it('lets a protocol company order a ride from its dispatch company, billed as protocol', async () => {
     const order = (await post(validBody(), await t.login(protocolUser))).json<Order>();
     expect(order).toMatchObject({
