@@ -1,6 +1,6 @@
 import { ListOrdersQuerySchema, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
-import { createListTotals } from './list-totals';
+import { CAPPED_RECHECK_MS, createListTotals } from './list-totals';
 
 const scope = { kind: 'companies' as const, processedBy: [3], createdBy: [] };
 const query = (extra: Record<string, string> = {}) => ListOrdersQuerySchema.parse(extra);
@@ -28,16 +28,53 @@ describe('GET /api/orders totals (DESIGN §8: no full count per request)', () =>
     expect(await totals.count(scope, query(), load)).toBe(6);
   });
 
-  it('keeps a capped total ("more than 10 000") through changes for its second', async () => {
-    const totals = createListTotals();
+  it('keeps a capped total ("more than 10 000") through changes, recounting it in the background', async () => {
+    let clock = 0;
+    const totals = createListTotals(1_000, () => clock);
     let loads = 0;
+    let total = ORDER_COUNT_CAP + 1;
     const load = async () => {
       loads++;
-      return ORDER_COUNT_CAP + 1;
+      return total;
     };
     await totals.count(scope, query(), load);
     totals.companiesChanged([order.processed_by_company_id]);
+    clock += CAPPED_RECHECK_MS - 1;
     expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 1);
     expect(loads).toBe(1);
+
+    // Orders left the list: the recheck runs behind an answer that does not wait for it…
+    total = ORDER_COUNT_CAP - 5;
+    clock += 1;
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 1);
+    expect(loads).toBe(2);
+    // …and from then on the list is counted exactly, and dropped by changes again.
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP - 5);
+    total = ORDER_COUNT_CAP - 4;
+    totals.companiesChanged([order.processed_by_company_id]);
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP - 4);
+  });
+
+  it('keeps a capped total when its recount fails, and tries again later', async () => {
+    let clock = 0;
+    const totals = createListTotals(1_000, () => clock);
+    let fail = false;
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      if (fail) throw new Error('database gone');
+      return ORDER_COUNT_CAP + 7;
+    };
+    await totals.count(scope, query(), load);
+    fail = true;
+    clock += CAPPED_RECHECK_MS;
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 7);
+    await Promise.resolve();
+    expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 7);
+    expect(loads).toBe(2);
+    clock += CAPPED_RECHECK_MS;
+    fail = false;
+    await totals.count(scope, query(), load);
+    expect(loads).toBe(3);
   });
 });
