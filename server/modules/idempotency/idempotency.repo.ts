@@ -41,7 +41,13 @@ export async function storeResult(
  * The statement of `storeResult` for a created thing whose id is an SQL expression, to run as
  * part of the statement that creates it (a data-modifying CTE: one round trip less).
  */
-export function storeCreatedSql(db: DbOrTx, userId: number, key: string, statusCode: number, id: SQL) {
+export function storeCreatedSql(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+  statusCode: number,
+  id: SQL,
+) {
   return db
     .update(idempotencyKeys)
     .set({ status_code: statusCode, response: sql`jsonb_build_object('id', ${id})` })
