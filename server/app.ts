@@ -103,7 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : memoryFailureCounter(windowMs);
 
   const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 });
-  const board = createDispatcherBoard({ db: database.db, ttlMs: config.CONSOLE_CACHE_MS });
+  const board = createDispatcherBoard({
+    db: database.db,
+    ttlMs: config.CONSOLE_CACHE_MS,
+    onReloadError: (error) =>
+      app.log.warn({ err: error }, 'console list reload failed; the previous copy answers'),
+  });
   const io = createSocketServer({
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
@@ -138,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ordersRoutes(
     app,
     authenticate,
-    createOrdersService({ db: database.db, publisher, idempotency, board }),
+    createOrdersService({ db: database.db, publisher, idempotency, board, logger: app.log }),
     board,
     database.db,
   );

@@ -50,6 +50,8 @@ export interface OrdersChange {
   order_id: number;
   company_ids: number[];
   tabs: TabId[];
+  /** Set when the change placed a new order: its creation time (with the id, its place in newest-first lists). */
+  created_at?: string;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

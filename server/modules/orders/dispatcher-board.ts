@@ -65,13 +65,27 @@ const ROW_TTL_FACTOR = 120;
  * Freshness: a change made through this process (orders service → `orderChanged`) is visible to
  * the next request at once; anything else (another node, a driver going online) within `ttlMs`.
  */
-export function createDispatcherBoard({ db, ttlMs }: { db: Db; ttlMs: number }) {
+export function createDispatcherBoard({
+  db,
+  ttlMs,
+  onReloadError,
+}: {
+  db: Db;
+  ttlMs: number;
+  /** A background reload failed (the stale copy goes on answering for up to a minute). */
+  onReloadError?: (error: unknown) => void;
+}) {
   // Bounded memory: a list is at most ORDER_COUNT_CAP ids (80 kB), a row ~1.5 kB of JSON, so
   // at most ~80 MB and ~30 MB; expired entries go first when a cache is full. Past its TTL an
   // entry answers while one reload runs (`staleForMs`): a poll never waits for a mere refresh,
   // only for a change it must see.
   // Jitter: entries loaded together must not all reload in the same instant.
-  const caching = { ttlMs, staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0, ttlJitter: 0.25 };
+  const caching = {
+    ttlMs,
+    staleForMs: ttlMs > 0 ? STALE_FOR_MS : 0,
+    ttlJitter: 0.25,
+    ...(onReloadError ? { onReloadError } : {}),
+  };
   const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
   const rows = new TaggedCache<number, Buffer>({
     ...caching,
@@ -218,6 +232,7 @@ export function createDispatcherBoard({ db, ttlMs }: { db: Db; ttlMs: number }) 
       order_id: order.id,
       company_ids: [...new Set([order.processed_by_company_id, order.created_by_company_id])],
       tabs: kind === 'created' ? tabsOfNew(order) : [...TAB_IDS],
+      ...(kind === 'created' ? { created_at: order.created_at } : {}),
     };
     rows.set(order.id, rowTag(order.id), serialise(order));
     if (kind === 'created') orderCreated(order);

@@ -6,7 +6,7 @@ import {
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
   cars,
@@ -21,6 +21,7 @@ import { utcNow } from '../../db/schema/columns';
 import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { orderColumns } from './orders.select';
+import type { ListKey, Window } from './page-windows';
 
 /**
  * Which orders a caller may touch (auth-context scopeOf): by the company that dispatches them or
@@ -341,8 +342,78 @@ const inListScope = (scope: OrderListScope): SQL | undefined => {
 
 /** The statements behind `listOrders` (also EXPLAINed by bench/orders-lists). */
 export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
+  const where = listWhere(scope, query);
+  const newestFirst = [desc(orders.created_at), desc(orders.id)];
+  return {
+    // The page's ids only: the wire rows come from the serialised-row cache (dispatcher-board),
+    // and the per-row lookups of orderColumns never run for the skipped rows of a deep page.
+    pageIds: db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
+    total: db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(where)
+        .limit(ORDER_COUNT_CAP + 1)
+        .as('capped'),
+    ),
+    /** A deep page's window and the list's newest order, in one snapshot (page-windows.ts). */
+    async window(from: number, limit: number): Promise<Window> {
+      const rows = db
+        .select({ id: orders.id, created_at: orders.created_at })
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(from)
+        .as('window_rows');
+      const top = db
+        .select({ created_at: sql<string>`${orders.created_at}::text`.as('top_at'), id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(1)
+        .as('top');
+      const [row] = rowsOf<{ ids: number[]; top_at: string | null; top_id: number | null }>(
+        await db.execute(sql`select
+          (select coalesce(array_agg(${rows.id} order by ${rows.created_at} desc, ${rows.id} desc), '{}') from ${rows}) as ids,
+          (select ${top.created_at} from ${top}) as top_at,
+          (select ${top.id} from ${top}) as top_id`),
+      );
+      return {
+        from,
+        ids: row?.ids ?? [],
+        top:
+          row?.top_at != null && row.top_id != null
+            ? { created_at: row.top_at, id: row.top_id }
+            : null,
+      };
+    },
+    /** The ids of the list's orders newer than `top`, newest first (page-windows.ts). */
+    async above(top: ListKey | null, limit: number): Promise<number[]> {
+      const newer = top
+        ? sql`${orders.created_at} >= ${top.created_at}::timestamp and (${orders.created_at} > ${top.created_at}::timestamp or ${orders.id} > ${top.id})`
+        : undefined;
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(where, newer))
+        .orderBy(...newestFirst)
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+function listWhere(scope: OrderListScope, query: ListOrdersQuery) {
   const states = query.states ?? (query.state ? [query.state] : undefined);
-  const where = and(
+  return and(
     inListScope(scope),
     states && states.length > 0 ? inArray(orders.state, states) : undefined,
     query.date_from ? sql`${localCreatedAt} >= ${query.date_from}::date` : undefined,
@@ -359,24 +430,4 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
     query.driver_payment_method ? eq(orders.payment_type, query.driver_payment_method) : undefined,
     query.driver_payment ? eq(orders.is_paid, query.driver_payment === 'paid') : undefined,
   );
-  return {
-    // The page's ids only: the wire rows come from the serialised-row cache (dispatcher-board),
-    // and the per-row lookups of orderColumns never run for the skipped rows of a deep page.
-    pageIds: db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
-    total: db.select({ value: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(where)
-        .limit(ORDER_COUNT_CAP + 1)
-        .as('capped'),
-    ),
-  };
 }

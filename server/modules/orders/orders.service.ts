@@ -18,6 +18,7 @@ import {
   type UpdateOrderBody,
 } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -34,9 +35,16 @@ import { insertNewOrder } from './new-order.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
+import { createPageWindows } from './page-windows';
 
 type CreateInput = z.output<typeof CreateOrderBodySchema>;
 type EditInput = Partial<CreateInput>;
+
+/**
+ * How long a deep page's window of GET /api/orders is kept at most: every change made through
+ * the API reaches it at once, on every node; only direct database edits wait this long.
+ */
+const WINDOW_TTL_MS = 30_000;
 
 /** Fields an order that is no longer new still takes (SPEC §4: comment, client name, notes; payment toggle). */
 const EDITABLE_AFTER_PLACING = new Set([
@@ -53,11 +61,29 @@ export interface OrdersServiceDeps {
   idempotency: Idempotency;
   /** Told of every change, so the consoles' cached lists never lag behind a write (DESIGN §8). */
   board: Pick<DispatcherBoard, 'orderChanged' | 'onChange' | 'page'>;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export function createOrdersService({ db, publisher, idempotency, board }: OrdersServiceDeps) {
+export function createOrdersService({
+  db,
+  publisher,
+  idempotency,
+  board,
+  logger,
+}: OrdersServiceDeps) {
   const totals = createListTotals();
-  board.onChange((change) => totals.companiesChanged(change.company_ids));
+  const windows = createPageWindows({
+    ttlMs: WINDOW_TTL_MS,
+    onRefreshError: (error) =>
+      logger.warn({ err: error }, 'GET /api/orders: reading a deep page window failed'),
+  });
+  board.onChange((change) => {
+    totals.companiesChanged(change.company_ids);
+    windows.changed(
+      change.company_ids,
+      change.created_at ? { created_at: change.created_at, id: change.order_id } : undefined,
+    );
+  });
   /**
    * The caller's companies (type, parent) decide who dispatches a new order and what a list
    * shows; they change only by an administrator's hand, so a few seconds of reuse saves a
@@ -528,19 +554,23 @@ export function createOrdersService({ db, publisher, idempotency, board }: Order
           createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
         }));
     const statements = repo.listOrdersQueries(db, scope, query);
-    const [rows, counted] = await Promise.all([
-      statements.pageIds,
+    const list = {
+      key: JSON.stringify([scope, query]),
+      companyIds:
+        scope.kind === 'all' ? ('all' as const) : [...scope.processedBy, ...scope.createdBy],
+      offset: (query.page - 1) * query.per_page,
+      limit: query.per_page,
+    };
+    const [ids, counted] = await Promise.all([
+      windows.page(list, statements, async () => (await statements.pageIds).map((row) => row.id)),
       totals.count(scope, query, async () => (await statements.total)[0]?.value ?? 0),
     ]);
-    return board.page(
-      rows.map((row) => row.id),
-      {
-        total: Math.min(counted, ORDER_COUNT_CAP),
-        page: query.page,
-        per_page: query.per_page,
-        ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
-      },
-    );
+    return board.page(ids, {
+      total: Math.min(counted, ORDER_COUNT_CAP),
+      page: query.page,
+      per_page: query.per_page,
+      ...(counted > ORDER_COUNT_CAP ? { total_capped: true } : {}),
+    });
   }
 
   return {

@@ -1,0 +1,102 @@
+import type { Order } from '@common/orders/orders.schema';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { buildCompany, buildUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { DEEP_OFFSET } from './page-windows';
+
+/**
+ * Deep pages of GET /api/orders come from page windows (page-windows.ts): whatever is placed or
+ * changed through the API, a deep page is exactly what reading it directly gives.
+ */
+let t: TestApp;
+let companyId: number;
+let headers: { authorization: string };
+const PER_PAGE = 15;
+const PAGE = Math.ceil(DEEP_OFFSET / PER_PAGE) + 2;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyId = (await buildCompany(t.db)).id;
+  headers = await t.login(
+    await buildUser(t.db, { roles: ['dispatcher'], companyIds: [companyId] }),
+  );
+  // Four orders a minute over the last days, several in the same second; a third still live.
+  await t.db.execute(sql`insert into orders (state, phone, created_by_company_id, processed_by_company_id, address, created_at, closed_at)
+    select case when g % 3 = 0 then 'created' when g % 7 = 0 then 'canceled' else 'finished' end,
+      '+40744000000', ${companyId}, ${companyId}, 'Strada ' || g,
+      (now() at time zone 'utc') - make_interval(secs => (g / 4) * 60),
+      case when g % 3 = 0 then null else now() at time zone 'utc' end
+    from generate_series(1, ${DEEP_OFFSET * 2}) g`);
+}, 60_000);
+afterAll(() => t.close());
+
+const page = async (filter = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/orders?page=${PAGE}&per_page=${PER_PAGE}${filter}`,
+    headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: Order[] }>().data.map((order) => order.id);
+};
+
+const direct = async (states?: string[]) =>
+  rowsOf<{ id: number }>(
+    await t.db.execute(sql`select id from orders where processed_by_company_id = ${companyId}
+      ${states ? sql`and state = any(${sql.param(states)}::text[])` : sql``}
+      order by created_at desc, id desc limit ${PER_PAGE} offset ${(PAGE - 1) * PER_PAGE}`),
+  ).map((row) => row.id);
+
+const place = async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: {
+      phone: '0744 555 666',
+      client_name: 'Ana',
+      places: [{ name: 'Strada Lungă 1', lat: 47.16, long: 27.58 }],
+      place: true,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<Order>().id;
+};
+
+describe('GET /api/orders deep pages', () => {
+  it('shifts by the orders placed since it was read, as a direct read does', async () => {
+    expect(await page()).toEqual(await direct());
+    for (let i = 0; i < 3; i++) {
+      await place();
+      expect(await page()).toEqual(await direct());
+    }
+  });
+
+  it('follows orders that move into a states filter (a cancellation), as a direct read does', async () => {
+    const closed = '&states=finished,canceled';
+    const states = ['finished', 'canceled'];
+    expect(await page(closed)).toEqual(await direct(states));
+    const placed = await place(); // not in the filter: the page does not move
+    expect(await page(closed)).toEqual(await direct(states));
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${placed}/cancel`,
+      headers,
+      payload: { reason_text: 'Clientul a renunțat' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const [older] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from orders where processed_by_company_id = ${companyId}
+        and state = 'created' order by created_at desc, id desc offset 40 limit 1`),
+    );
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${older?.id}/cancel`,
+      headers,
+      payload: { reason_text: null },
+    });
+    expect(await page(closed)).toEqual(await direct(states));
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { createPageWindows, DEEP_OFFSET, type ListKey, SLACK, type Window } from './page-windows';
+
+/** A newest-first list of one company's orders in memory, read the ways the repository reads it. */
+function listOf(size: number) {
+  let nextId = 1;
+  let second = 0;
+  const rows: ListKey[] = [];
+  const at = (s: number) =>
+    `2026-11-24 ${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const place = (createdAt = at(second++)) => {
+    const key = { created_at: createdAt, id: nextId++ };
+    rows.push(key);
+    rows.sort((a, b) =>
+      a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1,
+    );
+    return key;
+  };
+  for (let i = 0; i < size; i++) place();
+  let windowReads = 0;
+  const newerThan = (a: ListKey, b: ListKey) =>
+    a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+  const reads = {
+    async window(from: number, limit: number): Promise<Window> {
+      windowReads++;
+      return { from, ids: rows.slice(from, from + limit).map((r) => r.id), top: rows[0] ?? null };
+    },
+    async above(top: ListKey | null, limit: number) {
+      return rows
+        .filter((r) => !top || newerThan(r, top))
+        .slice(0, limit)
+        .map((r) => r.id);
+    },
+  };
+  const direct = (offset: number, limit: number) => async () =>
+    rows.slice(offset, offset + limit).map((r) => r.id);
+  return {
+    rows,
+    place,
+    /** An order placed with a time already in the list (below its newest). */
+    placeBelowTop: () => place(rows[5]?.created_at),
+    remove: (index: number) => rows.splice(index, 1),
+    reads,
+    direct,
+    windowReads: () => windowReads,
+  };
+}
+
+const company = 7;
+const deep = { key: 'c7|page', companyIds: [company], offset: DEEP_OFFSET + 30, limit: 15 };
+
+describe('deep pages of GET /api/orders (page windows)', () => {
+  it('reads a deep page once, then follows the orders placed above it without reading it again', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const read = () => windows.page(deep, list.reads, list.direct(deep.offset, deep.limit));
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    for (let i = 0; i < SLACK / 2; i++) {
+      windows.changed([company], list.place());
+      if (i % 17 === 0) expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    }
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(1);
+  });
+
+  it('reads the window again in the background before it runs out, answering meanwhile', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    let release: () => void = () => {};
+    let held = false;
+    const reads = {
+      ...list.reads,
+      window: async (from: number, limit: number) => {
+        const window = await list.reads.window(from, limit);
+        if (held) await new Promise<void>((resolve) => (release = resolve));
+        return window;
+      },
+    };
+    const read = () => windows.page(deep, reads, list.direct(deep.offset, deep.limit));
+    await read();
+    held = true;
+    for (let i = 0; i <= SLACK / 2; i++) windows.changed([company], list.place());
+    // Past half the slack: this answer comes from the old window while a new one is read.
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(2);
+    windows.changed([company], list.place());
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(2); // one background read at a time
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    held = false;
+    for (let i = 0; i < SLACK / 2 - 1; i++) windows.changed([company], list.place());
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(2); // the new window holds them all
+  });
+
+  it('reads the page directly again once more orders were placed than the window holds', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const read = () => windows.page(deep, list.reads, list.direct(deep.offset, deep.limit));
+    await read();
+    for (let i = 0; i <= SLACK; i++) list.place();
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(2); // the outgrown window was dropped and read anew
+  });
+
+  it('drops a window when an order lands below its top, or another change touches its company', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const read = () => windows.page(deep, list.reads, list.direct(deep.offset, deep.limit));
+    await read();
+    windows.changed([company], list.placeBelowTop());
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(2);
+
+    windows.changed([company + 1]); // another company's order: this window stays
+    await read();
+    expect(list.windowReads()).toBe(2);
+
+    list.remove(3); // e.g. an order that left a states filter
+    windows.changed([company]);
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(list.windowReads()).toBe(3);
+  });
+
+  it('does not keep a window read while a change it may have missed landed', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    let release: () => void = () => {};
+    const slow = {
+      ...list.reads,
+      window: async (from: number, limit: number) => {
+        const window = await list.reads.window(from, limit);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return window;
+      },
+    };
+    const first = windows.page(deep, slow, list.direct(deep.offset, deep.limit));
+    await Promise.resolve();
+    list.remove(2);
+    windows.changed([company]);
+    release();
+    await first;
+    expect(await windows.page(deep, list.reads, list.direct(deep.offset, deep.limit))).toEqual(
+      await list.direct(deep.offset, deep.limit)(),
+    );
+    expect(list.windowReads()).toBe(2);
+  });
+
+  it('reads shallow pages directly, and a window again after its lifetime (in the background first)', async () => {
+    let clock = 0;
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000, now: () => clock });
+    const shallow = { ...deep, offset: DEEP_OFFSET - 15 };
+    expect(await windows.page(shallow, list.reads, list.direct(shallow.offset, 15))).toEqual(
+      await list.direct(shallow.offset, 15)(),
+    );
+    expect(list.windowReads()).toBe(0);
+    const read = () => windows.page(deep, list.reads, list.direct(deep.offset, deep.limit));
+    await read();
+    clock += 30_000;
+    await read(); // answers from the old window, reads a new one behind it
+    expect(list.windowReads()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await read();
+    expect(list.windowReads()).toBe(2);
+    clock += 60_000; // twice the lifetime: too old to answer at all
+    await read();
+    expect(list.windowReads()).toBe(3);
+  });
+});
