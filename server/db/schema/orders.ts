@@ -186,7 +186,12 @@ export const orders = pgTable(
     cancellation_reason_type: text('cancellation_reason_type'),
     cancellation_reason_text: text('cancellation_reason_text'),
     cancelled_by_identifier: text('cancelled_by_identifier'),
-    /** The first place's name, kept here for lists and search (SPEC §2 Address column). */
+    /**
+     * The first place's name, kept here for lists and search (SPEC §2 Address column). Not
+     * indexed for substring search: only the tabs search it, within their bounded windows (live
+     * orders, the last 24 h), and a trigram index cost every order placed its upkeep (migration
+     * 0007; bench/orders-lists).
+     */
     address: text('address'),
   },
   (t) => [
@@ -223,10 +228,6 @@ export const orders = pgTable(
     index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
     index('orders_client_idx').on(t.client_id, t.created_at.desc().nullsFirst()),
     index('orders_dispatcher_idx').on(t.dispatcher_id, t.created_at.desc().nullsFirst()),
-    index('orders_address_trgm_idx').using(
-      'gin',
-      sql`f_unaccent(lower(${t.address})) gin_trgm_ops`,
-    ),
     index('orders_indicativ_idx').on(t.processed_by_company_id, t.car_indicativ),
   ],
 );
