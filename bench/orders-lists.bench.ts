@@ -282,6 +282,8 @@ interface Phase {
   cpuMsPerRequest: number;
   /** Why the loop may have stalled: the longest GC pause, and how often the OS preempted it. */
   maxGcPauseMs: number;
+  /** The longest pause's kind, all pauses together, and the heap at the phase's end. */
+  gc: { kind: string; totalMs: number; heapUsedMb: number };
   preemptionsPerSecond: number;
   longestGap: { ms: number; cpuMs: number };
 }
@@ -305,6 +307,7 @@ async function phase(
     stallMs: after.maxStallMs,
     cpuMsPerRequest: cpu / Math.max(1, run.completed),
     maxGcPauseMs: after.maxGcPauseMs,
+    gc: { kind: after.maxGcKind, totalMs: after.gcTotalMs, heapUsedMb: after.heapUsedMb },
     longestGap: after.longestGap,
     preemptionsPerSecond: Math.round(
       (after.involuntarySwitches - before.involuntarySwitches) / run.seconds,
@@ -414,7 +417,8 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
         .join(', ');
       log(
         `round ${round}/${rounds}: app ${(a.run.completed / a.run.seconds).toFixed(0)} req/s, ` +
-          `stall ${a.stallMs} ms (gc ${a.maxGcPauseMs} ms, preempted ${a.preemptionsPerSecond}/s, ` +
+          `stall ${a.stallMs} ms (gc ${a.maxGcPauseMs} ms ${a.gc.kind}, ${a.gc.totalMs} ms in all, ` +
+          `heap ${a.gc.heapUsedMb} MB, preempted ${a.preemptionsPerSecond}/s, ` +
           `longest gap ${a.longestGap.ms} ms using ${a.longestGap.cpuMs} ms CPU), ` +
           `lag ${a.run.maxLagMs} ms; p99 ${line} | bare p99 ` +
           `${round3(percentile(all(b.run), 99))} ms, stall ${b.stallMs} ms (gc ${b.maxGcPauseMs} ms, ` +

@@ -17,6 +17,12 @@ export interface ServerStats {
   rssMb: number;
   /** Longest garbage-collection pause since the last reset (ms): one cause of a stall. */
   maxGcPauseMs: number;
+  /** Its kind (V8: minor = scavenge of new objects, major = mark-compact of the whole heap). */
+  maxGcKind: string;
+  /** All GC pauses since the last reset (ms). */
+  gcTotalMs: number;
+  /** The main thread's JavaScript heap in use now (MB). */
+  heapUsedMb: number;
   /** Cumulative: times the OS took the CPU from the process (another process wanted it). */
   involuntarySwitches: number;
   /**
@@ -34,8 +40,17 @@ export function addStatsRoute(app: FastifyInstance): void {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   let maxGcPause = 0;
+  let maxGcKind = '';
+  let gcTotal = 0;
+  const gcKinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) maxGcPause = Math.max(maxGcPause, entry.duration);
+    for (const entry of list.getEntries()) {
+      gcTotal += entry.duration;
+      if (entry.duration <= maxGcPause) continue;
+      maxGcPause = entry.duration;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+      maxGcKind = gcKinds[kind] ?? String(kind);
+    }
   }).observe({ entryTypes: ['gc'] });
   let longestGap = { ms: 0, cpuMs: 0 };
   let lastTick = performance.now();
@@ -60,12 +75,17 @@ export function addStatsRoute(app: FastifyInstance): void {
       cpuSystemMs: round(process.cpuUsage().system / 1000),
       rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20),
       maxGcPauseMs: round(maxGcPause),
+      maxGcKind,
+      gcTotalMs: round(gcTotal),
+      heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
       involuntarySwitches: process.resourceUsage().involuntaryContextSwitches,
       longestGap,
     };
     if ((request.query as Record<string, string | undefined>).reset === '1') {
       delay.reset();
       maxGcPause = 0;
+      maxGcKind = '';
+      gcTotal = 0;
       longestGap = { ms: 0, cpuMs: 0 };
     }
     reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(stats));
