@@ -17,7 +17,7 @@ if (
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ogo-e2e-'));
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
+  ['--enable-source-maps', '--max-semi-space-size=32', path.join(root, 'dist/server/main.js')],
   {
     cwd: root,
     stdio: 'inherit',

@@ -96,7 +96,15 @@ export async function startServer<Info>(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const command = [process.execPath, ...profile, '--import', 'tsx', fileURLToPath(entry)];
+  // The V8 flags `npm start` runs the product with (package.json), for the baselines too.
+  const command = [
+    process.execPath,
+    '--max-semi-space-size=32',
+    ...profile,
+    '--import',
+    'tsx',
+    fileURLToPath(entry),
+  ];
   const argv = canPin ? ['taskset', '-c', SERVER_CPU, ...command] : command;
   const [file, ...args] = argv as [string, ...string[]];
   const child = spawn(file, args, {
