@@ -278,11 +278,12 @@ export function withNewest(list: TabIds, order: Pick<Order, 'id' | 'dispatcher_i
 export const tabsOfNew = (order: Pick<Order, 'state' | 'always_in_call' | 'call'>) =>
   TAB_IDS.filter((tab) => belongsToTab(order, tab));
 
-/** Per list, where each dispatcher's orders are in it (built once per list, on first use). */
-const positionsByList = new WeakMap<TabIds, Map<number, number[]>>();
-
+/**
+ * Where each dispatcher's orders are in a list, built once per list on first use and kept on
+ * the list itself (a WeakMap of lists made every major GC walk thousands of ephemerons).
+ */
 function ownPositions(list: TabIds, userId: number): number[] {
-  let byDispatcher = positionsByList.get(list);
+  let byDispatcher = list.positions;
   if (!byDispatcher) {
     byDispatcher = new Map();
     for (let i = 0; i < list.dispatcherIds.length; i++) {
@@ -291,7 +292,7 @@ function ownPositions(list: TabIds, userId: number): number[] {
       if (positions) positions.push(i);
       else byDispatcher.set(dispatcher, [i]);
     }
-    positionsByList.set(list, byDispatcher);
+    list.positions = byDispatcher;
   }
   return byDispatcher.get(userId) ?? [];
 }

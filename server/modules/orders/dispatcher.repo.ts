@@ -28,6 +28,8 @@ export interface TabIds {
   dispatcherIds: Int32Array;
   /** More than ORDER_COUNT_CAP orders matched; only the first ORDER_COUNT_CAP are listed. */
   capped: boolean;
+  /** Each dispatcher's positions in the list, built on first use (dispatcher-board.ts). */
+  positions?: Map<number, number[]>;
 }
 
 /**
