@@ -131,6 +131,58 @@ describe('TaggedCache', () => {
     expect(await cache.peek(10)).toBe(10);
   });
 
+  it('runs at most maxReloadsInFlight background reloads; a stale entry found meanwhile waits its turn', async () => {
+    let now = 0;
+    const cache = new TaggedCache<string, number>({
+      ttlMs: 100,
+      staleForMs: 10_000,
+      maxReloadsInFlight: 1,
+      now: () => now,
+    });
+    await cache.get('a', [], () => Promise.resolve(1));
+    await cache.get('b', [], () => Promise.resolve(1));
+    now += 100;
+    const a = deferred<number>();
+    let bLoads = 0;
+    const loadB = () => {
+      bLoads++;
+      return Promise.resolve(2);
+    };
+    expect(await cache.get('a', [], a.load)).toBe(1); // stale answer, reload of a in flight
+    expect(await cache.get('b', [], loadB)).toBe(1); // stale answer, no second reload yet
+    expect(bLoads).toBe(0);
+    a.release(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('a', [], a.load)).toBe(2);
+    expect(await cache.get('b', [], loadB)).toBe(1); // its turn now
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bLoads).toBe(1);
+    expect(await cache.get('b', [], loadB)).toBe(2);
+
+    now += 100;
+    const many = deferred<Map<string, number>>();
+    const first = await cache.getMany(['a', 'b'], () => [], many.load);
+    expect([...first.values()]).toEqual([2, 2]);
+    let second = 0;
+    await cache.getMany(
+      ['a'],
+      () => [],
+      () => {
+        second++;
+        return Promise.resolve(new Map([['a', 4]]));
+      },
+    );
+    expect(second).toBe(0); // the batch of a and b is still in flight
+    many.release(
+      new Map([
+        ['a', 3],
+        ['b', 3],
+      ]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('b', [], loadB)).toBe(3);
+  });
+
   describe('stale-while-reload (staleForMs)', () => {
     /** A cache whose loads wait for `settle()`, so a test sees what answers meanwhile. */
     function slowSetup() {

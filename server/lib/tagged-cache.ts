@@ -15,6 +15,13 @@ export interface TaggedCacheOptions {
    * entries loaded together do not all reload in the same instant (a CPU burst).
    */
   ttlJitter?: number;
+  /**
+   * At most this many background reloads at once (default: no limit); a stale entry found
+   * meanwhile answers stale and reloads at a later read. After a quiet spell every entry is
+   * stale at once, and reloading them all together would be one long burst of work on the
+   * event loop.
+   */
+  maxReloadsInFlight?: number;
   /** A background reload failed (the stale value keeps answering until `staleForMs` runs out). */
   onReloadError?(error: unknown): void;
   /** For tests. */
@@ -46,6 +53,8 @@ export class TaggedCache<K, V> {
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly onReloadError: (error: unknown) => void;
+  private readonly maxReloadsInFlight: number;
+  private reloadsInFlight = 0;
 
   constructor(options: TaggedCacheOptions) {
     this.ttlMs = options.ttlMs;
@@ -54,6 +63,7 @@ export class TaggedCache<K, V> {
     this.maxEntries = options.maxEntries ?? 20_000;
     this.now = options.now ?? (() => performance.now());
     this.onReloadError = options.onReloadError ?? (() => {});
+    this.maxReloadsInFlight = options.maxReloadsInFlight ?? Number.POSITIVE_INFINITY;
   }
 
   /** The cached value of `key`, or `load()`'s (then kept under `tags`). */
@@ -175,35 +185,42 @@ export class TaggedCache<K, V> {
   }
 
   private reloadInBackground(key: K, entry: Entry<K, V>, load: () => Promise<V>) {
-    if (entry.reloading) return;
+    if (entry.reloading || this.reloadsInFlight >= this.maxReloadsInFlight) return;
     entry.reloading = true;
     const startedAt = this.now();
-    load().then(
-      (value) => this.replace(key, entry, startedAt, value),
-      (error: unknown) => this.reloadFailed(entry, error),
-    );
+    this.reloadsInFlight++;
+    load()
+      .then(
+        (value) => this.replace(key, entry, startedAt, value),
+        (error: unknown) => this.reloadFailed(entry, error),
+      )
+      .finally(() => this.reloadsInFlight--);
   }
 
   private reloadManyInBackground(
     expired: [K, Entry<K, V>][],
     loadMany: (keys: K[]) => Promise<Map<K, V>>,
   ) {
+    if (this.reloadsInFlight >= this.maxReloadsInFlight) return;
     for (const [, entry] of expired) entry.reloading = true;
     const startedAt = this.now();
-    loadMany(expired.map(([key]) => key)).then(
-      (found) => {
-        for (const [key, entry] of expired) {
-          const value = found.get(key);
-          if (value === undefined) {
-            // Gone from the database: the next reader asks again and leaves it out.
-            if (this.entries.get(key) === entry) this.entries.delete(key);
-          } else this.replace(key, entry, startedAt, value);
-        }
-      },
-      (error: unknown) => {
-        for (const [, entry] of expired) this.reloadFailed(entry, error);
-      },
-    );
+    this.reloadsInFlight++;
+    loadMany(expired.map(([key]) => key))
+      .finally(() => this.reloadsInFlight--)
+      .then(
+        (found) => {
+          for (const [key, entry] of expired) {
+            const value = found.get(key);
+            if (value === undefined) {
+              // Gone from the database: the next reader asks again and leaves it out.
+              if (this.entries.get(key) === entry) this.entries.delete(key);
+            } else this.replace(key, entry, startedAt, value);
+          }
+        },
+        (error: unknown) => {
+          for (const [, entry] of expired) this.reloadFailed(entry, error);
+        },
+      );
   }
 
   /** A finished reload takes the entry's place (with the revisions made meanwhile), unless dropped. */

@@ -92,6 +92,8 @@ export function createDispatcherBoard({
     ttlMs: ttlMs * ROW_TTL_FACTOR,
     ttlJitter: 0.5,
     maxEntries: 20_000,
+    // Rows come due by the thousand after a quiet spell: reload them a page or two at a time.
+    maxReloadsInFlight: 2,
   });
   const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
     ...caching,
