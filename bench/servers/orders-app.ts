@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -155,7 +155,8 @@ function freeDatabaseThread(): number {
   };
   const threads = readdirSync('/proc/self/task').filter((tid) => tid !== String(process.pid));
   const busiest = threads.reduce((a, b) => (cpuOf(b) > cpuOf(a) ? b : a));
-  execFileSync('taskset', ['-p', '-c', `0-${availableParallelism() - 1}`, busiest], {
+  // Every CPU of the machine (availableParallelism() counts only those this pinned process has).
+  execFileSync('taskset', ['-p', '-c', `0-${cpus().length - 1}`, busiest], {
     stdio: 'ignore',
   });
   return Number(busiest);
