@@ -34,6 +34,25 @@ function listOf(size: number) {
   };
   const direct = (offset: number, limit: number) => async () =>
     rows.slice(offset, offset + limit).map((r) => r.id);
+  /** The same reads, except that a window read waits for `release()` while held. */
+  const held = () => {
+    let holding = true;
+    let release: () => void = () => {};
+    return {
+      reads: {
+        ...reads,
+        window: async (from: number, limit: number) => {
+          const window = await reads.window(from, limit);
+          if (holding) await new Promise<void>((resolve) => (release = resolve));
+          return window;
+        },
+      },
+      hold: (on: boolean) => {
+        holding = on;
+      },
+      release: () => release(),
+    };
+  };
   return {
     rows,
     place,
@@ -41,6 +60,7 @@ function listOf(size: number) {
     placeBelowTop: () => place(rows[5]?.created_at),
     remove: (index: number) => rows.splice(index, 1),
     reads,
+    held,
     direct,
     windowReads: () => windowReads,
   };
@@ -66,19 +86,11 @@ describe('deep pages of GET /api/orders (page windows)', () => {
   it('reads the window again in the background before it runs out, answering meanwhile', async () => {
     const list = listOf(DEEP_OFFSET + 500);
     const windows = createPageWindows({ ttlMs: 30_000 });
-    let release: () => void = () => {};
-    let held = false;
-    const reads = {
-      ...list.reads,
-      window: async (from: number, limit: number) => {
-        const window = await list.reads.window(from, limit);
-        if (held) await new Promise<void>((resolve) => (release = resolve));
-        return window;
-      },
-    };
-    const read = () => windows.page(deep, reads, list.direct(deep.offset, deep.limit));
+    const slow = list.held();
+    slow.hold(false);
+    const read = () => windows.page(deep, slow.reads, list.direct(deep.offset, deep.limit));
     await read();
-    held = true;
+    slow.hold(true);
     for (let i = 0; i <= SLACK / 2; i++) windows.changed([company], list.place());
     // Past half the slack: this answer comes from the old window while a new one is read.
     expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
@@ -86,9 +98,9 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     windows.changed([company], list.place());
     expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
     expect(list.windowReads()).toBe(2); // one background read at a time
-    release();
+    slow.release();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    held = false;
+    slow.hold(false);
     for (let i = 0; i < SLACK / 2 - 1; i++) windows.changed([company], list.place());
     expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
     expect(list.windowReads()).toBe(2); // the new window holds them all
@@ -127,22 +139,12 @@ describe('deep pages of GET /api/orders (page windows)', () => {
   it('does not keep a window read while a change it may have missed landed', async () => {
     const list = listOf(DEEP_OFFSET + 500);
     const windows = createPageWindows({ ttlMs: 30_000 });
-    let release: () => void = () => {};
-    const slow = {
-      ...list.reads,
-      window: async (from: number, limit: number) => {
-        const window = await list.reads.window(from, limit);
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return window;
-      },
-    };
-    const first = windows.page(deep, slow, list.direct(deep.offset, deep.limit));
+    const slow = list.held();
+    const first = windows.page(deep, slow.reads, list.direct(deep.offset, deep.limit));
     await Promise.resolve();
     list.remove(2);
     windows.changed([company]);
-    release();
+    slow.release();
     await first;
     expect(await windows.page(deep, list.reads, list.direct(deep.offset, deep.limit))).toEqual(
       await list.direct(deep.offset, deep.limit)(),
