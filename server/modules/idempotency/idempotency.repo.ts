@@ -24,6 +24,7 @@ export async function findKey(db: DbOrTx, userId: number, key: string) {
   return row;
 }
 
+/** Records a finished request's answer under its key. */
 export async function storeResult(
   db: DbOrTx,
   userId: number,
@@ -31,29 +32,32 @@ export async function storeResult(
   statusCode: number,
   response: unknown,
 ) {
-  await db
-    .update(idempotencyKeys)
-    .set({ status_code: statusCode, response })
-    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+  await storeResultQuery(db, userId, key, statusCode, response);
 }
 
 /**
  * The statement of `storeResult` for a created thing whose id is an SQL expression, to run as
  * part of the statement that creates it (a data-modifying CTE: one round trip less).
  */
-export function storeCreatedSql(
+export const storeCreatedSql = (
   db: DbOrTx,
   userId: number,
   key: string,
   statusCode: number,
   id: SQL,
-) {
-  return db
+) => storeResultQuery(db, userId, key, statusCode, sql`jsonb_build_object('id', ${id})`).getSQL();
+
+const storeResultQuery = (
+  db: DbOrTx,
+  userId: number,
+  key: string,
+  statusCode: number,
+  response: unknown,
+) =>
+  db
     .update(idempotencyKeys)
-    .set({ status_code: statusCode, response: sql`jsonb_build_object('id', ${id})` })
-    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
-    .getSQL();
-}
+    .set({ status_code: statusCode, response })
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
 
 /** Keys are kept 24 h (research R11). */
 export async function purgeExpired(db: DbOrTx) {
