@@ -1,7 +1,8 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, Placeholder, type SQL, sql } from 'drizzle-orm';
 
-/** A JS number array as one typed SQL parameter, for `column = any(…)`. */
-export const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
+/** A JS number array (or a placeholder for one) as one typed SQL parameter, for `column = any(…)`. */
+export const intArray = (values: number[] | Placeholder) =>
+  sql`${values instanceof Placeholder ? values : sql.param(values)}::int[]`;
 
 /**
  * `column` is one of `ids`. A single id is written as plain equality: PostgreSQL walks an index

@@ -183,6 +183,34 @@ describe('TaggedCache', () => {
     expect(await cache.get('b', [], loadB)).toBe(3);
   });
 
+  it('dropWhere drops the spoiled entries of a tag, and any of them still loading', async () => {
+    const { cache, loader } = setup();
+    await cache.get('low', ['c1'], loader(1));
+    await cache.get('high', ['c1'], loader(9));
+    await cache.get('other', ['c2'], loader(1));
+    const pending = deferred<number>();
+    const loading = cache.get('loading', ['c1'], pending.load);
+    cache.dropWhere(['c1'], (value) => value < 5);
+    pending.release(1);
+    expect(await loading).toBe(1);
+    expect(cache.peek('low')).toBeUndefined();
+    expect(cache.peek('loading')).toBeUndefined();
+    expect(await cache.peek('high')).toBe(9);
+    expect(await cache.peek('other')).toBe(1);
+  });
+
+  it('refresh reloads a loaded entry in the background and answers meanwhile', async () => {
+    const { cache, loader, loads } = setup();
+    await cache.get('a', [], loader(1));
+    const next = deferred<number>();
+    cache.refresh('a', next.load);
+    expect(await cache.get('a', [], loader(3))).toBe(1);
+    next.release(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('a', [], loader(3))).toBe(2);
+    expect(loads()).toBe(1);
+  });
+
   describe('stale-while-reload (staleForMs)', () => {
     /** A cache whose loads wait for `settle()`, so a test sees what answers meanwhile. */
     function slowSetup() {

@@ -159,6 +159,24 @@ export class TaggedCache<K, V> {
     }
   }
 
+  /**
+   * Drops the entries under any of `tags` whose value `spoiled` says a change made wrong, and
+   * every such entry still loading (its load may predate the change): a change that only some
+   * entries of a tag need to see.
+   */
+  dropWhere(tags: readonly string[], spoiled: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.tags.some((tag) => tags.includes(tag))) continue;
+      if (!entry.settled || spoiled(entry.settled.value)) this.entries.delete(key);
+    }
+  }
+
+  /** Reloads `key` in the background now (it is known to be running out), answering meanwhile. */
+  refresh(key: K, load: () => Promise<V>): void {
+    const entry = this.entries.get(key);
+    if (entry?.settled) this.reloadInBackground(key, entry, load);
+  }
+
   clear(): void {
     this.entries.clear();
     this.marks.clear();

@@ -29,6 +29,8 @@ export interface TabQuery {
 type Caller = { userId: number; companyIds: number[] };
 
 const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
 /**
  * A string's UTF-8 bytes in memory of their own: Buffer.from puts small strings in a shared 8 kB
  * slab, and one cached row would keep its whole slab alive for minutes.
@@ -38,7 +40,6 @@ function ownBytes(text: string): Buffer {
   bytes.write(text);
   return bytes;
 }
-const COMMA = Buffer.from(',');
 
 /**
  * How long past its TTL a cached answer may still serve while it reloads. A minute: after a

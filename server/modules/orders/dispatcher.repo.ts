@@ -1,6 +1,6 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import type { TabId } from '@common/orders/orders.tabs';
-import { and, desc, inArray, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { companyUsers, orders, users } from '../../db/schema';
@@ -96,7 +96,7 @@ export const ordersByIdsQuery = (db: DbOrTx, ids: number[] | Placeholder) =>
   db
     .select(orderColumns)
     .from(orders)
-    .where(sql`${orders.id} = any(${ids instanceof Placeholder ? ids : sql.param(ids)}::int[])`);
+    .where(sql`${orders.id} = any(${intArray(ids)})`);
 
 const ordersByIdsPrepared = preparedPerDb((db) =>
   ordersByIdsQuery(db, sql.placeholder('ids')).prepare('orders_by_ids'),

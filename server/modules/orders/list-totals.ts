@@ -1,5 +1,6 @@
 import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../lib/tagged-cache';
+import { changedTags, listTags } from './list-tags';
 import type { OrderListScope } from './orders.repo';
 
 /** How often a total known to be over the cap is counted again, in the background. */
@@ -21,10 +22,6 @@ const MAX_CAPPED = 2_000;
 export function createListTotals(ttlMs = 1_000, now: () => number = () => performance.now()) {
   const exact = new TaggedCache<string, number>({ ttlMs, maxEntries: 2_000, now });
   const capped = new Map<string, { total: number; checkedAt: number; checking: boolean }>();
-  const tagsOf = (scope: OrderListScope) =>
-    scope.kind === 'all'
-      ? ['orders:all']
-      : [...scope.processedBy, ...scope.createdBy].map((id) => `c${id}:orders`);
 
   function recheck(key: string, load: () => Promise<number>) {
     const known = capped.get(key);
@@ -52,7 +49,7 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
       recheck(key, load);
       return known.total;
     }
-    const counted = await exact.get(key, tagsOf(scope), load);
+    const counted = await exact.get(key, listTags(scope), load);
     if (counted > ORDER_COUNT_CAP) {
       if (capped.size >= MAX_CAPPED) capped.delete(capped.keys().next().value as string);
       capped.set(key, { total: counted, checkedAt: now(), checking: false });
@@ -62,7 +59,7 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
 
   /** Orders of these companies changed (here or on another node). */
   function companiesChanged(companyIds: readonly number[]) {
-    exact.invalidate(['orders:all', ...companyIds.map((id) => `c${id}:orders`)]);
+    exact.invalidate(changedTags(companyIds));
   }
 
   return { count, companiesChanged };

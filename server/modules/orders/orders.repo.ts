@@ -20,6 +20,7 @@ import {
 import { utcNow } from '../../db/schema/columns';
 import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
+import { parseIntList } from '../../lib/int-list';
 import { orderColumns } from './orders.select';
 import type { ListKey, Window } from './page-windows';
 
@@ -380,15 +381,15 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
         .orderBy(...newestFirst)
         .limit(1)
         .as('top');
-      const [row] = rowsOf<{ ids: number[]; top_at: string | null; top_id: number | null }>(
+      const [row] = rowsOf<{ ids: string; top_at: string | null; top_id: number | null }>(
         await db.execute(sql`select
-          (select coalesce(array_agg(${rows.id} order by ${rows.created_at} desc, ${rows.id} desc), '{}') from ${rows}) as ids,
+          (select coalesce(string_agg(${rows.id}::text, ',' order by ${rows.created_at} desc, ${rows.id} desc), '') from ${rows}) as ids,
           (select ${top.created_at} from ${top}) as top_at,
           (select ${top.id} from ${top}) as top_id`),
       );
       return {
         from,
-        ids: row?.ids ?? [],
+        ids: parseIntList(row?.ids ?? '', limit).values,
         top:
           row?.top_at != null && row.top_id != null
             ? { created_at: row.top_at, id: row.top_id }

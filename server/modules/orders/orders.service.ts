@@ -30,6 +30,7 @@ import type { Publisher } from '../../realtime/publisher';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
 import type { DispatcherBoard } from './dispatcher-board';
+import { listTags } from './list-tags';
 import { createListTotals } from './list-totals';
 import { insertNewOrder } from './new-order.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
@@ -556,8 +557,7 @@ export function createOrdersService({
     const statements = repo.listOrdersQueries(db, scope, query);
     const list = {
       key: JSON.stringify([scope, query]),
-      companyIds:
-        scope.kind === 'all' ? ('all' as const) : [...scope.processedBy, ...scope.createdBy],
+      tags: listTags(scope),
       offset: (query.page - 1) * query.per_page,
       limit: query.per_page,
     };

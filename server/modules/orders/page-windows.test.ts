@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listTags } from './list-tags';
 import { createPageWindows, DEEP_OFFSET, type ListKey, SLACK, type Window } from './page-windows';
 
 /** A newest-first list of one company's orders in memory, read the ways the repository reads it. */
@@ -23,7 +24,11 @@ function listOf(size: number) {
   const reads = {
     async window(from: number, limit: number): Promise<Window> {
       windowReads++;
-      return { from, ids: rows.slice(from, from + limit).map((r) => r.id), top: rows[0] ?? null };
+      return {
+        from,
+        ids: Int32Array.from(rows.slice(from, from + limit).map((r) => r.id)),
+        top: rows[0] ?? null,
+      };
     },
     async above(top: ListKey | null, limit: number) {
       return rows
@@ -67,7 +72,8 @@ function listOf(size: number) {
 }
 
 const company = 7;
-const deep = { key: 'c7|page', companyIds: [company], offset: DEEP_OFFSET + 30, limit: 15 };
+const scope = { kind: 'companies' as const, processedBy: [company], createdBy: [] };
+const deep = { key: 'c7|page', tags: listTags(scope), offset: DEEP_OFFSET + 30, limit: 15 };
 
 describe('deep pages of GET /api/orders (page windows)', () => {
   it('reads a deep page once, then follows the orders placed above it without reading it again', async () => {

@@ -13,6 +13,8 @@
  * runs out or grows old it is read again in the background, so a request rarely waits for the
  * walk to its page.
  */
+import { TaggedCache } from '../../lib/tagged-cache';
+import { changedTags } from './list-tags';
 
 /** An order's place in a newest-first list: `created_at` (to the second), then id. */
 export interface ListKey {
@@ -23,7 +25,7 @@ export interface ListKey {
 export interface Window {
   /** Offset of `ids[0]` in the list when it was read. */
   from: number;
-  ids: number[];
+  ids: Int32Array;
   /** The list's newest order when the window was read; null for an empty list. */
   top: ListKey | null;
 }
@@ -41,21 +43,14 @@ export const SLACK = 200;
 const REFRESH_AFTER = SLACK / 2;
 /** Pages that start at least this deep use windows; shallower ones are read directly. */
 export const DEEP_OFFSET = 1_000;
-const MAX_WINDOWS = 500;
 
 const newer = (a: ListKey, b: ListKey) =>
   a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
 
-interface Entry {
-  window: Window;
-  companyIds: readonly number[] | 'all';
-  loadedAt: number;
-}
-
 export function createPageWindows({
   ttlMs,
-  now = () => performance.now(),
-  onRefreshError = () => {},
+  now,
+  onRefreshError,
 }: {
   /** A window older than this is read again in the background; at twice this, in the request. */
   ttlMs: number;
@@ -63,24 +58,15 @@ export function createPageWindows({
   /** A background read failed (the window in use goes on answering while it can). */
   onRefreshError?: (error: unknown) => void;
 }) {
-  const entries = new Map<string, Entry>();
-  const refreshing = new Set<string>();
-  /** Changes seen, for loads in flight when they happened (dropped once no load can need them). */
-  let changes: { at: number; companyIds: readonly number[]; placed?: ListKey }[] = [];
-  let loading = 0;
-
-  const touches = (
-    { companyIds: mine }: Pick<Entry, 'companyIds'>,
-    companyIds: readonly number[],
-  ) => mine === 'all' || companyIds.some((id) => mine.includes(id));
-
-  /** Would this change make the window wrong? (A placing above the top is what `above` reads.) */
-  const spoils = (
-    entry: Pick<Entry, 'companyIds' | 'window'>,
-    change: { companyIds: readonly number[]; placed?: ListKey },
-  ) =>
-    touches(entry, change.companyIds) &&
-    (!change.placed || !entry.window.top || !newer(change.placed, entry.window.top));
+  // A TaggedCache keyed by list and page, tagged by the list's companies (list-tags.ts): single
+  // flight, stale-while-reload, and "a change during a read makes it stale" come from there.
+  const windows = new TaggedCache<string, Window>({
+    ttlMs,
+    staleForMs: ttlMs,
+    maxEntries: 500,
+    ...(now ? { now } : {}),
+    ...(onRefreshError ? { onReloadError: onRefreshError } : {}),
+  });
 
   /**
    * The ids of the page at `offset` (`limit` long) of the list `key` (its scope, filters and
@@ -88,70 +74,37 @@ export function createPageWindows({
    * pages, a window outgrown).
    */
   async function page(
-    list: { key: string; companyIds: readonly number[] | 'all'; offset: number; limit: number },
+    list: { key: string; tags: readonly string[]; offset: number; limit: number },
     reads: WindowReads,
     direct: () => Promise<number[]>,
   ): Promise<number[]> {
     const { key, offset, limit } = list;
     if (offset < DEEP_OFFSET) return direct();
-    let entry = entries.get(key);
-    if (entry && now() - entry.loadedAt >= 2 * ttlMs) {
-      entries.delete(key);
-      entry = undefined;
-    }
-    entry ??= await load(list, reads);
-    const placed = await reads.above(entry.window.top, SLACK + 1);
-    const from = offset - placed.length; // where the page was when the window was read
-    if (placed.length > SLACK || from < entry.window.from) {
-      if (entries.get(key) === entry) entries.delete(key);
-      return direct();
-    }
-    // Read the window again before it runs out (or grows old), while this one still answers:
-    // a request then never waits for the walk to the deep page.
-    if (placed.length > REFRESH_AFTER || now() - entry.loadedAt >= ttlMs) refresh(list, reads);
+    const from = Math.max(0, offset - SLACK);
+    const load = () => reads.window(from, offset + limit - from);
+    const window = await windows.get(key, list.tags, load);
+    const placed = await reads.above(window.top, SLACK + 1);
+    const at = offset - placed.length; // where the page was when the window was read
+    // Read the window again before it runs out, while this one still answers: a request then
+    // rarely waits for the walk to the deep page.
+    if (placed.length > REFRESH_AFTER) windows.refresh(key, load);
+    if (placed.length > SLACK || at < window.from) return direct();
     const ids = placed.slice(offset, offset + limit);
-    const start = Math.max(from, 0) - entry.window.from;
-    return ids.concat(entry.window.ids.slice(start, start + limit - ids.length));
+    const start = Math.max(at, 0) - window.from;
+    return ids.concat(Array.from(window.ids.subarray(start, start + limit - ids.length)));
   }
 
-  async function load(
-    list: { key: string; companyIds: readonly number[] | 'all'; offset: number; limit: number },
-    reads: WindowReads,
-  ): Promise<Entry> {
-    const startedAt = now();
-    const from = Math.max(0, list.offset - SLACK);
-    loading++;
-    try {
-      const window = await reads.window(from, list.offset + list.limit - from);
-      const entry: Entry = { window, companyIds: list.companyIds, loadedAt: startedAt };
-      // A change that landed while the window was read may not be in it.
-      if (!changes.some((change) => change.at >= startedAt && spoils(entry, change))) {
-        if (entries.size >= MAX_WINDOWS) entries.delete(entries.keys().next().value as string);
-        entries.set(list.key, entry);
-      }
-      return entry;
-    } finally {
-      loading--;
-      if (loading === 0) changes = [];
-    }
-  }
-
-  function refresh(list: Parameters<typeof load>[0], reads: WindowReads) {
-    if (refreshing.has(list.key)) return;
-    refreshing.add(list.key);
-    load(list, reads)
-      .catch(onRefreshError)
-      .finally(() => refreshing.delete(list.key));
-  }
-
-  /** Orders of these companies changed; `placed` when the change placed a new order. */
+  /**
+   * Orders of these companies changed; `placed` when the change placed a new order, which
+   * spoils only the windows whose top it lands below (above it is what `above` reads).
+   */
   function changed(companyIds: readonly number[], placed?: ListKey) {
-    const change = { at: now(), companyIds, ...(placed ? { placed } : {}) };
-    for (const [key, entry] of entries) if (spoils(entry, change)) entries.delete(key);
-    if (loading > 0) changes.push(change);
+    const tags = changedTags(companyIds);
+    if (!placed) windows.invalidate(tags);
+    else windows.dropWhere(tags, (window) => !window.top || !newer(placed, window.top));
   }
 
-  return { page, changed, clear: () => entries.clear() };
+  return { page, changed, clear: () => windows.clear() };
 }
 
 export type PageWindows = ReturnType<typeof createPageWindows>;
