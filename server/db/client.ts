@@ -55,6 +55,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Connections are kept, not closed after 10 s idle (pg-pool's default): a new backend plans
+    // its first statements with cold catalog caches and must prepare the named statements again
+    // (prepared.ts). A lull of a few seconds used to cost the next hundred requests 50–300 ms
+    // each (bench/orders-lists, query trace).
+    min: poolSize,
     options: '-c TimeZone=UTC -c jit=off',
   });
   // An idle client losing its connection must not crash the process (DESIGN §7: recover by itself).
