@@ -179,6 +179,46 @@ describe('dispatcher board cache', () => {
     });
   });
 
+  it('keeps the closed tabs 10 × longer than the others for what no node is told', async () => {
+    // Closing an order goes through the service and drops the closed tabs at once (tested
+    // above); untold, only the 24 h window and direct edits wait for the longer lifetime.
+    const fast = await createTestApp({ CONSOLE_CACHE_MS: '200' });
+    try {
+      const company = await buildCompany(fast.db);
+      const headers = await fast.login(
+        await buildUser(fast.db, { roles: ['dispatcher'], companyIds: [company.id] }),
+      );
+      const listed = async (name: string) => {
+        const response = await fast.app.inject({
+          method: 'GET',
+          url: `/api/dispatcher-orders/${name}`,
+          headers,
+        });
+        return response.json<Page>().data.map((o) => o.id);
+      };
+      await Promise.all([listed('live'), listed('finished')]);
+      const live = await buildOrder(fast.db, company.id, { state: 'created' });
+      const finished = await buildOrder(fast.db, company.id, { state: 'finished' });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      // Live (200 ms) is due and reloads; Final lives 1.5–2 s (TTL jitter).
+      await vi.waitFor(async () => expect(await listed('live')).toContain(live.id), {
+        timeout: 400,
+        interval: 10,
+      });
+      // Several reads: the first one past a lifetime still answers stale while it reloads.
+      for (let read = 0; read < 3; read++) {
+        expect(await listed('finished')).not.toContain(finished.id);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await vi.waitFor(async () => expect(await listed('finished')).toContain(finished.id), {
+        timeout: 3_000,
+        interval: 20,
+      });
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('shows a row edited outside this process once the row’s longer lifetime ends', async () => {
     // Rows live 120 × CONSOLE_CACHE_MS: every change through the API replaces them at once.
     const fast = await createTestApp({ CONSOLE_CACHE_MS: '5' });

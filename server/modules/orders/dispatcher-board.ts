@@ -56,6 +56,16 @@ const STALE_FOR_MS = 60_000;
  * more CPU than anything else the polls did (bench/orders-lists).
  */
 const ROW_TTL_FACTOR = 120;
+/**
+ * The closed tabs (Final, Anulat: orders closed in the last 24 h) live this many times longer
+ * than the others. An order closes through the orders service, which drops them at once on
+ * every node; untold, only an order leaving the 24 h window (seconds do not matter there) and
+ * direct database edits wait for the TTL. They are the longest lists (a busy company's Final
+ * holds thousands of orders) and were re-read every second per company, one of the two largest
+ * costs of PGlite's one session at 1,000,000 orders (bench/orders-lists).
+ */
+const CLOSED_LIST_TTL_FACTOR = 10;
+const CLOSED_TABS: ReadonlySet<DispatcherTab> = new Set(['finished', 'canceled']);
 
 /**
  * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
@@ -87,7 +97,13 @@ export function createDispatcherBoard({
     ttlJitter: 0.25,
     ...(onReloadError ? { onReloadError } : {}),
   };
-  const lists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
+  const openLists = new TaggedCache<string, TabIds>({ ...caching, maxEntries: 1_000 });
+  const closedLists = new TaggedCache<string, TabIds>({
+    ...caching,
+    ttlMs: ttlMs * CLOSED_LIST_TTL_FACTOR,
+    maxEntries: 1_000,
+  });
+  const listsOf = (tab: DispatcherTab) => (CLOSED_TABS.has(tab) ? closedLists : openLists);
   const rows = new TaggedCache<number, Buffer>({
     ...caching,
     ttlMs: ttlMs * ROW_TTL_FACTOR,
@@ -119,7 +135,7 @@ export function createDispatcherBoard({
   const rowTag = (id: number) => [`order:${id}`];
 
   const idsOf = (companyIds: number[], tab: DispatcherTab, search?: string) =>
-    lists.get(
+    listsOf(tab).get(
       `${scopeKey(companyIds)}|${tab}|${search ?? ''}`,
       listTags(companyIds, tab, search !== undefined),
       () => tabIds(db, { tab, companyIds, search }),
@@ -194,7 +210,8 @@ export function createDispatcherBoard({
   /** The change's tabs (and the counts built from them) are read again at the next poll. */
   function dropTabs(change: OrdersChange) {
     const tags = tabTags(change.company_ids, change.tabs);
-    lists.invalidate(tags);
+    openLists.invalidate(tags);
+    closedLists.invalidate(tags);
     live.invalidate(tags);
   }
 
@@ -215,8 +232,8 @@ export function createDispatcherBoard({
   function orderCreated(order: Order) {
     const company = order.processed_by_company_id;
     for (const tab of tabsOfNew(order)) {
-      lists.revise(`c${company}:${tab}:all`, (list) => withNewest(list, order));
-      lists.invalidate([`c${company}:${tab}:search`]);
+      listsOf(tab).revise(`c${company}:${tab}:all`, (list) => withNewest(list, order));
+      listsOf(tab).invalidate([`c${company}:${tab}:search`]);
     }
     live.revise(`c${company}:stats`, (counts) => ({
       ...counts,
@@ -245,7 +262,8 @@ export function createDispatcherBoard({
   }
 
   function clear() {
-    lists.clear();
+    openLists.clear();
+    closedLists.clear();
     rows.clear();
     live.clear();
   }
