@@ -104,6 +104,11 @@ if (!Number.isFinite(PROBE_RATE) || PROBE_RATE < 0 || PROBE_RATE > 20) {
 const GET_ENDPOINTS = [...POLLS.map((p) => p.endpoint), ...PROBES.map((p) => p.endpoint)];
 const CREATE = 'create';
 const TIMEOUT_MS = 5000;
+/** Seconds of unmeasured load before each round (phase()); BENCH_LEAD_IN=0 measures from idle. */
+const LEAD_IN_SECONDS = Number(process.env.BENCH_LEAD_IN ?? warmup);
+if (!(LEAD_IN_SECONDS >= 0 && LEAD_IN_SECONDS <= 30)) {
+  throw new Error('BENCH_LEAD_IN must be a number of seconds in 0 … 30');
+}
 /**
  * Beyond this many outstanding requests a planned one is dropped: bounds the backlog an
  * overloaded server has to work off after a phase (PGlite cannot cancel a running query).
@@ -116,7 +121,7 @@ const offeredRate =
   PROBES.length * PROBE_RATE;
 
 // Seeding (measured: PostgreSQL ~3 min per million, PGlite ~1.5 min per 100k) + login + load.
-const loadSeconds = 2 * (warmup + rounds * duration) + rounds * 2 * 60 + 90;
+const loadSeconds = 2 * (warmup + rounds * (LEAD_IN_SECONDS + duration)) + rounds * 2 * 60 + 90;
 const seedBudget = (kind: 'pglite' | 'postgres') =>
   kind === 'pglite' ? 60 + (ORDERS.pglite / 100_000) * 120 : 60 + (ORDERS.postgres / 100_000) * 45;
 guardProcess(databases.reduce((sum, kind) => sum + seedBudget(kind) + loadSeconds, 60));
@@ -290,10 +295,18 @@ interface Phase {
 
 async function phase(
   url: string,
+  leadIn: PlannedRequest[],
   plan: PlannedRequest[],
   agent: http.Agent,
   databaseUrl?: string,
 ): Promise<Phase> {
+  // A lead-in of the same load, not measured: between its rounds each server sits idle for the
+  // other's round (~25 s), and what idling sets off (V8's memory reducer collects the heap, stale
+  // caches reload) would otherwise land in the first seconds of the round. A console under 200
+  // dispatchers is never idle; the rounds measure it in its steady state (bench/README).
+  if (leadIn.length > 0) {
+    await runPlan(url, leadIn, agent, { timeoutMs: TIMEOUT_MS, maxInFlight: MAX_IN_FLIGHT });
+  }
   const before = await stats(url, true);
   const run = await runPlan(url, plan, agent, {
     timeoutMs: TIMEOUT_MS,
@@ -405,9 +418,10 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     const appPhases: Phase[] = [];
     const barePhases: Phase[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const plan = buildPlan(tokens, duration, 100 + round);
-      const a = await phase(info.url, plan, appAgent, scratch?.url);
-      const b = await phase(bare.info.url, buildPlan(tokens, duration, 100 + round), bareAgent);
+      const plan = () => buildPlan(tokens, duration, 100 + round);
+      const leadIn = () => buildPlan(tokens, LEAD_IN_SECONDS, 200 + round);
+      const a = await phase(info.url, leadIn(), plan(), appAgent, scratch?.url);
+      const b = await phase(bare.info.url, leadIn(), plan(), bareAgent);
       appPhases.push(a);
       barePhases.push(b);
       logFailures(`${kind} round ${round} app`, a.run);

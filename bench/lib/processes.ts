@@ -97,10 +97,13 @@ export async function startServer<Info>(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   // The V8 flags `npm start` runs the product with (package.json), for the baselines too.
+  // BENCH_NODE_FLAGS: more V8/Node flags for the servers (e.g. `--trace-gc-nvp` to see GC phases).
+  const extra = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const command = [
     process.execPath,
     '--max-semi-space-size=32',
     ...profile,
+    ...extra,
     '--import',
     'tsx',
     fileURLToPath(entry),
@@ -119,7 +122,15 @@ export async function startServer<Info>(
       reject(new Error(`${entry.pathname} not ready within ${readyTimeoutSeconds} s`));
     }, readyTimeoutSeconds * 1000);
     const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
-    lines.once('line', (line) => {
+    // The first JSON line; anything else the server prints (V8 traces asked for by
+    // BENCH_NODE_FLAGS) goes to stderr: stdout is the benchmark's JSON lines.
+    let ready = false;
+    lines.on('line', (line) => {
+      if (ready || !line.startsWith('{')) {
+        process.stderr.write(`[server ${child.pid}] ${line}\n`);
+        return;
+      }
+      ready = true;
       clearTimeout(timer);
       try {
         resolve(JSON.parse(line) as Info);

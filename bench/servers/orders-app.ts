@@ -8,6 +8,7 @@ import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
 import { type ExplainTarget, explainStatements } from '../lib/orders-explain';
 import { type SeedCompany, type SeedResult, seedOrders } from '../lib/orders-seed';
+import { traceQueries } from '../lib/query-trace';
 import { addStatsRoute } from '../lib/server-stats';
 import { buildBenchApp } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
@@ -101,6 +102,7 @@ async function start() {
     log(`PGlite worker thread ${freeDatabaseThread()} may run on any CPU now`);
   }
 
+  if (process.env.BENCH_QUERY_TRACE === '1' && database.pool) traceQueries(database.pool);
   const app = await buildBenchApp(database, databaseUrl);
   addStatsRoute(app);
   app.get('/__bench/explain', async (request, reply) => {
