@@ -96,11 +96,11 @@ export async function startServer<Info>(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  // The V8 flags `npm start` runs the product with (package.json), for the baselines too.
-  // BENCH_NODE_FLAGS: more V8/Node flags for the servers (e.g. `--trace-gc-nvp` to see GC phases).
+  // BENCH_NODE_FLAGS: more V8/Node flags for the servers (e.g. `--trace-gc` to see GC reasons).
   const extra = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const command = [
     process.execPath,
+    // The V8 flags `npm start` runs the product with (package.json), for the baselines too.
     '--max-semi-space-size=32',
     ...profile,
     ...extra,

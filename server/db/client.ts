@@ -57,8 +57,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     max: poolSize,
     // Connections are kept, not closed after 10 s idle (pg-pool's default): a new backend plans
     // its first statements with cold catalog caches and must prepare the named statements again
-    // (prepared.ts). A lull of a few seconds used to cost the next hundred requests 50–300 ms
-    // each (bench/orders-lists, query trace).
+    // (prepared.ts). After a lull of over 10 s, placing statements and commits took 100–370 ms
+    // and up to 101 requests waited for a connection (bench/orders-lists, BENCH_QUERY_TRACE).
     min: poolSize,
     options: '-c TimeZone=UTC -c jit=off',
   });

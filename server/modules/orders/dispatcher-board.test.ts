@@ -182,72 +182,74 @@ describe('dispatcher board cache', () => {
   it('keeps the closed tabs 10 × longer than the others for what no node is told', async () => {
     // Closing an order goes through the service and drops the closed tabs at once (tested
     // above); untold, only the 24 h window and direct edits wait for the longer lifetime.
-    const fast = await createTestApp({ CONSOLE_CACHE_MS: '200' });
-    try {
-      const company = await buildCompany(fast.db);
-      const headers = await fast.login(
-        await buildUser(fast.db, { roles: ['dispatcher'], companyIds: [company.id] }),
-      );
-      const listed = async (name: string) => {
-        const response = await fast.app.inject({
-          method: 'GET',
-          url: `/api/dispatcher-orders/${name}`,
-          headers,
-        });
-        return response.json<Page>().data.map((o) => o.id);
-      };
-      await Promise.all([listed('live'), listed('finished')]);
-      const live = await buildOrder(fast.db, company.id, { state: 'created' });
-      const finished = await buildOrder(fast.db, company.id, { state: 'finished' });
+    await withOwnApp('200', async ({ db, company, listed }) => {
+      const listedIds = async (name: string) => (await listed(name)).map((o) => o.id);
+      await Promise.all([listedIds('live'), listedIds('finished')]);
+      const live = await buildOrder(db, company.id, { state: 'created' });
+      const finished = await buildOrder(db, company.id, { state: 'finished' });
       await new Promise((resolve) => setTimeout(resolve, 250));
       // Live (200 ms) is due and reloads; Final lives 1.5–2 s (TTL jitter).
-      await vi.waitFor(async () => expect(await listed('live')).toContain(live.id), {
+      await vi.waitFor(async () => expect(await listedIds('live')).toContain(live.id), {
         timeout: 400,
         interval: 10,
       });
       // Several reads: the first one past a lifetime still answers stale while it reloads.
       for (let read = 0; read < 3; read++) {
-        expect(await listed('finished')).not.toContain(finished.id);
+        expect(await listedIds('finished')).not.toContain(finished.id);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await vi.waitFor(async () => expect(await listed('finished')).toContain(finished.id), {
+      await vi.waitFor(async () => expect(await listedIds('finished')).toContain(finished.id), {
         timeout: 3_000,
         interval: 20,
       });
-    } finally {
-      await fast.close();
-    }
+    });
   });
 
   it('shows a row edited outside this process once the row’s longer lifetime ends', async () => {
     // Rows live 120 × CONSOLE_CACHE_MS: every change through the API replaces them at once.
-    const fast = await createTestApp({ CONSOLE_CACHE_MS: '5' });
-    try {
-      const company = await buildCompany(fast.db);
-      const headers = await fast.login(
-        await buildUser(fast.db, { roles: ['dispatcher'], companyIds: [company.id] }),
-      );
-      const order = await buildOrder(fast.db, company.id, { state: 'created' });
-      const comment = async () => {
-        const response = await fast.app.inject({
-          method: 'GET',
-          url: '/api/dispatcher-orders/live',
-          headers,
-        });
-        return response.json<Page>().data.find((o) => o.id === order.id)?.comment;
-      };
+    await withOwnApp('5', async ({ db, company, listed }) => {
+      const order = await buildOrder(db, company.id, { state: 'created' });
+      const comment = async () => (await listed('live')).find((o) => o.id === order.id)?.comment;
       expect(await comment()).toBeNull();
-      await fast.db.execute(
-        sql`update orders set comment = 'schimbat direct' where id = ${order.id}`,
-      );
+      await db.execute(sql`update orders set comment = 'schimbat direct' where id = ${order.id}`);
       expect(await comment()).toBeNull(); // the list reloads after 20 ms, the row does not
       await new Promise((resolve) => setTimeout(resolve, 600));
       await vi.waitFor(async () => expect(await comment()).toBe('schimbat direct'), {
         timeout: 500,
         interval: 20,
       });
-    } finally {
-      await fast.close();
-    }
+    });
   });
 });
+
+/**
+ * An app of its own with `CONSOLE_CACHE_MS` short enough to watch lifetimes run out, a company
+ * and one of its dispatchers, whose tab (`listed`) the test reads.
+ */
+async function withOwnApp(
+  cacheMs: string,
+  test: (own: {
+    db: TestApp['db'];
+    company: { id: number };
+    listed: (tab: string) => Promise<Order[]>;
+  }) => Promise<void>,
+) {
+  const own = await createTestApp({ CONSOLE_CACHE_MS: cacheMs });
+  try {
+    const company = await buildCompany(own.db);
+    const headers = await own.login(
+      await buildUser(own.db, { roles: ['dispatcher'], companyIds: [company.id] }),
+    );
+    const listed = async (tab: string) => {
+      const response = await own.app.inject({
+        method: 'GET',
+        url: `/api/dispatcher-orders/${tab}`,
+        headers,
+      });
+      return response.json<Page>().data;
+    };
+    await test({ db: own.db, company, listed });
+  } finally {
+    await own.close();
+  }
+}

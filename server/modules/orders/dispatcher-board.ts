@@ -14,6 +14,7 @@ import { Json } from '../../http/route';
 import { TaggedCache } from '../../lib/tagged-cache';
 import {
   type DispatcherTab,
+  isClosedTab,
   liveCounts,
   ordersByIds,
   type TabIds,
@@ -65,7 +66,6 @@ const ROW_TTL_FACTOR = 120;
  * costs of PGlite's one session at 1,000,000 orders (bench/orders-lists).
  */
 const CLOSED_LIST_TTL_FACTOR = 10;
-const CLOSED_TABS: ReadonlySet<DispatcherTab> = new Set(['finished', 'canceled']);
 
 /**
  * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
@@ -103,7 +103,7 @@ export function createDispatcherBoard({
     ttlMs: ttlMs * CLOSED_LIST_TTL_FACTOR,
     maxEntries: 1_000,
   });
-  const listsOf = (tab: DispatcherTab) => (CLOSED_TABS.has(tab) ? closedLists : openLists);
+  const listsOf = (tab: DispatcherTab) => (isClosedTab(tab) ? closedLists : openLists);
   const rows = new TaggedCache<number, Buffer>({
     ...caching,
     ttlMs: ttlMs * ROW_TTL_FACTOR,

@@ -13,6 +13,9 @@ export type DispatcherTab = TabId;
 
 const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
 
+/** Final and Anulat: orders closed in the last 24 h, newest closing first. */
+export const isClosedTab = (tab: DispatcherTab) => tab === 'finished' || tab === 'canceled';
+
 /** Each tab's rows, always bounded: live orders, or the last 24 h of closed ones (DESIGN §8). */
 const tabFilter: Record<DispatcherTab, SQL> = {
   'in-call': sql`(${orders.always_in_call} or ${orders.call_state} in ('started', 'on_hold'))`,
@@ -61,7 +64,7 @@ export function tabIdsQuery(
   input: { tab: DispatcherTab; companyIds: number[]; search?: string },
 ) {
   const search = input.search?.trim();
-  const closedTab = input.tab === 'finished' || input.tab === 'canceled';
+  const closedTab = isClosedTab(input.tab);
   const tab = db
     .select({
       id: orders.id,
