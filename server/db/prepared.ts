@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -20,4 +22,17 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement (drizzle `sql`, with `sql.placeholder`s for what varies) rendered once
+ * and run by name, for the statements no query builder can write (placing an order, a chain of
+ * data-modifying CTEs: new-order.repo.ts). Each placeholder is its own `$n`: cast it where
+ * PostgreSQL cannot infer its type. Rows come back as the driver reads them (`rowsOf`).
+ */
+export function preparedSql(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return preparedPerDb((db) => db._.session.prepareQuery(query, undefined, name, false));
 }

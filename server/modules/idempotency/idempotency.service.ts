@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import type { KeyClaim } from './idempotency.repo';
 import * as repo from './idempotency.repo';
 
 const KEY_PATTERN = /^[\w.:-]{8,200}$/;
@@ -12,14 +12,11 @@ export interface Created {
   id: number;
 }
 
-/**
- * A claimed key, given to the work: `recordResult(id)` is the statement that records the
- * created thing's id (an SQL expression) as the request's result, for the work to run inside
- * the statement that creates it. Called, it is the work's to run; otherwise `once` records
- * the result itself with one more statement.
- */
-export interface Claim {
-  recordResult(id: SQL): SQL;
+interface Request {
+  userId: number;
+  key: string | undefined;
+  scope: string;
+  body: unknown;
 }
 
 const digest = (body: unknown) =>
@@ -27,64 +24,103 @@ const digest = (body: unknown) =>
     .update(JSON.stringify(body ?? null))
     .digest('hex');
 
+/** The key, checked; undefined when the request has none. */
+function checkedKey(key: string | undefined): string | undefined {
+  if (key !== undefined && !KEY_PATTERN.test(key)) {
+    throw new AppError('validation_failed', 'Cheia de idempotență nu este validă.', {
+      [HEADER]: ['8-200 caractere: litere, cifre, . : _ -'],
+    });
+  }
+  return key;
+}
+
 /**
- * Runs a create at most once per (user, Idempotency-Key) (DESIGN §7, research T3). The key is
- * claimed in the same transaction as the work: a concurrent request with the same key waits for
- * the first to commit and then replays its result; a failed attempt releases the key with its
- * rollback. The same key with another request is refused.
+ * Runs a create at most once per (user, Idempotency-Key) (DESIGN §7, research T3): a
+ * concurrent request with the same key waits for the first to commit and then replays its
+ * result; a failed attempt releases the key with its rollback. The same key with another
+ * request is refused.
  */
 export function createIdempotency(db: Db) {
+  /**
+   * The answer of an earlier request with this key: its result to replay, a refusal when the
+   * key was used for another request, undefined when no request holds the key.
+   */
+  async function replayOf(
+    tx: DbOrTx,
+    input: Request,
+    key: string,
+    requestHash: string,
+  ): Promise<(Created & { replayed: true }) | undefined> {
+    const previous = await repo.findKey(tx, input.userId, key);
+    if (!previous) return undefined;
+    if (previous.scope !== input.scope || previous.request_hash !== requestHash) {
+      throw new AppError(
+        'validation_failed',
+        'Cheia de idempotență a fost folosită pentru altă cerere.',
+        { [HEADER]: ['Cheia a fost folosită pentru altă cerere.'] },
+      );
+    }
+    const response = previous.response as Created | null;
+    if (!response) throw new AppError('conflict', 'Cererea cu această cheie este încă în lucru.');
+    return { ...response, replayed: true };
+  }
+
+  /** The key is claimed in the same transaction as the work, which may be any statements. */
   async function once(
-    input: { userId: number; key: string | undefined; scope: string; body: unknown },
-    work: (tx: Tx, claim?: Claim) => Promise<Created>,
+    input: Request,
+    work: (tx: Tx) => Promise<Created>,
   ): Promise<Created & { replayed: boolean }> {
-    const { key } = input;
-    if (key === undefined) {
-      const created = await db.transaction(work);
-      return { ...created, replayed: false };
-    }
-    if (!KEY_PATTERN.test(key)) {
-      throw new AppError('validation_failed', 'Cheia de idempotență nu este validă.', {
-        [HEADER]: ['8-200 caractere: litere, cifre, . : _ -'],
-      });
-    }
+    const key = checkedKey(input.key);
+    if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
     const requestHash = digest(input.body);
     return db.transaction(async (tx) => {
-      const claimed = await repo.claimKey(tx, {
-        user_id: input.userId,
-        key,
-        scope: input.scope,
-        request_hash: requestHash,
-      });
-      if (!claimed) {
-        const previous = await repo.findKey(tx, input.userId, key);
-        const response = previous?.response as Created | null | undefined;
-        if (!previous || previous.scope !== input.scope || previous.request_hash !== requestHash) {
-          throw new AppError(
-            'validation_failed',
-            'Cheia de idempotență a fost folosită pentru altă cerere.',
-            {
-              [HEADER]: ['Cheia a fost folosită pentru altă cerere.'],
-            },
-          );
-        }
-        if (!response)
-          throw new AppError('conflict', 'Cererea cu această cheie este încă în lucru.');
-        return { ...response, replayed: true };
+      const claim = { user_id: input.userId, key, scope: input.scope, request_hash: requestHash };
+      if (!(await repo.claimKey(tx, claim))) {
+        const replay = await replayOf(tx, input, key, requestHash);
+        // Not claimed, yet not found: the holder rolled back after this insert waited for it.
+        if (!replay) throw new AppError('conflict', 'Cererea cu această cheie este încă în lucru.');
+        return replay;
       }
-      let recorded = false;
-      const created = await work(tx, {
-        recordResult: (id) => {
-          recorded = true;
-          return repo.storeCreatedSql(tx, input.userId, key, 201, id);
-        },
-      });
-      if (!recorded) await repo.storeResult(tx, input.userId, key, 201, { id: created.id });
+      const created = await work(tx);
+      await repo.storeResult(tx, input.userId, key, 201, { id: created.id });
       return { ...created, replayed: false };
     });
   }
 
-  return { once, purgeExpired: () => repo.purgeExpired(db) };
+  /**
+   * `once` for a create that is one statement claiming the key itself (`claimKeySql`), with no
+   * transaction around it: one round trip instead of four (begin, claim, work, commit) for the
+   * console's hottest write (placing an order; bench/orders-lists). `check` judges what was
+   * read before; when it refuses, a request that already ran under this key still replays.
+   * `work` answers undefined when the key was held by another request: that one's result
+   * replays.
+   */
+  async function onceInOneStatement(
+    input: Request,
+    check: () => void,
+    work: (claim: KeyClaim | null) => Promise<Created | undefined>,
+  ): Promise<Created & { replayed: boolean }> {
+    const key = checkedKey(input.key);
+    const requestHash = digest(input.body);
+    try {
+      check();
+    } catch (refusal) {
+      const replay = key === undefined ? undefined : await replayOf(db, input, key, requestHash);
+      if (replay) return replay;
+      throw refusal;
+    }
+    const claim =
+      key === undefined
+        ? null
+        : { user_id: input.userId, key, scope: input.scope, request_hash: requestHash };
+    const created = await work(claim);
+    if (created) return { ...created, replayed: false };
+    const replay = key === undefined ? undefined : await replayOf(db, input, key, requestHash);
+    if (!replay) throw new Error('a create statement created nothing and no key was held');
+    return replay;
+  }
+
+  return { once, onceInOneStatement, purgeExpired: () => repo.purgeExpired(db) };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -177,56 +177,41 @@ export function createOrdersService({
   /** SPEC §7 POST /api/orders (SPEC §5 validation; DESIGN §7 Idempotency-Key). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
-    // Read before the transaction, judged inside it (after the key is claimed, so a retried
-    // request still replays): on PGlite a transaction holds the one database session, and
-    // this read is one round trip less in it. Read committed would not keep these facts from
-    // changing before the commit anyway.
+    // Read before the placing statement and judged by `onceInOneStatement`, so that a retried
+    // request whose key already ran replays even if, say, its phone was blocked since. Read
+    // committed inside one transaction would not keep these facts from changing either.
     const facts = await referenceFacts(db, processedBy, input);
-    const result = await idempotency.once(
+    const protocolCompanyId = input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
+    const result = await idempotency.onceInOneStatement(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
-      async (tx, claim) => {
-        throwIfInvalid(facts, processedBy, input);
-        const protocolCompanyId =
-          input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
-        const row = await insertNewOrder(tx, {
-          client: {
+      () => throwIfInvalid(facts, processedBy, input),
+      (claim) =>
+        insertNewOrder(
+          db,
+          {
+            placed: input.place,
             company_id: processedBy,
-            phone: input.phone,
-            name: input.client_name,
-            about: input.about_client ?? null,
-          },
-          order: {
-            state: input.place ? 'created' : 'new',
-            start_at: input.place ? utcNow : null,
-            departure_time: input.departure_time ?? utcNow,
-            service_id: input.service_id ?? 1,
+            created_by_company_id: creator.id,
+            protocol_company_id: protocolCompanyId,
             phone: input.phone,
             client_name: input.client_name,
             about_client: input.about_client ?? null,
             comment: input.comment ?? null,
+            departure_time: input.departure_time ?? null,
+            service_id: input.service_id ?? 1,
             options: input.options,
             dispatcher_id: auth.userId,
             custom_driver_ids: input.custom_driver_ids,
             // SPEC §6: the logged user's companies set search_company_ids.
             search_company_ids: auth.companyIds,
             payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
-            source: 'from_call',
             always_in_call: input.always_in_call,
-            created_by_company_id: creator.id,
-            processed_by_company_id: processedBy,
-            protocol_company_id: protocolCompanyId,
-            ...placeColumns(input.places),
-          },
-          places: input.places,
-          history: {
-            type: input.place ? 'created' : 'draft_saved',
+            places: input.places,
             initiator: auth.userName,
             initiator_id: auth.userId,
           },
-          ...(claim ? { alsoRun: claim.recordResult } : {}),
-        });
-        return { id: row.id };
-      },
+          claim,
+        ),
     );
     return {
       order: result.replayed

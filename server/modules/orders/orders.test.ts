@@ -2,7 +2,7 @@ import type { ErrorBody } from '@common/http/errors';
 import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPhones, clients, orders } from '../../db/schema';
+import { blockedPhones, clientAddresses, clients, orders } from '../../db/schema';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -84,6 +84,81 @@ describe('POST /api/orders', () => {
       .from(clients)
       .where(eq(clients.id, order.client_id ?? 0));
     expect(client?.company_id).toBe(taxi.id);
+  });
+
+  it('writes every part of a placed order: places with their details, saved addresses, history', async () => {
+    const internal = {
+      name: 'Bloc Copou 3',
+      lat: 47.18,
+      long: 27.57,
+      place_id: 'internal:41',
+      comment: 'lângă farmacie',
+      bloc: 'C3',
+      scara: 'B',
+      reper: 'parc',
+    };
+    const body = {
+      phone: '0733 100 200',
+      client_name: 'Ion Vasile',
+      about_client: 'plătește cu card',
+      departure_time: '2026-12-01 07:30:00',
+      // The same address twice (a round trip) is one saved address.
+      places: [internal, place('Gara Iași', 47.1656, 27.5675), { ...internal }],
+    };
+    const first = (await post(body)).json<Order>();
+    expect(first.departure_time).toBe('2026-12-01 07:30:00');
+    expect(first.places.map(({ id, order_id, ...rest }) => rest)).toEqual([
+      internal,
+      {
+        ...place('Gara Iași', 47.1656, 27.5675),
+        place_id: null,
+        comment: null,
+        bloc: null,
+        scara: null,
+        reper: null,
+      },
+      internal,
+    ]);
+    // A second order from the same phone finds the same client, keeps its notes when none are
+    // given and counts the addresses used again.
+    const second = (
+      await post({ ...body, client_name: 'Ion V.', about_client: undefined, places: [internal] })
+    ).json<Order>();
+    expect(second.client_id).toBe(first.client_id);
+    const [client] = await t.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, first.client_id ?? 0));
+    expect(client).toMatchObject({
+      name: 'Ion V.',
+      about: 'plătește cu card',
+      phone: '+40733100200',
+    });
+    const saved = await t.db
+      .select()
+      .from(clientAddresses)
+      .where(eq(clientAddresses.client_id, first.client_id ?? 0))
+      .orderBy(clientAddresses.name);
+    expect(
+      saved.map(({ name, is_internal, use_count, bloc, company_id }) => ({
+        name,
+        is_internal,
+        use_count,
+        bloc,
+        company_id,
+      })),
+    ).toEqual([
+      { name: 'Bloc Copou 3', is_internal: true, use_count: 2, bloc: 'C3', company_id: taxi.id },
+      { name: 'Gara Iași', is_internal: false, use_count: 1, bloc: null, company_id: taxi.id },
+    ]);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/order-history/${first.id}`,
+      headers: auth,
+    });
+    expect(history.json<OrderHistoryItem[]>().map((h) => [h.type, h.initiator])).toEqual([
+      ['created', 'Elena'],
+    ]);
   });
 
   it('saves a draft in state new when place is false', async () => {
