@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 
 /**
  * A hot statement built once per database handle, with `sql.placeholder`s for what varies, and
@@ -29,10 +29,20 @@ const dialect = new PgDialect();
 /**
  * A hand-written statement (drizzle `sql`, with `sql.placeholder`s for what varies) rendered once
  * and run by name, for the statements no query builder can write (placing an order, a chain of
- * data-modifying CTEs: new-order.repo.ts). Each placeholder is its own `$n`: cast it where
- * PostgreSQL cannot infer its type. Rows come back as the driver reads them (`rowsOf`).
+ * data-modifying CTEs: new-order.repo.ts) or that would be rendered anew on every call. Each
+ * placeholder is its own `$n`: cast it where PostgreSQL cannot infer its type. Rows come back as
+ * the driver reads them (`rowsOf`). Unlike `preparedPerDb`, it also runs inside a transaction
+ * (on the transaction's connection; `pg` prepares a name once per connection).
  */
 export function preparedSql(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  return preparedPerDb((db) => db._.session.prepareQuery(query, undefined, name, false));
+  const byDb = new WeakMap<DbOrTx, ReturnType<DbOrTx['_']['session']['prepareQuery']>>();
+  return (db: DbOrTx) => {
+    let prepared = byDb.get(db);
+    if (prepared === undefined) {
+      prepared = db._.session.prepareQuery(query, undefined, name, false);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { blockedPhones, companies, orderOptions, services, users } from '../../db/schema';
-import { intArray } from '../../db/sql';
 
 /** What an order refers to, as the caller sent it (only the fields present are looked up). */
 export interface OrderReferences {
@@ -23,32 +23,58 @@ export interface ReferenceFacts {
   protocol: { type: string; parent_company_id: number | null } | null;
 }
 
-const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+const p = sql.placeholder;
 
 /**
  * Everything the order service checks an order's references against, in one round trip
- * (placing an order is the console's hottest write; bench/orders-lists). The platform's
- * catalogue entries (company_id null) count for every company, as in catalog.repo.
+ * (placing an order is the console's hottest write; bench/orders-lists), as one fixed prepared
+ * statement: an absent reference is a null or empty parameter, and its check's subquery never runs (a
+ * `case` evaluates the branch it takes only). The
+ * platform's catalogue entries (company_id null) count for every company, as in catalog.repo.
  */
+const referencesStatement = preparedSql(
+  'order_references',
+  sql`select
+    case when ${p('phone')}::text is null then false else exists (select 1 from ${blockedPhones} b
+      where b.company_id = ${p('company_id')}::int and b.phone = ${p('phone')}::text) end as blocked,
+    case when ${p('service_id')}::int is null then true else exists (select 1 from ${services} s
+      where s.id = ${p('service_id')}::int
+        and (s.company_id is null or s.company_id = ${p('company_id')}::int)) end as service_known,
+    case when cardinality(${p('options')}::text[]) = 0 then '{}'::text[] else
+      (select coalesce(array_agg(o.key), '{}') from ${orderOptions} o
+        where o.key = any(${p('options')}::text[])
+          and (o.company_id is null or o.company_id = ${p('company_id')}::int)) end as known_options,
+    case when cardinality(${p('drivers')}::int[]) = 0 then 0 else
+      (select count(*)::int from ${users} u
+        where u.id = any(${p('drivers')}::int[]) and 'driver' = any(u.roles)
+          and exists (select 1 from company_users cu
+            where cu.user_id = u.id and cu.company_id = ${p('company_id')}::int)) end as drivers_found,
+    case when ${p('protocol_company_id')}::int is null then null else
+      (select json_build_object('type', c.type, 'parent_company_id', c.parent_company_id)
+        from ${companies} c where c.id = ${p('protocol_company_id')}::int) end as protocol`,
+);
+
 export async function referenceFacts(
   db: DbOrTx,
   companyId: number,
   refs: OrderReferences,
 ): Promise<ReferenceFacts> {
-  const drivers = [...new Set(refs.custom_driver_ids ?? [])];
-  const statement = sql`select
-    ${refs.phone ? sql`exists (select 1 from ${blockedPhones} b where b.company_id = ${companyId} and b.phone = ${refs.phone})` : sql`false`} as blocked,
-    ${refs.service_id != null ? sql`exists (select 1 from ${services} s where s.id = ${refs.service_id} and (s.company_id is null or s.company_id = ${companyId}))` : sql`true`} as service_known,
-    ${refs.options?.length ? sql`(select coalesce(array_agg(o.key), '{}') from ${orderOptions} o where o.key = any(${textArray(refs.options)}) and (o.company_id is null or o.company_id = ${companyId}))` : sql`'{}'::text[]`} as known_options,
-    ${drivers.length > 0 ? sql`(select count(*)::int from ${users} u where u.id = any(${intArray(drivers)}) and 'driver' = any(u.roles) and exists (select 1 from company_users cu where cu.user_id = u.id and cu.company_id = ${companyId}))` : sql`0`} as drivers_found,
-    ${refs.protocol_company_id != null ? sql`(select json_build_object('type', c.type, 'parent_company_id', c.parent_company_id) from ${companies} c where c.id = ${refs.protocol_company_id})` : sql`null`} as protocol`;
   const [row] = rowsOf<{
     blocked: boolean;
     service_known: boolean;
     known_options: string[];
     drivers_found: number;
     protocol: ReferenceFacts['protocol'];
-  }>(await db.execute(statement));
+  }>(
+    await referencesStatement(db).execute({
+      company_id: companyId,
+      phone: refs.phone ?? null,
+      service_id: refs.service_id ?? null,
+      options: refs.options ?? [],
+      drivers: [...new Set(refs.custom_driver_ids ?? [])],
+      protocol_company_id: refs.protocol_company_id ?? null,
+    }),
+  );
   if (!row) throw new Error('reference facts returned no row');
   return {
     blocked: row.blocked,

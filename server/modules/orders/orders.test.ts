@@ -391,6 +391,33 @@ describe('PATCH /api/orders/{id}', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('checks an edited draft’s references as placing does: unknown option, service, blocked phone', async () => {
+    const draft = (await post(validBody({ place: false }))).json<Order>();
+    await t.db
+      .insert(blockedPhones)
+      .values({ company_id: taxi.id, phone: '+40744555666', reason: 'Farse' });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${draft.id}`,
+      headers: auth,
+      payload: { options: ['teleport'], service_id: 999, phone: '0744 555 666' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ErrorBody>().errors).toEqual({
+      options: ['Opțiune necunoscută: teleport'],
+      service_id: ['Serviciul nu există.'],
+      phone: ['Numărul de telefon este blocat.'],
+    });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${draft.id}`,
+      headers: auth,
+      payload: { options: ['animal'], service_id: 2 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<Order>()).toMatchObject({ options: ['animal'], service_id: 2 });
+  });
+
   it('updates the client name and an address of a placed order, recording both', async () => {
     const order = (await post(validBody())).json<Order>();
     const named = await t.app.inject({
