@@ -4,6 +4,13 @@ import { type Db, rowsOf } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { utcNow } from '../../db/schema/columns';
 import { claimKeySql, claimValues, type KeyClaim } from '../idempotency/idempotency.repo';
+import {
+  addressesJson,
+  addressesUpsertSql,
+  clientUpsertSql,
+  placesInsertSql,
+  placesJson,
+} from './orders.repo';
 
 /** What placing (or saving as a draft) a new order writes; the rest are the columns' defaults. */
 export interface NewOrder {
@@ -37,8 +44,9 @@ const p = sql.placeholder;
 /**
  * Placing an order is one prepared statement of data-modifying CTEs: the Idempotency-Key's
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
- * order, its places A, B…, the client's saved addresses and the first history item. Every
- * insert reads its rows from the one before (`from go`, `from new_order`…), so a key held by
+ * order, its places A, B…, the client's saved addresses and the first history item; the parts
+ * the single-row writes also make are the same SQL (orders.repo `…Sql`). Every insert reads
+ * its rows or id from the one before (`go`, `new_client`, `new_order`), so a key held by
  * another request creates nothing. Foreign keys are checked when the statement ends, so a place
  * may point at the order inserted beside it.
  *
@@ -54,17 +62,15 @@ const placeOrder = preparedSql(
   sql`with new_id as (select nextval('orders_id_seq')::int as id),
   claim as (${claimKeySql.cte(sql`(select id from new_id)`)}),
   go as (select id from new_id where ${claimKeySql.granted(sql`claim`)}),
-  new_client as (
-    insert into clients (company_id, phone, name, about)
-    select ${p('company_id')}::int, ${p('phone')}::text, ${p('client_name')}::text,
-      ${p('about_client')}::text
-    from go
-    on conflict (company_id, phone) do update set
-      name = coalesce(excluded.name, clients.name),
-      about = coalesce(excluded.about, clients.about),
-      updated_at = ${utcNow}
-    returning id
-  ),
+  new_client as (${clientUpsertSql(
+    {
+      company_id: sql`${p('company_id')}::int`,
+      phone: sql`${p('phone')}::text`,
+      name: sql`${p('client_name')}::text`,
+      about: sql`${p('about_client')}::text`,
+    },
+    sql`exists (select 1 from go)`,
+  )}),
   new_order as (
     insert into orders (id, state, start_at, departure_time, service_id, phone, client_name,
       about_client, comment, client_id, options, dispatcher_id, custom_driver_ids,
@@ -89,41 +95,14 @@ const placeOrder = preparedSql(
       ${p('initiator')}::text, ${p('initiator_id')}::int
     from new_order
   ),
-  new_places as (
-    insert into order_places (order_id, position, name, place_id, lat, long, comment, bloc,
-      scara, reper)
-    select new_order.id, place.position, place.name, place.place_id, place.lat, place.long,
-      place.comment, place.bloc, place.scara, place.reper
-    from new_order, jsonb_to_recordset(${p('places')}::jsonb) as place(position int, name text,
-      place_id text, lat float8, long float8, comment text, bloc text, scara text, reper text)
-  ),
-  saved_addresses as (
-    insert into client_addresses (company_id, client_id, name, lat, long, place_id, comment,
-      scara, bloc, reper, is_internal)
-    select ${p('company_id')}::int, new_client.id, address.name, address.lat, address.long,
-      address.place_id, address.comment, address.scara, address.bloc, address.reper,
-      coalesce(address.place_id like 'internal:%', false)
-    from new_client, jsonb_to_recordset(${p('addresses')}::jsonb) as address(name text,
-      lat float8, long float8, place_id text, comment text, scara text, bloc text, reper text)
-    on conflict (client_id, name) do update set
-      lat = excluded.lat, long = excluded.long, place_id = excluded.place_id,
-      comment = excluded.comment, scara = excluded.scara, bloc = excluded.bloc,
-      reper = excluded.reper, use_count = client_addresses.use_count + 1,
-      last_used_at = ${utcNow}
-  )
+  new_places as (${placesInsertSql(sql`(select id from new_order)`, p('places'))}),
+  saved_addresses as (${addressesUpsertSql(
+    sql`${p('company_id')}::int`,
+    sql`(select id from new_client)`,
+    p('addresses'),
+  )})
   select new_order.id, new_client.id as client_id from new_order, new_client`,
 );
-
-const placeRow = (place: OrderPlaceInput) => ({
-  name: place.name,
-  place_id: place.place_id ?? null,
-  lat: place.lat,
-  long: place.long,
-  comment: place.comment ?? null,
-  bloc: place.bloc ?? null,
-  scara: place.scara ?? null,
-  reper: place.reper ?? null,
-});
 
 /**
  * Places the order (see `placeOrder`); undefined when `claim`'s key is held by another request,
@@ -135,15 +114,13 @@ export async function insertNewOrder(
   claim: KeyClaim | null,
 ): Promise<{ id: number; client_id: number } | undefined> {
   const { places, ...values } = order;
-  // A name saved twice in one statement would be a second update of the same row.
-  const addresses = [...new Map(places.map((place) => [place.name, place])).values()];
   const [row] = rowsOf<{ id: number; client_id: number }>(
     await placeOrder(db).execute({
       ...values,
       ...claimValues(claim),
       address: places[0]?.name ?? null,
-      places: JSON.stringify(places.map((place, position) => ({ ...placeRow(place), position }))),
-      addresses: JSON.stringify(addresses.map(placeRow)),
+      places: placesJson(places),
+      addresses: addressesJson(places),
     }),
   );
   return row;

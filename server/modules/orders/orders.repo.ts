@@ -5,18 +5,10 @@ import {
   type OrderHistoryItem,
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import {
-  cars,
-  clientAddresses,
-  clients,
-  orderHistory,
-  orderPlaces,
-  orders,
-  users,
-} from '../../db/schema';
+import { cars, clients, orderHistory, orderPlaces, orders, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
@@ -106,25 +98,40 @@ export async function insertPlaces(
   places: OrderPlaceInput[],
 ): Promise<void> {
   if (places.length === 0) return;
-  await placesInsert(db, orderId, places);
+  await db.execute(placesInsertSql(sql`${orderId}::int`, placesJson(places)));
 }
 
-/** The insert of an order's places; the order's id may be an SQL expression (new-order.repo). */
-export const placesInsert = (db: DbOrTx, orderId: number | SQL, places: OrderPlaceInput[]) =>
-  db.insert(orderPlaces).values(
-    places.map((place, position) => ({
-      order_id: orderId,
-      position,
-      name: place.name,
-      place_id: place.place_id ?? null,
-      lat: place.lat,
-      long: place.long,
-      comment: place.comment ?? null,
-      bloc: place.bloc ?? null,
-      scara: place.scara ?? null,
-      reper: place.reper ?? null,
-    })),
-  );
+/** A place's columns as the JSON of `placesInsertSql` and `addressesUpsertSql` reads them. */
+const placeRow = (place: OrderPlaceInput) => ({
+  name: place.name,
+  place_id: place.place_id ?? null,
+  lat: place.lat,
+  long: place.long,
+  comment: place.comment ?? null,
+  bloc: place.bloc ?? null,
+  scara: place.scara ?? null,
+  reper: place.reper ?? null,
+});
+
+/** Places A, B, C… (their position is their index) as the JSON `placesInsertSql` reads. */
+export const placesJson = (places: OrderPlaceInput[]) =>
+  JSON.stringify(places.map((place, position) => ({ ...placeRow(place), position })));
+
+/**
+ * Inserts an order's places from a JSON array (`placesJson`). The order's id is an SQL
+ * expression: a parameter, or the id an earlier part of the same statement inserted (placing an
+ * order, new-order.repo.ts), none when that part inserted nothing.
+ */
+export const placesInsertSql = (
+  orderId: SQL,
+  places: Placeholder | string,
+) => sql`insert into order_places
+    (order_id, position, name, place_id, lat, long, comment, bloc, scara, reper)
+  select ${orderId}, place.position, place.name, place.place_id, place.lat, place.long,
+    place.comment, place.bloc, place.scara, place.reper
+  from jsonb_to_recordset(${places}::jsonb) as place(position int, name text, place_id text,
+    lat float8, long float8, comment text, bloc text, scara text, reper text)
+  where ${orderId} is not null`;
 
 export async function placesOf(db: DbOrTx, orderId: number) {
   return db
@@ -178,7 +185,7 @@ export async function updateOrderWhere(
 }
 
 export interface HistoryItem {
-  order_id: number | SQL;
+  order_id: number;
   type: string;
   initiator: string;
   initiator_id: number | null;
@@ -186,11 +193,8 @@ export interface HistoryItem {
 }
 
 export async function addHistory(db: DbOrTx, item: HistoryItem): Promise<void> {
-  await historyInsert(db, item);
+  await db.insert(orderHistory).values({ ...item, details: item.details ?? null });
 }
-
-export const historyInsert = (db: DbOrTx, item: HistoryItem) =>
-  db.insert(orderHistory).values({ ...item, details: item.details ?? null });
 
 export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHistoryItem[]> {
   return db
@@ -215,24 +219,35 @@ export interface ClientValues {
 
 /** Finds or creates the company's client for a phone, refreshing name and notes when given. */
 export async function upsertClient(db: DbOrTx, values: ClientValues): Promise<number> {
-  const [row] = await clientUpsert(db, values);
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(
+      clientUpsertSql({
+        company_id: sql`${values.company_id}::int`,
+        phone: sql`${values.phone}::text`,
+        name: sql`${values.name}::text`,
+        about: sql`${values.about}::text`,
+      }),
+    ),
+  );
   if (!row) throw new Error('client upsert returned no row');
   return row.id;
 }
 
-export const clientUpsert = (db: DbOrTx, values: ClientValues) =>
-  db
-    .insert(clients)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [clients.company_id, clients.phone],
-      set: {
-        name: sql`coalesce(excluded.name, ${clients.name})`,
-        about: sql`coalesce(excluded.about, ${clients.about})`,
-        updated_at: utcNow,
-      },
-    })
-    .returning({ id: clients.id });
+/**
+ * The upsert of `upsertClient`, returning the client's id; with `when`, only if it holds (an
+ * earlier part of the same statement, as in `placesInsertSql`).
+ */
+export const clientUpsertSql = (
+  values: Record<keyof ClientValues, SQL>,
+  when: SQL = sql`true`,
+) => sql`insert into clients (company_id, phone, name, about)
+  select ${values.company_id}, ${values.phone}, ${values.name}, ${values.about}
+  where ${when}
+  on conflict (company_id, phone) do update set
+    name = coalesce(excluded.name, clients.name),
+    about = coalesce(excluded.about, clients.about),
+    updated_at = ${utcNow}
+  returning id`;
 
 export async function updateClientName(
   db: DbOrTx,
@@ -254,49 +269,38 @@ export async function rememberAddresses(
   places: OrderPlaceInput[],
 ) {
   if (places.length === 0) return;
-  await addressesUpsert(db, companyId, clientId, places);
+  await db.execute(
+    addressesUpsertSql(sql`${companyId}::int`, sql`${clientId}::int`, addressesJson(places)),
+  );
 }
 
-/** The upsert behind `rememberAddresses`; the client's id may be an SQL expression. */
-export function addressesUpsert(
-  db: DbOrTx,
-  companyId: number,
-  clientId: number | SQL,
-  places: OrderPlaceInput[],
-) {
-  const unique = [...new Map(places.map((p) => [p.name, p])).values()];
-  return db
-    .insert(clientAddresses)
-    .values(
-      unique.map((p) => ({
-        company_id: companyId,
-        client_id: clientId,
-        name: p.name,
-        lat: p.lat,
-        long: p.long,
-        place_id: p.place_id ?? null,
-        comment: p.comment ?? null,
-        scara: p.scara ?? null,
-        bloc: p.bloc ?? null,
-        reper: p.reper ?? null,
-        is_internal: (p.place_id ?? '').startsWith('internal:'),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [clientAddresses.client_id, clientAddresses.name],
-      set: {
-        lat: sql`excluded.lat`,
-        long: sql`excluded.long`,
-        place_id: sql`excluded.place_id`,
-        comment: sql`excluded.comment`,
-        scara: sql`excluded.scara`,
-        bloc: sql`excluded.bloc`,
-        reper: sql`excluded.reper`,
-        use_count: sql`${clientAddresses.use_count} + 1`,
-        last_used_at: utcNow,
-      },
-    });
-}
+/** Saved addresses as the JSON `addressesUpsertSql` reads: one per name (see there). */
+export const addressesJson = (places: OrderPlaceInput[]) =>
+  // A name twice in one upsert would be a second update of the same row, which PostgreSQL refuses.
+  JSON.stringify([...new Map(places.map((place) => [place.name, placeRow(place)])).values()]);
+
+/**
+ * Saves places (`addressesJson`) as the client's addresses: a name already saved is updated and
+ * counted as used again. The ids are SQL expressions, as in `placesInsertSql`.
+ */
+export const addressesUpsertSql = (
+  companyId: SQL | Placeholder,
+  clientId: SQL,
+  addresses: Placeholder | string,
+) => sql`
+  insert into client_addresses (company_id, client_id, name, lat, long, place_id, comment, scara,
+    bloc, reper, is_internal)
+  select ${companyId}, ${clientId}, address.name, address.lat, address.long, address.place_id,
+    address.comment, address.scara, address.bloc, address.reper,
+    coalesce(address.place_id like 'internal:%', false)
+  from jsonb_to_recordset(${addresses}::jsonb) as address(name text, lat float8, long float8,
+    place_id text, comment text, scara text, bloc text, reper text)
+  where ${clientId} is not null
+  on conflict (client_id, name) do update set
+    lat = excluded.lat, long = excluded.long, place_id = excluded.place_id,
+    comment = excluded.comment, scara = excluded.scara, bloc = excluded.bloc,
+    reper = excluded.reper, use_count = client_addresses.use_count + 1,
+    last_used_at = ${utcNow}`;
 
 /** The user is a driver of one of the companies. */
 const isDriverOf = (companyIds: number[]) =>
