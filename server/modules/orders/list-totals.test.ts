@@ -1,6 +1,6 @@
 import { ListOrdersQuerySchema, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
-import { CAPPED_RECHECK_MS, createListTotals } from './list-totals';
+import { CAPPED_MAX_AGE_MS, CAPPED_RECHECK_MS, createListTotals } from './list-totals';
 
 const scope = { kind: 'companies' as const, processedBy: [3], createdBy: [] };
 const query = (extra: Record<string, string> = {}) => ListOrdersQuerySchema.parse(extra);
@@ -55,6 +55,34 @@ describe('GET /api/orders totals (DESIGN §8: no full count per request)', () =>
     expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP - 4);
   });
 
+  it('recounts a capped total only when orders may have left it, or after its longest lifetime', async () => {
+    let clock = 0;
+    const totals = createListTotals(1_000, () => clock);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return ORDER_COUNT_CAP + 3;
+    };
+    await totals.count(scope, query(), load);
+    // Placed orders only make a list longer; another company's changes do not touch it.
+    totals.companiesChanged([order.processed_by_company_id], true);
+    totals.companiesChanged([9]);
+    clock += CAPPED_RECHECK_MS * 3;
+    await totals.count(scope, query(), load);
+    expect(loads).toBe(1);
+    // A change that may have taken orders out of it: counted again once the interval is over.
+    totals.companiesChanged([order.processed_by_company_id]);
+    await totals.count(scope, query(), load);
+    expect(loads).toBe(2);
+    clock += CAPPED_RECHECK_MS;
+    await totals.count(scope, query(), load);
+    expect(loads).toBe(2);
+    // Untold changes (direct database edits) are caught after the longest lifetime.
+    clock += CAPPED_MAX_AGE_MS;
+    await totals.count(scope, query(), load);
+    expect(loads).toBe(3);
+  });
+
   it('keeps a capped total when its recount fails, and tries again later', async () => {
     let clock = 0;
     const totals = createListTotals(1_000, () => clock);
@@ -67,6 +95,7 @@ describe('GET /api/orders totals (DESIGN §8: no full count per request)', () =>
     };
     await totals.count(scope, query(), load);
     fail = true;
+    totals.companiesChanged([order.processed_by_company_id]);
     clock += CAPPED_RECHECK_MS;
     expect(await totals.count(scope, query(), load)).toBe(ORDER_COUNT_CAP + 7);
     await Promise.resolve();

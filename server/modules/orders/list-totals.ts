@@ -3,8 +3,13 @@ import { TaggedCache } from '../../lib/tagged-cache';
 import { changedTags, listTags } from './list-tags';
 import type { OrderListScope } from './orders.repo';
 
-/** How often a total known to be over the cap is counted again, in the background. */
+/**
+ * A total known to be over the cap is counted again, in the background, at most this often
+ * after orders of its companies changed otherwise than by being placed.
+ */
 export const CAPPED_RECHECK_MS = 30_000;
+/** …and at least this often, for what no node is told (direct database edits). */
+export const CAPPED_MAX_AGE_MS = 600_000;
 const MAX_CAPPED = 2_000;
 
 /**
@@ -15,18 +20,32 @@ const MAX_CAPPED = 2_000;
  * - An exact total is remembered for a second per scope and filters, and dropped by any change
  *   to the scope's orders made through this process or told by another node.
  * - A capped total ("more than 10 000") is kept, because no new order can undo it; only orders
- *   leaving a filtered list can, and then only at the boundary. It answers at once and is
- *   counted again in the background every CAPPED_RECHECK_MS; a recount under the cap makes the
- *   list exact again.
+ *   leaving a filtered list can (a change other than a placing), and then only at the
+ *   boundary. It answers at once and is counted again in the background after such a change
+ *   (at most every CAPPED_RECHECK_MS) or after CAPPED_MAX_AGE_MS; a recount under the cap makes
+ *   the list exact again. Recounting every 30 s whatever happened held PGlite's one session for
+ *   10–30 ms twice a minute per list, delaying every request behind it (bench/orders-lists).
  */
+interface Capped {
+  total: number;
+  tags: readonly string[];
+  checkedAt: number;
+  checking: boolean;
+  /** Orders of its companies changed otherwise than by being placed since it was counted. */
+  mayHaveShrunk: boolean;
+}
+
 export function createListTotals(ttlMs = 1_000, now: () => number = () => performance.now()) {
   const exact = new TaggedCache<string, number>({ ttlMs, maxEntries: 2_000, now });
-  const capped = new Map<string, { total: number; checkedAt: number; checking: boolean }>();
+  const capped = new Map<string, Capped>();
 
   function recheck(key: string, load: () => Promise<number>) {
     const known = capped.get(key);
-    if (!known || known.checking || now() - known.checkedAt < CAPPED_RECHECK_MS) return;
+    if (!known || known.checking) return;
+    const age = now() - known.checkedAt;
+    if (age < CAPPED_MAX_AGE_MS && !(known.mayHaveShrunk && age >= CAPPED_RECHECK_MS)) return;
     known.checking = true;
+    known.mayHaveShrunk = false;
     const done = (total: number | undefined) => {
       known.checking = false;
       known.checkedAt = now();
@@ -34,7 +53,10 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
       if (total > ORDER_COUNT_CAP) known.total = total;
       else capped.delete(key);
     };
-    load().then(done, () => done(undefined));
+    load().then(done, () => {
+      known.mayHaveShrunk = true;
+      done(undefined);
+    });
   }
 
   async function count(
@@ -52,14 +74,29 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
     const counted = await exact.get(key, listTags(scope), load);
     if (counted > ORDER_COUNT_CAP) {
       if (capped.size >= MAX_CAPPED) capped.delete(capped.keys().next().value as string);
-      capped.set(key, { total: counted, checkedAt: now(), checking: false });
+      const tags = listTags(scope);
+      capped.set(key, {
+        total: counted,
+        tags,
+        checkedAt: now(),
+        checking: false,
+        mayHaveShrunk: false,
+      });
     }
     return counted;
   }
 
-  /** Orders of these companies changed (here or on another node). */
-  function companiesChanged(companyIds: readonly number[]) {
-    exact.invalidate(changedTags(companyIds));
+  /**
+   * Orders of these companies changed (here or on another node); `placed` when the change
+   * placed a new order, which can only make a list longer.
+   */
+  function companiesChanged(companyIds: readonly number[], placed = false) {
+    const tags = changedTags(companyIds);
+    exact.invalidate(tags);
+    if (placed) return;
+    for (const known of capped.values()) {
+      if (known.tags.some((tag) => tags.includes(tag))) known.mayHaveShrunk = true;
+    }
   }
 
   return { count, companiesChanged };

@@ -79,7 +79,7 @@ export function createOrdersService({
       logger.warn({ err: error }, 'GET /api/orders: reading a deep page window failed'),
   });
   board.onChange((change) => {
-    totals.companiesChanged(change.company_ids);
+    totals.companiesChanged(change.company_ids, Boolean(change.created_at));
     windows.changed(
       change.company_ids,
       change.created_at ? { created_at: change.created_at, id: change.order_id } : undefined,
