@@ -183,20 +183,37 @@ describe('TaggedCache', () => {
     expect(await cache.get('b', [], loadB)).toBe(3);
   });
 
-  it('dropWhere drops the spoiled entries of a tag, and any of them still loading', async () => {
+  it('dropWhere drops the spoiled entries of a tag, and judges loads in flight when they land', async () => {
     const { cache, loader } = setup();
     await cache.get('low', ['c1'], loader(1));
     await cache.get('high', ['c1'], loader(9));
     await cache.get('other', ['c2'], loader(1));
-    const pending = deferred<number>();
-    const loading = cache.get('loading', ['c1'], pending.load);
+    const spoiledLoad = deferred<number>();
+    const spoiledLoading = cache.get('loading-low', ['c1'], spoiledLoad.load);
+    const soundLoad = deferred<number>();
+    const soundLoading = cache.get('loading-high', ['c1'], soundLoad.load);
     cache.dropWhere(['c1'], (value) => value < 5);
-    pending.release(1);
-    expect(await loading).toBe(1);
+    spoiledLoad.release(1);
+    soundLoad.release(7);
+    expect(await spoiledLoading).toBe(1); // its reader still gets it…
+    expect(await soundLoading).toBe(7);
     expect(cache.peek('low')).toBeUndefined();
-    expect(cache.peek('loading')).toBeUndefined();
+    expect(cache.peek('loading-low')).toBeUndefined(); // …but it is not kept
+    expect(await cache.peek('loading-high')).toBe(7);
     expect(await cache.peek('high')).toBe(9);
     expect(await cache.peek('other')).toBe(1);
+  });
+
+  it('dropWhere judges a background reload in flight when it lands', async () => {
+    const { cache, loader } = setup();
+    await cache.get('a', ['c1'], loader(9));
+    const reload = deferred<number>();
+    cache.refresh('a', reload.load);
+    cache.dropWhere(['c1'], (value) => value < 5); // the loaded 9 is sound
+    expect(await cache.peek('a')).toBe(9);
+    reload.release(2); // the reload read a value the change spoils
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.peek('a')).toBeUndefined();
   });
 
   it('refresh reloads a loaded entry in the background and answers meanwhile', async () => {

@@ -160,14 +160,15 @@ export class TaggedCache<K, V> {
   }
 
   /**
-   * Drops the entries under any of `tags` whose value `spoiled` says a change made wrong, and
-   * every such entry still loading (its load may predate the change): a change that only some
-   * entries of a tag need to see.
+   * Drops the entries under any of `tags` whose value `spoiled` says a change made wrong: a
+   * change that only some entries of a tag need to see. A load or reload in flight may or may
+   * not have seen the change, so its result is judged the same way when it lands.
    */
   dropWhere(tags: readonly string[], spoiled: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) {
       if (!entry.tags.some((tag) => tags.includes(tag))) continue;
-      if (!entry.settled || spoiled(entry.settled.value)) this.entries.delete(key);
+      if (entry.settled && spoiled(entry.settled.value)) this.entries.delete(key);
+      else if (!entry.settled || entry.reloading) entry.checks.push(spoiled);
     }
   }
 
@@ -241,18 +242,24 @@ export class TaggedCache<K, V> {
       );
   }
 
-  /** A finished reload takes the entry's place (with the revisions made meanwhile), unless dropped. */
+  /**
+   * A finished reload takes the entry's place (with the revisions made meanwhile), unless
+   * dropped, or spoiled by a change made meanwhile (`dropWhere`).
+   */
   private replace(key: K, entry: Entry<K, V>, startedAt: number, loaded: V) {
     entry.reloading = false;
     const revisions = entry.revisions.splice(0);
+    const checks = entry.checks.splice(0);
     if (this.entries.get(key) !== entry) return;
     const value = revisions.reduce((current, change) => change(current, key), loaded);
-    this.store(key, entry.tags, startedAt, Promise.resolve(value), { value });
+    if (checks.some((spoiled) => spoiled(value))) this.entries.delete(key);
+    else this.store(key, entry.tags, startedAt, Promise.resolve(value), { value });
   }
 
   private reloadFailed(entry: Entry<K, V>, error: unknown) {
     entry.reloading = false;
     entry.revisions.length = 0;
+    entry.checks.length = 0;
     this.onReloadError(error);
   }
 
@@ -279,6 +286,7 @@ export class TaggedCache<K, V> {
       settled,
       reloading: false,
       revisions: [],
+      checks: [],
       lifetime: this.ttlMs * (1 - this.ttlJitter * Math.random()),
     };
     this.entries.delete(key); // re-inserted last: the sweep's "oldest first" stays true
@@ -286,7 +294,9 @@ export class TaggedCache<K, V> {
     if (entry.settled) return;
     value.then(
       (loaded) => {
-        if (this.entries.get(key) === entry) entry.settled = { value: loaded };
+        if (this.entries.get(key) !== entry) return;
+        if (entry.checks.splice(0).some((spoiled) => spoiled(loaded))) this.entries.delete(key);
+        else entry.settled = { value: loaded };
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -322,6 +332,8 @@ interface Entry<K, V> {
   reloading: boolean;
   /** Revisions made while a reload was in flight, applied to its result. */
   revisions: ((value: V, key: K) => V)[];
+  /** `dropWhere` judgements made while a load or reload was in flight, applied to its result. */
+  checks: ((value: V) => boolean)[];
   /** This entry's TTL (`ttlMs`, shortened by up to `ttlJitter`). */
   lifetime: number;
 }

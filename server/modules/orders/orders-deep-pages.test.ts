@@ -1,10 +1,11 @@
-import type { Order } from '@common/orders/orders.schema';
+import { ListOrdersQuerySchema, type Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { DEEP_OFFSET } from './page-windows';
+import { listOrdersQueries } from './orders.repo';
+import { DEEP_OFFSET, SLACK } from './page-windows';
 
 /**
  * Deep pages of GET /api/orders come from page windows (page-windows.ts): whatever is placed or
@@ -66,6 +67,30 @@ const place = async () => {
 };
 
 describe('GET /api/orders deep pages', () => {
+  it('reads a window, the orders above a key and those between two keys as the list has them', async () => {
+    // Several orders share a second: the keys order them by time, then id.
+    const listed = rowsOf<{ id: number; created_at: string }>(
+      await t.db.execute(sql`select id, created_at::text from orders
+        where processed_by_company_id = ${companyId}
+        order by created_at desc, id desc limit 400`),
+    );
+    const at = (offset: number) => listed[offset] as { id: number; created_at: string };
+    const ids = (from: number, to: number) => listed.slice(from, to).map((order) => order.id);
+    const reads = listOrdersQueries(
+      t.db,
+      { kind: 'companies', processedBy: [companyId], createdBy: [] },
+      ListOrdersQuerySchema.parse({}),
+    );
+    const window = await reads.window(300, 50);
+    expect(Array.from(window.ids)).toEqual(ids(300, 350));
+    expect(window).toMatchObject({ from: 300, first: at(300), top: at(0) });
+    expect(window.head).toEqual(ids(0, 32));
+    expect(await reads.above(at(5), 10)).toEqual(listed.slice(0, 5));
+    // Newer than offset 300, not newer than offset 100: offsets 299 down to 100, nearest first.
+    expect(await reads.between(at(300), at(100), 20)).toEqual(listed.slice(280, 300).reverse());
+    expect((await reads.between(at(300), at(100), 500)).length).toBe(200);
+  });
+
   it('shifts by the orders placed since it was read, as a direct read does', async () => {
     expect(await page()).toEqual(await direct());
     for (let i = 0; i < 3; i++) {
@@ -73,6 +98,14 @@ describe('GET /api/orders deep pages', () => {
       expect(await page()).toEqual(await direct());
     }
   });
+
+  it('follows more orders placed than the window had rows before the page, as a direct read does', async () => {
+    expect(await page()).toEqual(await direct());
+    for (let batch = 0; batch < (SLACK * 3) / 2 / 25; batch++) {
+      for (let i = 0; i < 25; i++) await place();
+      expect(await page()).toEqual(await direct());
+    }
+  }, 60_000);
 
   it('follows orders that move into a states filter (a cancellation), as a direct read does', async () => {
     const closed = '&states=finished,canceled';

@@ -5,7 +5,18 @@ import {
   type OrderHistoryItem,
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  not,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { cars, clients, orderHistory, orderPlaces, orders, users } from '../../db/schema';
@@ -14,7 +25,7 @@ import { intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { parseIntList } from '../../lib/int-list';
 import { orderColumns } from './orders.select';
-import type { ListKey, Window } from './page-windows';
+import type { ListKey, WindowRead } from './page-windows';
 
 /**
  * Which orders a caller may touch (auth-context scopeOf): by the company that dispatches them or
@@ -368,8 +379,8 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
         .limit(ORDER_COUNT_CAP + 1)
         .as('capped'),
     ),
-    /** A deep page's window and the list's newest order, in one snapshot (page-windows.ts). */
-    async window(from: number, limit: number): Promise<Window> {
+    /** A deep page's window and the list's newest orders, in one snapshot (page-windows.ts). */
+    async window(from: number, limit: number): Promise<WindowRead> {
       const rows = db
         .select({ id: orders.id, created_at: orders.created_at })
         .from(orders)
@@ -378,43 +389,66 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
         .limit(limit)
         .offset(from)
         .as('window_rows');
-      const top = db
-        .select({ created_at: sql<string>`${orders.created_at}::text`.as('top_at'), id: orders.id })
+      const head = db
+        .select({ id: orders.id, created_at: orders.created_at })
         .from(orders)
         .where(where)
         .orderBy(...newestFirst)
-        .limit(1)
-        .as('top');
-      const [row] = rowsOf<{ ids: string; top_at: string | null; top_id: number | null }>(
+        .limit(WINDOW_HEAD)
+        .as('head');
+      const [row] = rowsOf<{
+        ids: string;
+        first_at: string | null;
+        head: string;
+        top_at: string | null;
+      }>(
         await db.execute(sql`select
           (select coalesce(string_agg(${rows.id}::text, ',' order by ${rows.created_at} desc, ${rows.id} desc), '') from ${rows}) as ids,
-          (select ${top.created_at} from ${top}) as top_at,
-          (select ${top.id} from ${top}) as top_id`),
+          (select max(${rows.created_at})::text from ${rows}) as first_at,
+          (select coalesce(string_agg(${head.id}::text, ',' order by ${head.created_at} desc, ${head.id} desc), '') from ${head}) as head,
+          (select max(${head.created_at})::text from ${head}) as top_at`),
       );
+      const ids = parseIntList(row?.ids ?? '', limit).values;
+      const headIds = Array.from(parseIntList(row?.head ?? '', WINDOW_HEAD).values);
+      const keyOf = (id: number | undefined, at: string | null | undefined) =>
+        id !== undefined && at != null ? { created_at: at, id } : null;
       return {
         from,
-        ids: parseIntList(row?.ids ?? '', limit).values,
-        top:
-          row?.top_at != null && row.top_id != null
-            ? { created_at: row.top_at, id: row.top_id }
-            : null,
+        ids,
+        first: keyOf(ids[0], row?.first_at),
+        top: keyOf(headIds[0], row?.top_at),
+        head: headIds,
       };
     },
-    /** The ids of the list's orders newer than `top`, newest first (page-windows.ts). */
-    async above(top: ListKey | null, limit: number): Promise<number[]> {
-      const newer = top
-        ? sql`${orders.created_at} >= ${top.created_at}::timestamp and (${orders.created_at} > ${top.created_at}::timestamp or ${orders.id} > ${top.id})`
-        : undefined;
-      const rows = await db
-        .select({ id: orders.id })
+    /** The list's orders newer than `top`, newest first (page-windows.ts). */
+    async above(top: ListKey | null, limit: number): Promise<ListKey[]> {
+      return db
+        .select(listKeyColumns)
         .from(orders)
-        .where(and(where, newer))
+        .where(and(where, top ? newerThan(top) : undefined))
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map((row) => row.id);
+    },
+    /** The list's orders newer than `first` and not newer than `top`, nearest first. */
+    async between(first: ListKey, top: ListKey, limit: number): Promise<ListKey[]> {
+      return db
+        .select(listKeyColumns)
+        .from(orders)
+        .where(and(where, newerThan(first), not(newerThan(top))))
+        .orderBy(asc(orders.created_at), asc(orders.id))
+        .limit(limit);
     },
   };
 }
+
+/** How many of a list's newest orders a window read also returns (page-windows.ts `counted`). */
+const WINDOW_HEAD = 32;
+
+const listKeyColumns = { id: orders.id, created_at: sql<string>`${orders.created_at}::text` };
+
+/** After `key` in a newest-first list's order (created_at, then id), as the indexes walk it. */
+const newerThan = (key: ListKey) =>
+  sql`(${orders.created_at} >= ${key.created_at}::timestamp and (${orders.created_at} > ${key.created_at}::timestamp or ${orders.id} > ${key.id}))`;
 
 function listWhere(scope: OrderListScope, query: ListOrdersQuery) {
   const states = query.states ?? (query.state ? [query.state] : undefined);
