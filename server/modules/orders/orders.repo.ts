@@ -112,7 +112,7 @@ export async function insertPlaces(
   await db.execute(placesInsertSql(sql`${orderId}::int`, placesJson(places)));
 }
 
-/** A place's columns as the JSON of `placesInsertSql` and `addressesUpsertSql` reads them. */
+/** A place's columns (as the JSON of `placesInsertSql` and `addressesUpsertSql` has them). */
 const placeRow = (place: OrderPlaceInput) => ({
   name: place.name,
   place_id: place.place_id ?? null,
@@ -161,16 +161,7 @@ export async function updatePlace(
 ) {
   const [row] = await db
     .update(orderPlaces)
-    .set({
-      name: place.name,
-      place_id: place.place_id ?? null,
-      lat: place.lat,
-      long: place.long,
-      comment: place.comment ?? null,
-      bloc: place.bloc ?? null,
-      scara: place.scara ?? null,
-      reper: place.reper ?? null,
-    })
+    .set(placeRow(place))
     .where(and(eq(orderPlaces.id, placeId), eq(orderPlaces.order_id, orderId)))
     .returning({ position: orderPlaces.position });
   return row;
