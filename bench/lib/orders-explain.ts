@@ -34,14 +34,14 @@ export async function explainStatements(
       per_page: input.perPage,
       ...(input.states ? { states: input.states.join(',') } : {}),
     });
-    const { pageIds, total } = listOrdersQueries(
+    const list = listOrdersQueries(
       db,
       { kind: 'companies', processedBy: companyIds, createdBy: [] },
       query,
     );
     // The rows come from the serialised-row cache; a cold one is read as a tab's rows are.
-    const ids = (await pageIds).map((row) => row.id);
-    return { pageIds, total, rows: ordersByIdsQuery(db, ids) };
+    const ids = await list.pageIds();
+    return { pageIds: list.pageIdsQuery, total: list.totalQuery, rows: ordersByIdsQuery(db, ids) };
   }
   const list = await tabIds(db, { tab: target, companyIds });
   const pageIds = [...list.ids.subarray(0, input.perPage)];

@@ -99,6 +99,29 @@ describe('GET /api/orders deep pages', () => {
     }
   });
 
+  it('reads a list of several states as one walk per state, in the list’s order', async () => {
+    const listed = rowsOf<{ id: number; created_at: string }>(
+      await t.db.execute(sql`select id, created_at::text from orders
+        where processed_by_company_id = ${companyId} and state in ('finished', 'canceled')
+        order by created_at desc, id desc limit 100`),
+    );
+    const at = (offset: number) => listed[offset] as { id: number; created_at: string };
+    const reads = listOrdersQueries(
+      t.db,
+      { kind: 'companies', processedBy: [companyId], createdBy: [] },
+      ListOrdersQuerySchema.parse({ states: 'finished,canceled', page: '3', per_page: '15' }),
+    );
+    expect(await reads.pageIds()).toEqual(listed.slice(30, 45).map((order) => order.id));
+    expect(await reads.total()).toBe(
+      rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from orders
+          where processed_by_company_id = ${companyId} and state in ('finished', 'canceled')`),
+      )[0]?.n,
+    );
+    expect(await reads.above(at(7), 50)).toEqual(listed.slice(0, 7));
+    expect(await reads.between(at(60), at(20), 25)).toEqual(listed.slice(35, 60).reverse());
+  });
+
   it('follows more orders placed than the window had rows before the page, as a direct read does', async () => {
     expect(await page()).toEqual(await direct());
     for (let batch = 0; batch < (SLACK * 3) / 2 / 25; batch++) {

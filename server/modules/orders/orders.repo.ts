@@ -5,18 +5,7 @@ import {
   type OrderHistoryItem,
   type OrderPlaceInput,
 } from '@common/orders/orders.schema';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  not,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { cars, clients, orderHistory, orderPlaces, orders, users } from '../../db/schema';
@@ -349,27 +338,64 @@ const inListScope = (scope: OrderListScope): SQL | undefined => {
 
 /** The statements behind `listOrders` (also EXPLAINed by bench/orders-lists). */
 export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: ListOrdersQuery) {
-  const where = listWhere(scope, query);
+  const states = query.states ?? (query.state ? [query.state] : undefined);
+  const base = listWhere(scope, query);
+  const where = and(base, states && states.length > 0 ? inArray(orders.state, states) : undefined);
   const newestFirst = [desc(orders.created_at), desc(orders.id)];
+  /**
+   * The list's keys in its order from `offset`, at most `limit`: newest first, or from `after`
+   * on, oldest first. A list of several states is read as one index walk per state
+   * (orders_company_state_created_idx), merged: a walk in the list's own order passes every
+   * order of the other states newer than the ones it wants, e.g. all of a busy company's live
+   * orders before its newest finished one (bench/orders-lists: the closed pages).
+   */
+  const keys = (order: 'newest' | 'oldest', limit: number, offset: number, extra?: SQL) => {
+    const columns = { id: orders.id, created_at: sql<string>`${orders.created_at}::text` };
+    const by = order === 'newest' ? newestFirst : [asc(orders.created_at), asc(orders.id)];
+    if (!states || states.length < 2) {
+      return db
+        .select(columns)
+        .from(orders)
+        .where(and(where, extra))
+        .orderBy(...by)
+        .limit(limit)
+        .offset(offset)
+        .getSQL();
+    }
+    const branches = states.map(
+      (state) =>
+        sql`(${db
+          .select({ id: orders.id, created_at: orders.created_at })
+          .from(orders)
+          .where(and(base, eq(orders.state, state), extra))
+          .orderBy(...by)
+          .limit(offset + limit)})`,
+    );
+    const merged = order === 'newest' ? sql`created_at desc, id desc` : sql`created_at, id`;
+    return sql`select id, created_at::text as created_at
+      from (${sql.join(branches, sql` union all `)}) as by_state
+      order by ${merged} limit ${limit} offset ${offset}`;
+  };
+  const keysOf = async (statement: SQL) =>
+    rowsOf<ListKey>(await db.execute(statement)).map((key) => ({
+      id: key.id,
+      created_at: key.created_at,
+    }));
+  const pageIdsQuery = keys('newest', query.per_page, (query.page - 1) * query.per_page);
+  // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
+  const totalQuery = sql`select count(*)::int as value
+    from (${keys('newest', ORDER_COUNT_CAP + 1, 0)}) as capped`;
   return {
+    pageIdsQuery,
+    totalQuery,
     // The page's ids only: the wire rows come from the serialised-row cache (dispatcher-board),
     // and the per-row lookups of orderColumns never run for the skipped rows of a deep page.
-    pageIds: db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
-    total: db.select({ value: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(where)
-        .limit(ORDER_COUNT_CAP + 1)
-        .as('capped'),
-    ),
+    async pageIds(): Promise<number[]> {
+      return (await keysOf(pageIdsQuery)).map((key) => key.id);
+    },
+    async total(): Promise<number> {
+      return rowsOf<{ value: number }>(await db.execute(totalQuery))[0]?.value ?? 0;
+    },
     /** A deep page's window and the list's newest orders, in one snapshot (page-windows.ts). */
     async window(from: number, limit: number): Promise<WindowRead> {
       const rows = db
@@ -412,22 +438,12 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
       };
     },
     /** The list's orders newer than `top`, newest first (page-windows.ts). */
-    async above(top: ListKey | null, limit: number): Promise<ListKey[]> {
-      return db
-        .select(listKeyColumns)
-        .from(orders)
-        .where(and(where, top ? newerThan(top) : undefined))
-        .orderBy(...newestFirst)
-        .limit(limit);
+    above(top: ListKey | null, limit: number): Promise<ListKey[]> {
+      return keysOf(keys('newest', limit, 0, top ? newerThan(top) : undefined));
     },
     /** The list's orders newer than `first` and not newer than `top`, nearest first. */
-    async between(first: ListKey, top: ListKey, limit: number): Promise<ListKey[]> {
-      return db
-        .select(listKeyColumns)
-        .from(orders)
-        .where(and(where, newerThan(first), not(newerThan(top))))
-        .orderBy(asc(orders.created_at), asc(orders.id))
-        .limit(limit);
+    between(first: ListKey, top: ListKey, limit: number): Promise<ListKey[]> {
+      return keysOf(keys('oldest', limit, 0, and(newerThan(first), not(newerThan(top)))));
     },
   };
 }
@@ -435,17 +451,14 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
 /** How many of a list's newest orders a window read also returns (page-windows.ts `counted`). */
 const WINDOW_HEAD = 32;
 
-const listKeyColumns = { id: orders.id, created_at: sql<string>`${orders.created_at}::text` };
-
 /** After `key` in a newest-first list's order (created_at, then id), as the indexes walk it. */
 const newerThan = (key: ListKey) =>
   sql`(${orders.created_at} >= ${key.created_at}::timestamp and (${orders.created_at} > ${key.created_at}::timestamp or ${orders.id} > ${key.id}))`;
 
+/** A list's conditions but its states (listOrdersQueries reads those by state). */
 function listWhere(scope: OrderListScope, query: ListOrdersQuery) {
-  const states = query.states ?? (query.state ? [query.state] : undefined);
   return and(
     inListScope(scope),
-    states && states.length > 0 ? inArray(orders.state, states) : undefined,
     query.date_from ? sql`${localCreatedAt} >= ${query.date_from}::date` : undefined,
     query.date_to ? sql`${localCreatedAt} < ${query.date_to}::date + 1` : undefined,
     query.time_from ? sql`${localCreatedAt}::time >= ${query.time_from}::time` : undefined,

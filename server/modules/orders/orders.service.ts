@@ -547,8 +547,8 @@ export function createOrdersService({
       limit: query.per_page,
     };
     const [ids, counted] = await Promise.all([
-      windows.page(list, statements, async () => (await statements.pageIds).map((row) => row.id)),
-      totals.count(scope, query, async () => (await statements.total)[0]?.value ?? 0),
+      windows.page(list, statements, statements.pageIds),
+      totals.count(scope, query, statements.total),
     ]);
     return board.page(ids, {
       total: Math.min(counted, ORDER_COUNT_CAP),
