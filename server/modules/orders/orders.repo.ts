@@ -352,7 +352,8 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
   const keys = (order: 'newest' | 'oldest', limit: number, offset: number, extra?: SQL) => {
     const columns = { id: orders.id, created_at: sql<string>`${orders.created_at}::text` };
     const by = order === 'newest' ? newestFirst : [asc(orders.created_at), asc(orders.id)];
-    if (!states || states.length < 2) {
+    // Past a shallow offset every branch would read offset + limit rows: walk the list instead.
+    if (!states || states.length < 2 || offset + limit > MERGED_STATES_MAX_ROWS) {
       return db
         .select(columns)
         .from(orders)
@@ -447,6 +448,9 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
     },
   };
 }
+
+/** Beyond this many rows (offset + limit) a list of several states is walked in its own order. */
+const MERGED_STATES_MAX_ROWS = 1_000;
 
 /** How many of a list's newest orders a window read also returns (page-windows.ts `counted`). */
 const WINDOW_HEAD = 32;
