@@ -3,6 +3,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@common/ht
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './app-error';
 import type { AuthContext } from './auth-context';
+import { ReusableBuffers } from './reusable-buffers';
 
 /** Who may call a route: anyone, any logged-in user, or users holding one of the roles. */
 export type Access = { public: true } | { roles: readonly Role[] | 'any' };
@@ -18,14 +19,17 @@ export interface HandlerInput<E extends Endpoint, A extends Access> {
 
 /**
  * An answer serialised ahead of time (e.g. assembled from cached, already validated fragments):
- * sent as is. The type parameter keeps it tied to the endpoint's response contract. UTF-8 bytes,
- * not a string: a 50-row page is ~80 kB, and a string body is measured (Buffer.byteLength) and
- * encoded again on every send, which cost more CPU than assembling it (bench/orders-lists).
+ * its UTF-8 parts are sent as one body, joined in a reused buffer (reusable-buffers.ts). The
+ * type parameter keeps it tied to the endpoint's response contract. Bytes, not a string: a
+ * 50-row page is ~80 kB, and a string body is measured (Buffer.byteLength) and encoded again on
+ * every send, which cost more CPU than assembling it (bench/orders-lists).
  */
 export class Json<T> {
   declare readonly contract: T;
-  constructor(readonly body: Buffer) {}
+  constructor(readonly parts: readonly Buffer[]) {}
 }
+
+const pageBuffers = new ReusableBuffers();
 
 /** Resolves the bearer token of a request; registered by the auth plugin. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
@@ -72,9 +76,12 @@ export function route<E extends Endpoint, A extends Access>(
         reply,
       });
       if (status === 204) return reply.code(204).send();
-      // A Buffer body: Fastify sends it without serialising or encoding it again.
+      // A Buffer body: Fastify sends it without serialising or encoding it again. The buffer is
+      // reused once the response is closed: finished (handed to the kernel) or aborted.
       if (result instanceof Json) {
-        return reply.code(status).type('application/json; charset=utf-8').send(result.body);
+        const { bytes, release } = pageBuffers.join(result.parts);
+        reply.raw.once('close', release);
+        return reply.code(status).type('application/json; charset=utf-8').send(bytes);
       }
       return reply.code(status).send(result);
     },

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import type { Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -176,6 +178,54 @@ describe('dispatcher board cache', () => {
     await vi.waitFor(async () => expect(ids(await tab('live'))).toContain(added.id), {
       timeout: 500,
       interval: 20,
+    });
+  });
+
+  it('sends every page whole while page buffers are reused, even when the client reads late', async () => {
+    // Pages are joined in reused buffers (http/reusable-buffers.ts). Pipelined requests on a
+    // connection nobody reads yet fill the socket: later responses wait in memory, still
+    // pointing at their buffers. A buffer handed out again before its response was written
+    // would mix one company's orders into another's page.
+    const url = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    for (let i = 0; i < 80; i++) await buildOrder(t.db, taxi.id, { state: 'created' });
+    const expected = { mine: await tab('live'), theirs: await tab('live', stranger) };
+    const order = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'mine' : 'theirs'));
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    socket.pause();
+    for (const who of order) {
+      const auth = (who === 'mine' ? me : stranger).authorization;
+      socket.write(
+        `GET /api/dispatcher-orders/live?per_page=100 HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n\r\n`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.resume();
+    const bodies = await new Promise<string[]>((resolve, reject) => {
+      const found: string[] = [];
+      const parse = () => {
+        let bytes = Buffer.concat(chunks);
+        for (;;) {
+          const end = bytes.indexOf('\r\n\r\n');
+          if (end < 0) break;
+          const length = Number(
+            /content-length: (\d+)/i.exec(bytes.subarray(0, end).toString())?.[1],
+          );
+          if (bytes.length < end + 4 + length) break;
+          found.push(bytes.subarray(end + 4, end + 4 + length).toString());
+          bytes = bytes.subarray(end + 4 + length);
+        }
+        if (found.length === order.length) resolve(found);
+        else found.length = 0;
+      };
+      socket.on('data', parse);
+      socket.on('error', reject);
+    });
+    socket.destroy();
+    bodies.forEach((body, i) => {
+      expect(ids(JSON.parse(body) as Page)).toEqual(ids(expected[order[i] as 'mine' | 'theirs']));
     });
   });
 

@@ -183,7 +183,7 @@ export function createDispatcherBoard({
       parts.push(json);
     }
     parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`));
-    return new Json(Buffer.concat(parts));
+    return new Json(parts);
   }
 
   /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
