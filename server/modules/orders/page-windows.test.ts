@@ -144,6 +144,28 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     expect(list.windowReads()).toBe(1);
   });
 
+  it('takes the rows read by key even when orders placed meanwhile moved the page above the window', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const errors: unknown[] = [];
+    const windows = createPageWindows({ ttlMs: 30_000, onRefreshError: (e) => errors.push(e) });
+    const slow = list.held();
+    slow.hold(false);
+    const read = () => windows.page(deep, slow.reads, list.direct(deep.offset, deep.limit));
+    await read();
+    slow.hold(true);
+    // Past half the slack a read by key starts and is held; then the page leaves the window.
+    for (let step = 0; step < 8; step++) {
+      for (let i = 0; i < 30; i++) windows.changed([company], list.place());
+      expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    }
+    slow.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    slow.hold(false);
+    for (let i = 0; i < 5; i++) windows.changed([company], list.place());
+    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(errors).toEqual([]);
+  });
+
   it('keeps a window when a placing is told after a request already counted it', async () => {
     const list = listOf(DEEP_OFFSET + 500);
     const windows = createPageWindows({ ttlMs: 30_000 });

@@ -154,7 +154,12 @@ export function createPageWindows({
     reads
       .between(first, top, Math.min(SLACK, from))
       .then((rows) => {
-        const keep = Math.min(window.ids.length, list.offset + list.limit - window.from);
+        // The rows from the window's start to the page's end (none if, meanwhile, orders
+        // placed moved the page above the window: the rows read by key are then all it has).
+        const keep = Math.max(
+          0,
+          Math.min(window.ids.length, list.offset + list.limit - window.from),
+        );
         const ids = new Int32Array(rows.length + keep);
         rows.forEach((row, i) => {
           ids[rows.length - 1 - i] = row.id;
@@ -163,7 +168,8 @@ export function createPageWindows({
         window.ids = ids;
         window.from -= rows.length;
         window.first = rows[rows.length - 1] ?? window.first;
-      }, reportError)
+      })
+      .catch(reportError)
       .finally(() => {
         window.extending = false;
       });
