@@ -150,19 +150,31 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     const windows = createPageWindows({ ttlMs: 30_000, onRefreshError: (e) => errors.push(e) });
     const slow = list.held();
     slow.hold(false);
-    const read = () => windows.page(deep, slow.reads, list.direct(deep.offset, deep.limit));
+    let directReads = 0;
+    const direct = list.direct(deep.offset, deep.limit);
+    const read = () =>
+      windows.page(deep, slow.reads, () => {
+        directReads++;
+        return direct();
+      });
     await read();
     slow.hold(true);
-    // Past half the slack a read by key starts and is held; then the page leaves the window.
-    for (let step = 0; step < 8; step++) {
-      for (let i = 0; i < 30; i++) windows.changed([company], list.place());
-      expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    // Past half the slack a read by key starts and is held; meanwhile the page moves further
+    // above the window than one read by key brings back.
+    for (let step = 0; step < 12; step++) {
+      for (let i = 0; i < 40; i++) windows.changed([company], list.place());
+      expect(await read()).toEqual(await direct());
     }
+    slow.hold(false);
     slow.release();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    slow.hold(false);
-    for (let i = 0; i < 5; i++) windows.changed([company], list.place());
-    expect(await read()).toEqual(await list.direct(deep.offset, deep.limit)());
+    expect(await read()).toEqual(await direct()); // still above: starts another read by key
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const before = directReads;
+    windows.changed([company], list.place());
+    expect(await read()).toEqual(await direct());
+    expect(directReads).toBe(before); // from the window again
+    expect(list.betweenReads()).toBe(2);
     expect(errors).toEqual([]);
   });
 

@@ -120,9 +120,10 @@ export function createPageWindows({
       return direct();
     }
     if (placed[0] && window.top === top) moveTop(window, placed);
+    // Before the page gets near the window's first row (or past it), read the rows above it.
+    if (offset - window.from < SLACK / 2) extend(list, window, reads);
     const at = offset - placed.length - from; // the page's index in this frame's `ids`
     if (at < 0 || at + limit > ids.length) return direct();
-    if (offset - window.from < SLACK / 2) extend(list, window, reads);
     const fromPlaced = placed.slice(offset, offset + limit).map((order) => order.id);
     return fromPlaced.concat(Array.from(ids.subarray(at, at + limit - fromPlaced.length)));
   }
