@@ -111,7 +111,8 @@ export async function buildDriver(
   overrides: UserOverrides & { car?: CarOverrides } = {},
 ) {
   const n = next();
-  const indicativ = overrides.car?.indicativ ?? String(100 + n);
+  // Five digits: the tests' own call signs are three, and the sequence runs across test files.
+  const indicativ = overrides.car?.indicativ ?? String(10_000 + n);
   const driver = await buildUser(db, {
     identifier: indicativ,
     ...overrides,
