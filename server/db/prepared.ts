@@ -13,14 +13,19 @@ import type { Db, DbOrTx } from './client';
  * outside whatever transaction the caller may be in.
  */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const byDb = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = byDb.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      byDb.set(db, statement);
+  return oncePer(build);
+}
+
+/** `build(handle)` made once per handle (a database or a transaction) and kept while it lives. */
+function oncePer<H extends object, T>(build: (handle: H) => T): (handle: H) => T {
+  const byHandle = new WeakMap<H, T>();
+  return (handle) => {
+    let built = byHandle.get(handle);
+    if (built === undefined) {
+      built = build(handle);
+      byHandle.set(handle, built);
     }
-    return statement;
+    return built;
   };
 }
 
@@ -36,13 +41,5 @@ const dialect = new PgDialect();
  */
 export function preparedSql(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  const byDb = new WeakMap<DbOrTx, ReturnType<DbOrTx['_']['session']['prepareQuery']>>();
-  return (db: DbOrTx) => {
-    let prepared = byDb.get(db);
-    if (prepared === undefined) {
-      prepared = db._.session.prepareQuery(query, undefined, name, false);
-      byDb.set(db, prepared);
-    }
-    return prepared;
-  };
+  return oncePer((db: DbOrTx) => db._.session.prepareQuery(query, undefined, name, false));
 }

@@ -24,14 +24,23 @@ const digest = (body: unknown) =>
     .update(JSON.stringify(body ?? null))
     .digest('hex');
 
-/** The key, checked; undefined when the request has none. */
-function checkedKey(key: string | undefined): string | undefined {
-  if (key !== undefined && !KEY_PATTERN.test(key)) {
+/**
+ * The request's key to claim, checked, with its scope and a digest of its body; null when the
+ * request has no key (nothing to digest then: most requests on the hot path).
+ */
+function claimOf(input: Request): KeyClaim | null {
+  if (input.key === undefined) return null;
+  if (!KEY_PATTERN.test(input.key)) {
     throw new AppError('validation_failed', 'Cheia de idempotență nu este validă.', {
       [HEADER]: ['8-200 caractere: litere, cifre, . : _ -'],
     });
   }
-  return key;
+  return {
+    user_id: input.userId,
+    key: input.key,
+    scope: input.scope,
+    request_hash: digest(input.body),
+  };
 }
 
 /**
@@ -47,13 +56,12 @@ export function createIdempotency(db: Db) {
    */
   async function replayOf(
     tx: DbOrTx,
-    input: Request,
-    key: string,
-    requestHash: string,
+    claim: KeyClaim | null,
   ): Promise<(Created & { replayed: true }) | undefined> {
-    const previous = await repo.findKey(tx, input.userId, key);
+    if (!claim) return undefined;
+    const previous = await repo.findKey(tx, claim.user_id, claim.key);
     if (!previous) return undefined;
-    if (previous.scope !== input.scope || previous.request_hash !== requestHash) {
+    if (previous.scope !== claim.scope || previous.request_hash !== claim.request_hash) {
       throw new AppError(
         'validation_failed',
         'Cheia de idempotență a fost folosită pentru altă cerere.',
@@ -70,19 +78,17 @@ export function createIdempotency(db: Db) {
     input: Request,
     work: (tx: Tx) => Promise<Created>,
   ): Promise<Created & { replayed: boolean }> {
-    const key = checkedKey(input.key);
-    if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
-    const requestHash = digest(input.body);
+    const claim = claimOf(input);
+    if (!claim) return { ...(await db.transaction(work)), replayed: false };
     return db.transaction(async (tx) => {
-      const claim = { user_id: input.userId, key, scope: input.scope, request_hash: requestHash };
       if (!(await repo.claimKey(tx, claim))) {
-        const replay = await replayOf(tx, input, key, requestHash);
+        const replay = await replayOf(tx, claim);
         // Not claimed, yet not found: the holder rolled back after this insert waited for it.
         if (!replay) throw new AppError('conflict', 'Cererea cu această cheie este încă în lucru.');
         return replay;
       }
       const created = await work(tx);
-      await repo.storeResult(tx, input.userId, key, 201, { id: created.id });
+      await repo.storeResult(tx, claim.user_id, claim.key, 201, { id: created.id });
       return { ...created, replayed: false };
     });
   }
@@ -100,22 +106,17 @@ export function createIdempotency(db: Db) {
     check: () => void,
     work: (claim: KeyClaim | null) => Promise<Created | undefined>,
   ): Promise<Created & { replayed: boolean }> {
-    const key = checkedKey(input.key);
-    const requestHash = digest(input.body);
+    const claim = claimOf(input);
     try {
       check();
     } catch (refusal) {
-      const replay = key === undefined ? undefined : await replayOf(db, input, key, requestHash);
+      const replay = await replayOf(db, claim);
       if (replay) return replay;
       throw refusal;
     }
-    const claim =
-      key === undefined
-        ? null
-        : { user_id: input.userId, key, scope: input.scope, request_hash: requestHash };
     const created = await work(claim);
     if (created) return { ...created, replayed: false };
-    const replay = key === undefined ? undefined : await replayOf(db, input, key, requestHash);
+    const replay = await replayOf(db, claim);
     if (!replay) throw new Error('a create statement created nothing and no key was held');
     return replay;
   }

@@ -71,10 +71,10 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
       recheck(key, load);
       return known.total;
     }
-    const counted = await exact.get(key, listTags(scope), load);
+    const tags = listTags(scope);
+    const counted = await exact.get(key, tags, load);
     if (counted > ORDER_COUNT_CAP) {
       if (capped.size >= MAX_CAPPED) capped.delete(capped.keys().next().value as string);
-      const tags = listTags(scope);
       capped.set(key, {
         total: counted,
         tags,

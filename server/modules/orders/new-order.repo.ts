@@ -34,6 +34,8 @@ export interface NewOrder {
   payment_type: string;
   always_in_call: boolean;
   places: OrderPlaceInput[];
+  /** The first place's name (the service's `placeColumns`). */
+  address: string | null;
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
@@ -118,7 +120,6 @@ export async function insertNewOrder(
     await placeOrder(db).execute({
       ...values,
       ...claimValues(claim),
-      address: places[0]?.name ?? null,
       places: placesJson(places),
       addresses: addressesJson(places),
     }),

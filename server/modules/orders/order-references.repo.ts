@@ -28,9 +28,9 @@ const p = sql.placeholder;
 /**
  * Everything the order service checks an order's references against, in one round trip
  * (placing an order is the console's hottest write; bench/orders-lists), as one fixed prepared
- * statement: an absent reference is a null or empty parameter, and its check's subquery never runs (a
- * `case` evaluates the branch it takes only). The
- * platform's catalogue entries (company_id null) count for every company, as in catalog.repo.
+ * statement: an absent reference is a null or empty parameter, and its check's subquery never
+ * runs (a `case` evaluates the branch it takes only). The platform's catalogue entries
+ * (company_id null) count for every company, as in catalog.repo.
  */
 const referencesStatement = preparedSql(
   'order_references',

@@ -343,8 +343,8 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
   const where = and(base, states && states.length > 0 ? inArray(orders.state, states) : undefined);
   const newestFirst = [desc(orders.created_at), desc(orders.id)];
   /**
-   * The list's keys in its order from `offset`, at most `limit`: newest first, or from `after`
-   * on, oldest first. A list of several states is read as one index walk per state
+   * The list's keys (narrowed by `extra`) from `offset`, at most `limit`, newest or oldest
+   * first. A list of several states is read as one index walk per state
    * (orders_company_state_created_idx), merged: a walk in the list's own order passes every
    * order of the other states newer than the ones it wants, e.g. all of a busy company's live
    * orders before its newest finished one (bench/orders-lists: the closed pages).
@@ -377,11 +377,7 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
       from (${sql.join(branches, sql` union all `)}) as by_state
       order by ${merged} limit ${limit} offset ${offset}`;
   };
-  const keysOf = async (statement: SQL) =>
-    rowsOf<ListKey>(await db.execute(statement)).map((key) => ({
-      id: key.id,
-      created_at: key.created_at,
-    }));
+  const keysOf = async (statement: SQL) => rowsOf<ListKey>(await db.execute(statement));
   const pageIdsQuery = keys('newest', query.per_page, (query.page - 1) * query.per_page);
   // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
   const totalQuery = sql`select count(*)::int as value
@@ -414,17 +410,19 @@ export function listOrdersQueries(db: DbOrTx, scope: OrderListScope, query: List
         .orderBy(...newestFirst)
         .limit(WINDOW_HEAD)
         .as('head');
+      // One aggregate per derived table: each scalar subquery over `window_rows` would walk to
+      // the deep page again.
       const [row] = rowsOf<{
         ids: string;
         first_at: string | null;
         head: string;
         top_at: string | null;
       }>(
-        await db.execute(sql`select
-          (select coalesce(string_agg(${rows.id}::text, ',' order by ${rows.created_at} desc, ${rows.id} desc), '') from ${rows}) as ids,
-          (select max(${rows.created_at})::text from ${rows}) as first_at,
-          (select coalesce(string_agg(${head.id}::text, ',' order by ${head.created_at} desc, ${head.id} desc), '') from ${head}) as head,
-          (select max(${head.created_at})::text from ${head}) as top_at`),
+        await db.execute(sql`select w.ids, w.first_at, h.head, h.top_at
+          from (select coalesce(string_agg(${rows.id}::text, ',' order by ${rows.created_at} desc, ${rows.id} desc), '') as ids,
+              max(${rows.created_at})::text as first_at from ${rows}) as w,
+            (select coalesce(string_agg(${head.id}::text, ',' order by ${head.created_at} desc, ${head.id} desc), '') as head,
+              max(${head.created_at})::text as top_at from ${head}) as h`),
       );
       const ids = parseIntList(row?.ids ?? '', limit).values;
       const headIds = Array.from(parseIntList(row?.head ?? '', WINDOW_HEAD).values);

@@ -207,6 +207,7 @@ export function createOrdersService({
             payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
             always_in_call: input.always_in_call,
             places: input.places,
+            ...placeColumns(input.places),
             initiator: auth.userName,
             initiator_id: auth.userId,
           },

@@ -43,12 +43,9 @@ export interface WindowRead {
  * placed above it; `counted` holds the ids of the latest orders it moved over (and the head
  * read with it), so that a placing told after it was counted does not spoil the window.
  */
-export interface Window {
-  from: number;
-  ids: Int32Array;
-  first: ListKey | null;
-  top: ListKey | null;
+export interface Window extends Omit<WindowRead, 'head'> {
   counted: Set<number>;
+  /** A read by key (`extend`) is in flight. */
   extending: boolean;
 }
 
@@ -121,7 +118,7 @@ export function createPageWindows({
     }
     if (placed[0] && window.top === top) moveTop(window, placed);
     // Before the page gets near the window's first row (or past it), read the rows above it.
-    if (offset - window.from < SLACK / 2) extend(list, window, reads);
+    if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
     const at = offset - placed.length - from; // the page's index in this frame's `ids`
     if (at < 0 || at + limit > ids.length) return direct();
     const fromPlaced = placed.slice(offset, offset + limit).map((order) => order.id);
@@ -144,11 +141,7 @@ export function createPageWindows({
    * puts them before it; the rows below the page, which it will not come back to (it only
    * moves up as orders are placed), are let go.
    */
-  function extend(
-    list: { key: string; tags: readonly string[]; offset: number; limit: number },
-    window: Window,
-    reads: WindowReads,
-  ) {
+  function extend(window: Window, reads: WindowReads, pageEnd: number) {
     const { first, top, from } = window;
     if (window.extending || !first || !top || from === 0) return;
     window.extending = true;
@@ -157,10 +150,7 @@ export function createPageWindows({
       .then((rows) => {
         // The rows from the window's start to the page's end (none if, meanwhile, orders
         // placed moved the page above the window: the rows read by key are then all it has).
-        const keep = Math.max(
-          0,
-          Math.min(window.ids.length, list.offset + list.limit - window.from),
-        );
+        const keep = Math.max(0, Math.min(window.ids.length, pageEnd - window.from));
         const ids = new Int32Array(rows.length + keep);
         rows.forEach((row, i) => {
           ids[rows.length - 1 - i] = row.id;
