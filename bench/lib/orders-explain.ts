@@ -8,7 +8,7 @@ import {
   tabIds,
   tabIdsQuery,
 } from '../../server/modules/orders/dispatcher.repo';
-import { listOrdersQueries } from '../../server/modules/orders/orders.repo';
+import { listOrdersQueries } from '../../server/modules/orders/order-list.repo';
 
 export type ExplainTarget = DispatcherTab | 'statistics' | 'orders';
 
@@ -41,7 +41,7 @@ export async function explainStatements(
     );
     // The rows come from the serialised-row cache; a cold one is read as a tab's rows are.
     const ids = await list.pageIds();
-    return { pageIds: list.pageIdsQuery, total: list.totalQuery, rows: ordersByIdsQuery(db, ids) };
+    return { ...list.explained(), rows: ordersByIdsQuery(db, ids) };
   }
   const list = await tabIds(db, { tab: target, companyIds });
   const pageIds = [...list.ids.subarray(0, input.perPage)];

@@ -1,4 +1,4 @@
-import type { OrderListScope } from './orders.repo';
+import type { OrderListScope } from './order-list.repo';
 
 /**
  * Cache tags of what GET /api/orders reads (list totals, deep page windows): a list is tagged by

@@ -1,7 +1,7 @@
 import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../lib/tagged-cache';
 import { changedTags, listTags } from './list-tags';
-import type { OrderListScope } from './orders.repo';
+import type { OrderListScope } from './order-list.repo';
 
 /**
  * A total known to be over the cap is counted again, in the background, at most this often

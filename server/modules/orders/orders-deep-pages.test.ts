@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { listOrdersQueries } from './orders.repo';
+import { listOrdersQueries } from './order-list.repo';
 import { DEEP_OFFSET, SLACK } from './page-windows';
 
 /**

@@ -33,6 +33,7 @@ import type { DispatcherBoard } from './dispatcher-board';
 import { listTags } from './list-tags';
 import { createListTotals } from './list-totals';
 import { insertNewOrder } from './new-order.repo';
+import { listOrdersQueries, type OrderListScope } from './order-list.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import type { OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
@@ -533,14 +534,14 @@ export function createOrdersService({
 
   /** GET /api/orders: dispatch companies by the orders they dispatch, protocol ones by those they asked for. */
   async function list(auth: AuthContext, query: ListOrdersQuery) {
-    const scope: repo.OrderListScope = isAdmin(auth)
+    const scope: OrderListScope = isAdmin(auth)
       ? { kind: 'all' }
       : await callerCompanies(auth).then((companies) => ({
           kind: 'companies',
           processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
           createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
         }));
-    const statements = repo.listOrdersQueries(db, scope, query);
+    const statements = listOrdersQueries(db, scope, query);
     const list = {
       key: JSON.stringify([scope, query]),
       tags: listTags(scope),
