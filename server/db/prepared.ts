@@ -40,6 +40,15 @@ const dialect = new PgDialect();
  * (on the transaction's connection; `pg` prepares a name once per connection).
  */
 export function preparedSql(name: string, statement: SQL) {
-  const query = dialect.sqlToQuery(statement);
-  return oncePer((db: DbOrTx) => db._.session.prepareQuery(query, undefined, name, false));
+  const query = renderSql(statement);
+  return oncePer((db: DbOrTx) => prepareRendered(db, query, name));
 }
+
+/** The statement's text with `$n` for its parameters and placeholders, rendered once. */
+export const renderSql = (statement: SQL) => dialect.sqlToQuery(statement);
+
+export type RenderedSql = ReturnType<typeof renderSql>;
+
+/** A rendered statement ready to `execute(values)`: by `name`, or unnamed (parsed per call). */
+export const prepareRendered = (db: DbOrTx, query: RenderedSql, name: string | undefined) =>
+  db._.session.prepareQuery(query, undefined, name, false);

@@ -1,7 +1,6 @@
 import { is, Param, Placeholder, SQL, type SQLChunk } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { preparedPerDb } from './prepared';
+import { preparedPerDb, prepareRendered, type RenderedSql, renderSql } from './prepared';
 
 /**
  * Statements of many shapes (which filters a list has, how many states, which page size), each
@@ -22,23 +21,17 @@ export function statementCache(options: { prefix: string; maxNamed: number; maxE
 
 export type StatementValues = Record<string, unknown>;
 
-const dialect = new PgDialect();
-
 function createStatementCache(
   db: Db,
   { prefix, maxNamed, maxEntries }: { prefix: string; maxNamed: number; maxEntries: number },
 ) {
-  type Prepared = ReturnType<typeof db._.session.prepareQuery>;
   interface Entry {
-    query: { sql: string; params: unknown[] };
+    query: RenderedSql;
     uses: number;
-    prepared: Prepared;
+    prepared: ReturnType<typeof prepareRendered>;
   }
   const entries = new Map<string, Entry>();
   let named = 0;
-
-  const prepare = (query: Entry['query'], name: string | undefined) =>
-    db._.session.prepareQuery(query, undefined, name, false);
 
   /** Runs the statement of shape `key` (built by `build` the first time) with `values`. */
   function run(key: string, build: () => SQL, values: StatementValues): Promise<unknown> {
@@ -48,8 +41,8 @@ function createStatementCache(
       entries.delete(key);
       entries.set(key, entry);
     } else {
-      const query = dialect.sqlToQuery(build());
-      entry = { query, uses: 0, prepared: prepare(query, undefined) };
+      const query = renderSql(build());
+      entry = { query, uses: 0, prepared: prepareRendered(db, query, undefined) };
       entries.set(key, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     }
@@ -57,7 +50,7 @@ function createStatementCache(
     // A shape seen once (a filter tried by hand) does not take a name: a second use does.
     if (entry.uses === 2 && named < maxNamed) {
       named += 1;
-      entry.prepared = prepare(entry.query, `${prefix}_${named}`);
+      entry.prepared = prepareRendered(db, entry.query, `${prefix}_${named}`);
     }
     return entry.prepared.execute(values);
   }

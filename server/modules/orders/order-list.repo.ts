@@ -13,6 +13,7 @@ import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.sch
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { orders } from '../../db/schema';
+import { intArray } from '../../db/sql';
 import { type StatementValues, statementCache, withValues } from '../../db/statement-cache';
 import { parseIntList } from '../../lib/int-list';
 import type { ListKey, WindowRead } from './page-windows';
@@ -105,7 +106,7 @@ function bindList(scope: OrderListScope, query: ListOrdersQuery) {
 }
 
 const companyIs = (column: SQLWrapper, side: Arity, name: string) =>
-  side === 1 ? sql`${column} = ${p(name)}::int` : sql`${column} = any(${p(name)}::int[])`;
+  side === 1 ? sql`${column} = ${p(name)}::int` : sql`${column} = any(${intArray(p(name))})`;
 
 /** The list's conditions but its states (a list of several states is read by state). */
 function baseWhere(shape: ListShape): SQL | undefined {
