@@ -153,8 +153,10 @@ export class TaggedCache<K, V> {
         continue;
       }
       const value = change(entry.settled.value, key);
-      entry.settled = { value };
-      entry.value = Promise.resolve(value);
+      if (value !== entry.settled.value) {
+        entry.settled = { value };
+        entry.value = Promise.resolve(value);
+      }
       if (entry.reloading) entry.revisions.push(change);
     }
   }

@@ -205,7 +205,8 @@ export function createDispatcherBoard({
       liveCounts(db, caller.companyIds),
     );
 
-  const listeners: ((change: OrdersChange) => void)[] = [];
+  /** Told of every change; `order` (as it is now) when the change was made through this process. */
+  const listeners: ((change: OrdersChange, order?: Order) => void)[] = [];
 
   /** The change's tabs (and the counts built from them) are read again at the next poll. */
   function dropTabs(change: OrdersChange) {
@@ -257,7 +258,7 @@ export function createDispatcherBoard({
     rows.set(order.id, rowTag(order.id), serialise(order));
     if (kind === 'created') orderCreated(order);
     else dropTabs(change);
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners) listener(change, order);
     return change;
   }
 
@@ -275,7 +276,7 @@ export function createDispatcherBoard({
     liveStatistics,
     orderChanged,
     apply,
-    onChange: (listener: (change: OrdersChange) => void) => listeners.push(listener),
+    onChange: (listener: (change: OrdersChange, order?: Order) => void) => listeners.push(listener),
     clear,
   };
 }

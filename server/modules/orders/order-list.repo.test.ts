@@ -1,9 +1,15 @@
-import { type ListOrdersQuery, ListOrdersQuerySchema } from '@common/orders/orders.schema';
+import {
+  type ListOrdersQuery,
+  ListOrdersQuerySchema,
+  type Order,
+} from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ordersByIds } from './dispatcher.repo';
+import { bucharestDayAndTime, listMatcher } from './order-list.match';
 import { listOrdersQueries, type OrderListScope } from './order-list.repo';
 
 /**
@@ -11,6 +17,8 @@ import { listOrdersQueries, type OrderListScope } from './order-list.repo';
  * (order-list.repo.ts): every filter of SPEC §3 Order filters, every kind of scope, and two
  * lists of the same shape with different values, each checked against the orders filtered in
  * JavaScript. Each list is read three times: the first run is unnamed, the next ones by name.
+ * The same lists' conditions on wire orders (order-list.match.ts, which keeps page 1 in memory)
+ * must pick the very same orders.
  */
 let t: TestApp;
 let a: number;
@@ -35,6 +43,7 @@ interface Listed {
   is_paid: boolean;
 }
 let all: Listed[];
+let wire: Order[];
 
 const STATES = ['new', 'created', 'pending', 'assigned', 'finished', 'canceled'];
 
@@ -74,13 +83,17 @@ beforeAll(async () => {
         to_char((created_at at time zone 'utc') at time zone 'Europe/Bucharest', 'HH24:MI:SS') as time
       from orders`),
   );
+  wire = await ordersByIds(
+    t.db,
+    all.map((o) => o.id),
+  );
 }, 60_000);
 afterAll(() => t.close());
 
 /** The list as the spec defines it, filtered and ordered in JavaScript. */
-function expected(scope: OrderListScope, query: ListOrdersQuery) {
+function matching(scope: OrderListScope, query: ListOrdersQuery): Listed[] {
   const states = query.states ?? (query.state ? [query.state] : undefined);
-  const rows = all
+  return all
     .filter(
       (o) =>
         scope.kind === 'all' ||
@@ -105,11 +118,19 @@ function expected(scope: OrderListScope, query: ListOrdersQuery) {
     .sort((x, y) =>
       x.created_at === y.created_at ? y.id - x.id : x.created_at < y.created_at ? 1 : -1,
     );
+}
+
+function expected(scope: OrderListScope, query: ListOrdersQuery) {
+  const rows = matching(scope, query);
   const from = (query.page - 1) * query.per_page;
   return { ids: rows.slice(from, from + query.per_page).map((o) => o.id), total: rows.length };
 }
 
 async function expectListed(scope: OrderListScope, filters: Record<string, string>) {
+  const listed = matching(scope, ListOrdersQuerySchema.parse(filters)).map((o) => o.id);
+  const matches = listMatcher(scope, ListOrdersQuerySchema.parse(filters));
+  const inMemory = wire.filter(matches).map((o) => o.id);
+  expect(inMemory.sort(), `${JSON.stringify(filters)} in memory`).toEqual(listed.sort());
   for (const page of ['1', '2', '4']) {
     const query = ListOrdersQuerySchema.parse({ ...filters, per_page: '7', page });
     const want = expected(scope, query);
@@ -183,6 +204,27 @@ describe('GET /api/orders statements', () => {
       await expectListed(companyA(), { driver_id: String(driver1), states: 'created,finished' });
       await expectListed(companyB, { driver_id: String(driver1), states: 'created,finished' });
       await expectListed(companyB, { driver_id: String(driver2), states: 'pending,canceled' });
+    }
+  });
+});
+
+describe('lists in memory', () => {
+  it('read the Bucharest day and time of a UTC time as PostgreSQL does, across the clock changes', async () => {
+    const times = [
+      '2026-03-29 00:59:59', // 02:59:59 EET, then the clocks go forward
+      '2026-03-29 01:00:00', // 04:00:00 EEST
+      '2026-10-25 00:59:59', // 03:59:59 EEST, then the clocks go back
+      '2026-10-25 01:00:00', // 03:00:00 EET
+      '2026-12-31 22:30:00', // the next day and year in Bucharest
+      '2026-07-01 21:00:00',
+    ];
+    for (const utc of times) {
+      const [pg] = rowsOf<{ day: string; time: string }>(
+        await t.db.execute(sql`select
+          to_char((${utc}::timestamp at time zone 'utc') at time zone 'Europe/Bucharest', 'YYYY-MM-DD') as day,
+          to_char((${utc}::timestamp at time zone 'utc') at time zone 'Europe/Bucharest', 'HH24:MI:SS') as time`),
+      );
+      expect(bucharestDayAndTime(utc), utc).toEqual(pg);
     }
   });
 });

@@ -30,9 +30,11 @@ import type { Publisher } from '../../realtime/publisher';
 import { findCompanies } from '../companies/companies.repo';
 import type { Idempotency } from '../idempotency/idempotency.service';
 import type { DispatcherBoard } from './dispatcher-board';
+import { createListHeads } from './list-heads';
 import { listTags } from './list-tags';
 import { createListTotals } from './list-totals';
 import { insertNewOrder } from './new-order.repo';
+import { listMatcher } from './order-list.match';
 import { listOrdersQueries, type OrderListScope } from './order-list.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import type { OrderRow } from './orders.repo';
@@ -47,6 +49,12 @@ type EditInput = Partial<CreateInput>;
  * the API reaches it at once, on every node; only direct database edits wait this long.
  */
 const WINDOW_TTL_MS = 30_000;
+/**
+ * How long page 1 of a GET /api/orders list is kept at most (list-heads.ts): every change made
+ * through this process updates it at once and another node's drops it; only direct database
+ * edits wait this long. SPEC §9 polls lists every 3–15 s.
+ */
+const HEAD_TTL_MS = 5_000;
 
 /** Fields an order that is no longer new still takes (SPEC §4: comment, client name, notes; payment toggle). */
 const EDITABLE_AFTER_PLACING = new Set([
@@ -79,12 +87,19 @@ export function createOrdersService({
     onRefreshError: (error) =>
       logger.warn({ err: error }, 'GET /api/orders: reading a deep page window failed'),
   });
-  board.onChange((change) => {
+  const heads = createListHeads({
+    ttlMs: HEAD_TTL_MS,
+    onReloadError: (error) =>
+      logger.warn({ err: error }, 'GET /api/orders: reading the first page of a list failed'),
+  });
+  board.onChange((change, order) => {
     totals.companiesChanged(change.company_ids, Boolean(change.created_at));
     windows.changed(
       change.company_ids,
       change.created_at ? { created_at: change.created_at, id: change.order_id } : undefined,
     );
+    if (order) heads.followed(order);
+    else heads.changed(change.company_ids);
   });
   /**
    * The caller's companies (type, parent) decide who dispatches a new order and what a list
@@ -549,7 +564,9 @@ export function createOrdersService({
       limit: query.per_page,
     };
     const [ids, counted] = await Promise.all([
-      windows.page(list, statements, statements.pageIds),
+      list.offset === 0
+        ? heads.page(list, listMatcher(scope, query), (count) => statements.above(null, count))
+        : windows.page(list, statements, statements.pageIds),
       totals.count(scope, query, statements.total),
     ]);
     return board.page(ids, {

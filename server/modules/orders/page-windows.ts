@@ -65,7 +65,8 @@ export const DEEP_OFFSET = 1_000;
 /** How many of the latest counted orders a window remembers (a placing is told within ms). */
 const COUNTED = 512;
 
-const newer = (a: ListKey, b: ListKey) =>
+/** Whether `a` comes before `b` in a newest-first list. */
+export const newer = (a: ListKey, b: ListKey) =>
   a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
 
 export function createPageWindows({
