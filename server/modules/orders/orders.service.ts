@@ -97,6 +97,7 @@ export function createOrdersService({
     windows.changed(
       change.company_ids,
       change.created_at ? { created_at: change.created_at, id: change.order_id } : undefined,
+      order,
     );
     if (order) heads.followed(order);
     else heads.changed(change.company_ids);
@@ -563,10 +564,11 @@ export function createOrdersService({
       offset: (query.page - 1) * query.per_page,
       limit: query.per_page,
     };
+    const matches = listMatcher(scope, query);
     const [ids, counted] = await Promise.all([
       list.offset === 0
-        ? heads.page(list, listMatcher(scope, query), (count) => statements.above(null, count))
-        : windows.page(list, statements, statements.pageIds),
+        ? heads.page(list, matches, (count) => statements.above(null, count))
+        : windows.page(list, statements, statements.pageIds, matches),
       totals.count(scope, query, statements.total),
     ]);
     return board.page(ids, {

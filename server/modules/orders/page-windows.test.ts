@@ -1,3 +1,4 @@
+import type { Order } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
 import { listTags } from './list-tags';
 import {
@@ -26,6 +27,7 @@ function listOf(size: number) {
   for (let i = 0; i < size; i++) place();
   let windowReads = 0;
   let betweenReads = 0;
+  let aboveReads = 0;
   const newerThan = (a: ListKey, b: ListKey) =>
     a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
   const reads = {
@@ -41,6 +43,7 @@ function listOf(size: number) {
       };
     },
     async above(top: ListKey | null, limit: number) {
+      aboveReads++;
       return rows.filter((r) => !top || newerThan(r, top)).slice(0, limit);
     },
     async between(first: ListKey, top: ListKey, limit: number) {
@@ -85,6 +88,7 @@ function listOf(size: number) {
     direct,
     windowReads: () => windowReads,
     betweenReads: () => betweenReads,
+    aboveReads: () => aboveReads,
   };
 }
 
@@ -258,5 +262,79 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     clock += 60_000; // twice the lifetime: too old to answer at all
     await read();
     expect(list.windowReads()).toBe(3);
+  });
+});
+
+/** The list of these tests holds the live orders; an order as the wire has it, for the matcher. */
+const live = (order: Order) => order.state === 'created';
+const wireOrder = (key: ListKey, state: Order['state'] = 'created') => ({ ...key, state }) as Order;
+
+describe('followed page windows (orders placed through this process)', () => {
+  it('count the orders placed here from memory, without reading above their top', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const direct = list.direct(deep.offset, deep.limit);
+    const read = () => windows.page(deep, list.reads, direct, live);
+    expect(await read()).toEqual(await direct());
+    let next = 1_000_000;
+    for (let step = 0; step < 60; step++) {
+      for (let i = 0; i < 1 + (step % 7); i++) {
+        const placed = list.place();
+        windows.changed([company], placed, wireOrder(placed));
+        // An order of another list (a draft) placed beside them moves nothing.
+        const draft = { created_at: placed.created_at, id: next++ };
+        windows.changed([company], draft, wireOrder(draft, 'new'));
+      }
+      expect(await read()).toEqual(await direct());
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the reads by key land
+    }
+    expect(list.aboveReads()).toBe(0);
+    expect(list.windowReads()).toBe(1);
+    expect(list.betweenReads()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('count placings told out of order, and drop the window for one told after a newer was counted', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const direct = list.direct(deep.offset, deep.limit);
+    const read = () => windows.page(deep, list.reads, direct, live);
+    await read();
+    const early = list.place();
+    const later = list.place();
+    windows.changed([company], later, wireOrder(later));
+    windows.changed([company], early, wireOrder(early));
+    expect(await read()).toEqual(await direct());
+    expect(list.windowReads()).toBe(1);
+    // Two orders of the same second: the one with the lower id is told after the other counted.
+    const second = list.rows[0]?.created_at as string;
+    const low = list.place(second);
+    const high = list.place(second);
+    windows.changed([company], high, wireOrder(high));
+    // Counts `high`; `low` is committed but not told yet (its placing has not answered).
+    await read();
+    windows.changed([company], low, wireOrder(low));
+    expect(await read()).toEqual(await direct());
+    expect(list.windowReads()).toBe(2);
+    expect(list.aboveReads()).toBe(0);
+  });
+
+  it('read above their top once another node tells of a placing, and stay right', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const windows = createPageWindows({ ttlMs: 30_000 });
+    const direct = list.direct(deep.offset, deep.limit);
+    const read = () => windows.page(deep, list.reads, direct, live);
+    await read();
+    const here = list.place();
+    windows.changed([company], here, wireOrder(here));
+    expect(await read()).toEqual(await direct());
+    expect(list.aboveReads()).toBe(0);
+    windows.changed([company], list.place()); // another node's: its order is not known here
+    for (let i = 0; i < 3; i++) {
+      const placed = list.place();
+      windows.changed([company], placed, wireOrder(placed));
+      expect(await read()).toEqual(await direct());
+    }
+    expect(list.aboveReads()).toBe(3);
+    expect(list.windowReads()).toBe(1);
   });
 });

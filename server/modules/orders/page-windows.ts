@@ -16,9 +16,17 @@
  * (an order moving into or out of a filter shifts the offsets), and after `ttlMs` (read again
  * in the background) for what no node is told (direct database edits, which reading by key
  * cannot see: it does not count the rows it skips).
+ *
+ * Followed windows skip even the read above the top: an order placed through this process comes
+ * with the order itself, which the window's list conditions judge (order-list.match.ts), so a
+ * request counts the orders placed since the last one from memory (`told`). A placing another
+ * node tells of (its order is not known here) above a window's top makes that window read them
+ * as above, until it is read again.
  */
+import type { Order } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../lib/tagged-cache';
 import { changedTags } from './list-tags';
+import type { ListMatcher } from './order-list.match';
 
 /** An order's place in a newest-first list: `created_at` (to the second), then id. */
 export interface ListKey {
@@ -47,6 +55,11 @@ export interface Window extends Omit<WindowRead, 'head'> {
   counted: Set<number>;
   /** A read by key (`extend`) is in flight. */
   extending: boolean;
+  /** Its list's conditions: the placings told here move it without a read (null: never). */
+  matches: ListMatcher | null;
+  /** The placings told before this sequence number are counted (or were read with it). */
+  seen: number;
+  tags: readonly string[];
 }
 
 export interface WindowReads {
@@ -64,6 +77,15 @@ export const SLACK = 200;
 export const DEEP_OFFSET = 1_000;
 /** How many of the latest counted orders a window remembers (a placing is told within ms). */
 const COUNTED = 512;
+/** How many placings are remembered for the followed windows to count; beyond, they read. */
+const TOLD = 1_024;
+
+/** A placing told here: the order itself when it was placed through this process. */
+interface Placing {
+  key: ListKey;
+  tags: readonly string[];
+  order: Order | undefined;
+}
 
 /** Whether `a` comes before `b` in a newest-first list. */
 export const newer = (a: ListKey, b: ListKey) =>
@@ -90,6 +112,29 @@ export function createPageWindows({
     ...(onRefreshError ? { onReloadError: onRefreshError } : {}),
   });
   const reportError = onRefreshError ?? (() => {});
+  /** The latest TOLD placings, the one numbered `n` at `n % TOLD`. */
+  const told: Placing[] = [];
+  let placings = 0;
+
+  /**
+   * Counts into a followed window the placings told since it last did, from memory; false when
+   * it cannot (it is not followed, or one of them was another node's and above its top).
+   */
+  function countTold(window: Window): boolean {
+    const { matches } = window;
+    if (!matches || placings - window.seen > TOLD) return false;
+    const placed: ListKey[] = [];
+    for (let n = window.seen; n < placings; n++) {
+      const { key, tags, order } = told[n % TOLD] as Placing;
+      if (window.top && !newer(key, window.top)) continue; // read with it, or it was dropped
+      if (window.counted.has(key.id) || !tags.some((tag) => window.tags.includes(tag))) continue;
+      if (!order) return false;
+      if (matches(order)) placed.push(key);
+    }
+    window.seen = placings;
+    if (placed.length > 0) moveTop(window, placed.sort((a, b) => (newer(a, b) ? -1 : 1)));
+    return true;
+  }
 
   /**
    * The ids of the page at `offset` (`limit` long) of the list `key` (its scope, filters and
@@ -100,15 +145,24 @@ export function createPageWindows({
     list: { key: string; tags: readonly string[]; offset: number; limit: number },
     reads: WindowReads,
     direct: () => Promise<number[]>,
+    matches: ListMatcher | null = null,
   ): Promise<number[]> {
-    const { key, offset, limit } = list;
+    const { key, offset, limit, tags } = list;
     if (offset < DEEP_OFFSET) return direct();
     const load = async (): Promise<Window> => {
+      const seen = placings;
       const from = Math.max(0, offset - SLACK);
       const read = await reads.window(from, offset + limit - from);
-      return { ...read, counted: new Set(read.head), extending: false };
+      return { ...read, counted: new Set(read.head), extending: false, matches, seen, tags };
     };
-    const window = await windows.get(key, list.tags, load);
+    const window = await windows.get(key, tags, load);
+    if (countTold(window)) {
+      if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
+      const at = offset - window.from;
+      if (at < 0 || at + limit > window.ids.length) return direct();
+      return Array.from(window.ids.subarray(at, at + limit));
+    }
+    window.matches = null; // read above its top from now on
     // This request's frame: the window may move (another request) while `above` is read.
     const { from, ids, top } = window;
     const placed = await reads.above(top, SLACK + 1);
@@ -170,16 +224,21 @@ export function createPageWindows({
   /**
    * Orders of these companies changed; `placed` when the change placed a new order, which
    * spoils only the windows whose top it lands below without having been counted (above it
-   * is what `above` reads).
+   * is what `above` reads, or `countTold` counts: `order` is the order placed, when it was
+   * placed through this process).
    */
-  function changed(companyIds: readonly number[], placed?: ListKey) {
+  function changed(companyIds: readonly number[], placed?: ListKey, order?: Order) {
     const tags = changedTags(companyIds);
-    if (!placed) windows.invalidate(tags);
-    else
-      windows.dropWhere(
-        tags,
-        (window) => !window.top || (!newer(placed, window.top) && !window.counted.has(placed.id)),
-      );
+    if (!placed) {
+      windows.invalidate(tags);
+      return;
+    }
+    told[placings % TOLD] = { key: placed, tags, order };
+    placings++;
+    windows.dropWhere(
+      tags,
+      (window) => !window.top || (!newer(placed, window.top) && !window.counted.has(placed.id)),
+    );
   }
 
   return { page, changed, clear: () => windows.clear() };
