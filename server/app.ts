@@ -128,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+    logger: app.log,
   });
   const authenticate: Authenticate = async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');

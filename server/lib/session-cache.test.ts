@@ -48,4 +48,31 @@ describe('session cache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('c')).toBeDefined();
   });
+
+  it('asks for one background check per entry from half its lifetime on, and still expires it on time', () => {
+    let now = 1_000;
+    const cache = createSessionCache({ ttlMs: 100, maxEntries: 10, now: () => now });
+    cache.set('a', session(1, 1));
+    expect(cache.claimRefresh('a')).toBe(false);
+    now += 50;
+    expect(cache.claimRefresh('a')).toBe(true);
+    expect(cache.claimRefresh('a')).toBe(false); // one check in flight is enough
+    now += 51;
+    expect(cache.get('a')).toBeUndefined(); // the check did not answer in time
+    cache.set('a', session(1, 1)); // a check that did answer starts a new lifetime
+    now += 50;
+    expect(cache.claimRefresh('a')).toBe(true);
+    cache.drop('a'); // it found the token revoked
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('does not keep a session read before a revocation it may have missed', () => {
+    const cache = createSessionCache({ ttlMs: 60_000, maxEntries: 10 });
+    const readAfter = cache.revocations();
+    cache.revokeToken(1); // lands while the session is being read
+    cache.set('a', session(1, 1), readAfter);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', session(1, 1), cache.revocations());
+    expect(cache.get('a')).toBeDefined();
+  });
 });

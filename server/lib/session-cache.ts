@@ -5,10 +5,27 @@ import type { AuthContext } from '../http/auth-context';
  * (bench/verify-token: four queries per request held the app to ~1% of bare Fastify).
  * Entries live a few seconds; logout and revocation drop them at once on this node, and the
  * realtime layer relays revocations to the other nodes.
+ *
+ * A token in use is verified again before its entry runs out (`claimRefresh`, from half its
+ * lifetime on), in the background: a busy console's requests never wait for the database (on
+ * PGlite, behind everything else its one session runs), while a revoked token the node was not
+ * told of is still refused within the lifetime.
  */
 export interface SessionCache {
   get(tokenHash: string): AuthContext | undefined;
-  set(tokenHash: string, session: AuthContext): void;
+  /**
+   * Keeps a session read from the database when `revocations()` was `readAfter`; a revocation
+   * since then may have landed after the read, so the session is not kept.
+   */
+  set(tokenHash: string, session: AuthContext, readAfter?: number): void;
+  /** How many revocations this cache has been told of (see `set`). */
+  revocations(): number;
+  /**
+   * True once per entry past half its lifetime: the caller verifies the token again in the
+   * background and `set`s (or `drop`s) it.
+   */
+  claimRefresh(tokenHash: string): boolean;
+  drop(tokenHash: string): void;
   revokeToken(tokenId: number): void;
   revokeUser(userId: number): void;
 }
@@ -18,9 +35,14 @@ export function createSessionCache(options: {
   maxEntries: number;
   now?: () => number;
 }): SessionCache {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { session: AuthContext; until: number }>();
+  const now = options.now ?? (() => Date.now());
+  const entries = new Map<
+    string,
+    { session: AuthContext; until: number; refreshAt: number; refreshing: boolean }
+  >();
+  let revocations = 0;
   const dropWhere = (match: (session: AuthContext) => boolean) => {
+    revocations++;
     for (const [hash, entry] of entries) if (match(entry.session)) entries.delete(hash);
   };
   return {
@@ -36,13 +58,30 @@ export function createSessionCache(options: {
       }
       return entry.session;
     },
-    set(tokenHash, session) {
+    revocations: () => revocations,
+    set(tokenHash, session, readAfter = revocations) {
+      if (readAfter !== revocations) return;
       // Maps iterate in insertion order: the first key is the oldest.
       if (entries.size >= options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(tokenHash, { session, until: now() + options.ttlMs });
+      const at = now();
+      entries.set(tokenHash, {
+        session,
+        until: at + options.ttlMs,
+        refreshAt: at + options.ttlMs / 2,
+        refreshing: false,
+      });
+    },
+    claimRefresh(tokenHash) {
+      const entry = entries.get(tokenHash);
+      if (!entry || entry.refreshing || entry.refreshAt > now()) return false;
+      entry.refreshing = true;
+      return true;
+    },
+    drop: (tokenHash) => {
+      entries.delete(tokenHash);
     },
     revokeToken: (tokenId) => dropWhere((session) => session.tokenId === tokenId),
     revokeUser: (userId) => dropWhere((session) => session.userId === userId),

@@ -1,4 +1,5 @@
 import type { AccessToken, LoggedUser, LoginBody } from '@common/auth/auth.schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
@@ -18,6 +19,7 @@ export interface AuthServiceDeps {
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
   windowSeconds: number;
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Writing last_used_at on every request would turn each read into a write: once a minute is enough. */
@@ -83,9 +85,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (token.length < 20 || token.length > 200) return null;
     const hash = tokenDigest(token);
     const cached = deps.sessions.get(hash);
-    if (cached) return cached;
+    if (!cached) return verify(hash);
+    if (deps.sessions.claimRefresh(hash)) {
+      verify(hash).catch((error: unknown) =>
+        deps.logger?.warn({ err: error }, 'verifying a session again in the background failed'),
+      );
+    }
+    return cached;
+  }
+
+  /** Reads the token's session from the database and keeps it in the session cache. */
+  async function verify(hash: string): Promise<AuthContext | null> {
+    const revocations = deps.sessions.revocations();
     const session = await repo.findSession(db, hash);
-    if (!session) return null;
+    if (!session) {
+      deps.sessions.drop(hash);
+      return null;
+    }
     const lastUsed = session.lastUsedAt
       ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`)
       : 0;
@@ -98,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       tokenId: session.tokenId,
       expiresAt: session.expiresAt,
     };
-    deps.sessions.set(hash, auth);
+    deps.sessions.set(hash, auth, revocations);
     return auth;
   }
 

@@ -1,7 +1,7 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import type { ErrorBody } from '@common/http/errors';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessTokens, users } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
 import { buildCompany, buildUser } from '../../test/factories';
@@ -162,6 +162,28 @@ describe('GET /api/verify-access-tokens', () => {
     // Logging out of one session leaves the others alive.
     const other = await t.login(user);
     expect((await verify(other.authorization)).statusCode).toBe(200);
+  });
+
+  it('verifies a token in use again in the background, so one revoked behind the node’s back is refused within seconds', async () => {
+    const user = await buildUser(t.db);
+    const session = await t.login(user);
+    expect((await verify(session.authorization)).statusCode).toBe(200); // now cached
+    await t.db
+      .update(accessTokens)
+      .set({ revoked_at: sql`now() at time zone 'utc'` })
+      .where(eq(accessTokens.token_hash, tokenDigest(session.token)));
+    // Within the first half of the cache's 5 s the cached session answers, unchecked.
+    expect((await verify(session.authorization)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_000 });
+    try {
+      // Past half its lifetime: answered from the cache while the token is checked again.
+      expect((await verify(session.authorization)).statusCode).toBe(200);
+      await vi.waitFor(async () => {
+        expect((await verify(session.authorization)).statusCode).toBe(401);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops a live token when its user is disabled', async () => {
