@@ -186,6 +186,15 @@ export function createDispatcherBoard({
     return new Json(parts);
   }
 
+  /**
+   * Loads the rows of orders a page will show soon (a deep page of GET /api/orders moving up as
+   * orders are placed above it) in the background, so that its requests find them here.
+   */
+  function warm(ids: number[]): void {
+    if (ids.length === 0) return;
+    serialisedRows(ids).catch((error: unknown) => onReloadError?.(error));
+  }
+
   /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
   async function statistics(caller: Caller): Promise<z.output<typeof DispatcherStatisticsSchema>> {
     const [inCall, liveTab, finished, canceled] = await Promise.all(
@@ -272,6 +281,7 @@ export function createDispatcherBoard({
   return {
     tab,
     page,
+    warm,
     statistics,
     liveStatistics,
     orderChanged,

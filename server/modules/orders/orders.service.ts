@@ -70,7 +70,7 @@ export interface OrdersServiceDeps {
   publisher: Publisher;
   idempotency: Idempotency;
   /** Told of every change, so the consoles' cached lists never lag behind a write (DESIGN §8). */
-  board: Pick<DispatcherBoard, 'orderChanged' | 'onChange' | 'page'>;
+  board: Pick<DispatcherBoard, 'orderChanged' | 'onChange' | 'page' | 'warm'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -84,6 +84,7 @@ export function createOrdersService({
   const totals = createListTotals();
   const windows = createPageWindows({
     ttlMs: WINDOW_TTL_MS,
+    ahead: board.warm,
     onRefreshError: (error) =>
       logger.warn({ err: error }, 'GET /api/orders: reading a deep page window failed'),
   });

@@ -2,6 +2,7 @@ import type { Order } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
 import { listTags } from './list-tags';
 import {
+  AHEAD,
   createPageWindows,
   DEEP_OFFSET,
   type ListKey,
@@ -336,5 +337,24 @@ describe('followed page windows (orders placed through this process)', () => {
     }
     expect(list.aboveReads()).toBe(3);
     expect(list.windowReads()).toBe(1);
+  });
+
+  it('tell which orders the page shows next, as orders placed above it move it', async () => {
+    const list = listOf(DEEP_OFFSET + 500);
+    const told: number[][] = [];
+    const windows = createPageWindows({ ttlMs: 30_000, ahead: (ids) => told.push(ids) });
+    const direct = list.direct(deep.offset, deep.limit);
+    const read = () => windows.page(deep, list.reads, direct, live);
+    for (let step = 0; step < 4; step++) {
+      await read();
+      const next = told.at(-1) ?? [];
+      expect(next).toEqual(list.rows.slice(deep.offset - AHEAD, deep.offset).map((r) => r.id));
+      for (let i = 0; i < 5; i++) {
+        const placed = list.place();
+        windows.changed([company], placed, wireOrder(placed));
+      }
+      // The page now starts 5 orders up: every one of them was told ahead.
+      expect((await read()).slice(0, 5)).toEqual(next.slice(-5));
+    }
   });
 });

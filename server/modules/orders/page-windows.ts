@@ -77,6 +77,8 @@ export const SLACK = 200;
 export const DEEP_OFFSET = 1_000;
 /** How many of the latest counted orders a window remembers (a placing is told within ms). */
 const COUNTED = 512;
+/** How many rows above a page `ahead` is given: those its next pages will show. */
+export const AHEAD = 30;
 /** How many placings are remembered for the followed windows to count; beyond, they read. */
 const TOLD = 1_024;
 
@@ -95,9 +97,16 @@ export function createPageWindows({
   ttlMs,
   now,
   onRefreshError,
+  ahead = () => {},
 }: {
   /** A window older than this is read again in the background; at twice this, in the request. */
   ttlMs: number;
+  /**
+   * Told the ids just above each page served from a window: as orders are placed above it, a
+   * deep page shows them next (a few every second on a busy list), and their rows, loaded
+   * ahead, are then not read in a request's path.
+   */
+  ahead?: (ids: number[]) => void;
   now?: () => number;
   /** A background read failed (the window in use goes on answering while it can). */
   onRefreshError?: (error: unknown) => void;
@@ -132,7 +141,11 @@ export function createPageWindows({
       if (matches(order)) placed.push(key);
     }
     window.seen = placings;
-    if (placed.length > 0) moveTop(window, placed.sort((a, b) => (newer(a, b) ? -1 : 1)));
+    if (placed.length > 0)
+      moveTop(
+        window,
+        placed.sort((a, b) => (newer(a, b) ? -1 : 1)),
+      );
     return true;
   }
 
@@ -160,6 +173,7 @@ export function createPageWindows({
       if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
       const at = offset - window.from;
       if (at < 0 || at + limit > window.ids.length) return direct();
+      ahead(Array.from(window.ids.subarray(Math.max(0, at - AHEAD), at)));
       return Array.from(window.ids.subarray(at, at + limit));
     }
     window.matches = null; // read above its top from now on
@@ -177,6 +191,7 @@ export function createPageWindows({
     const at = offset - placed.length - from; // the page's index in this frame's `ids`
     if (at < 0 || at + limit > ids.length) return direct();
     const fromPlaced = placed.slice(offset, offset + limit).map((order) => order.id);
+    ahead(Array.from(ids.subarray(Math.max(0, at - AHEAD), at)));
     return fromPlaced.concat(Array.from(ids.subarray(at, at + limit - fromPlaced.length)));
   }
 
