@@ -187,7 +187,7 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
     expect(status).toBe(401);
   });
 
-  it('gives a console on node B an order placed on node A by the time its socket hears of it', async () => {
+  it('gives a console on node B an order placed on node A (its tab, page 1 of its orders) by the time its socket hears of it', async () => {
     const onB = await login(urlB, 'dispecer@ogo.local');
     const onA = await login(urlA, 'dispecer@ogo.local');
     const live = async () => {
@@ -197,6 +197,13 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
       return ((await response.json()) as { data: { id: number }[] }).data.map((o) => o.id);
     };
     await live(); // node B caches the tab (for 60 s in this test)
+    const firstPage = async () => {
+      const response = await fetch(`${urlB}/api/orders?per_page=15`, {
+        headers: { authorization: `Bearer ${onB.token}` },
+      });
+      return ((await response.json()) as { data: { id: number }[] }).data.map((o) => o.id);
+    };
+    await firstPage(); // node B follows page 1 of GET /api/orders in memory (list-heads.ts)
     const socket = await openSocket(urlB, onB.token);
     const heard = new Map<number, () => void>();
     const seen = new Set<number>();
@@ -218,6 +225,8 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
     if (!seen.has(id)) await new Promise<void>((resolve) => heard.set(id, resolve));
     // What the web client does on that event: refetch the tab, from node B.
     expect(await live()).toContain(id);
+    // Node B did not see the order placed, only the relay: it reads its page 1 again.
+    expect((await firstPage())[0]).toBe(id);
   });
 
   it('counts failed logins across nodes (Redis-backed limit)', async () => {
