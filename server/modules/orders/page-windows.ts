@@ -19,7 +19,7 @@
  *
  * Followed windows skip even the read above the top: an order placed through this process comes
  * with the order itself, which the window's list conditions judge (order-list.match.ts), so a
- * request counts the orders placed since the last one from memory (`told`). A placing another
+ * request counts the orders placed since the last one from memory (`countTold`). A placing another
  * node tells of (its order is not known here) above a window's top makes that window read them
  * as above, until it is read again.
  */
