@@ -1,3 +1,4 @@
+import { fromUtcString } from '@common/lib/dates';
 import type { AuthContext } from '../http/auth-context';
 
 /**
@@ -49,10 +50,7 @@ export function createSessionCache(options: {
     get(tokenHash) {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (
-        entry.until <= now() ||
-        Date.parse(`${entry.session.expiresAt.replace(' ', 'T')}Z`) <= now()
-      ) {
+      if (entry.until <= now() || fromUtcString(entry.session.expiresAt).getTime() <= now()) {
         entries.delete(tokenHash);
         return undefined;
       }

@@ -1,4 +1,5 @@
 import type { AccessToken } from '@common/auth/auth.schema';
+import type { Order } from '@common/orders/orders.schema';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
@@ -14,6 +15,11 @@ export interface TestApp {
     email: string;
     password?: string;
   }): Promise<{ authorization: string; token: string }>;
+  /**
+   * Creates an order through POST /api/orders as the caller of `headers` (a valid phone, client
+   * name and address, overridden or extended by `fields`); fails unless it answers 201.
+   */
+  postOrder(headers: { authorization: string }, fields?: Record<string, unknown>): Promise<Order>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       const { token } = response.json<AccessToken>();
       return { authorization: `Bearer ${token}`, token };
+    },
+    async postOrder(headers, fields = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers,
+        payload: {
+          phone: '0744 555 666',
+          client_name: 'Ana',
+          places: [{ name: 'Strada Lungă 1', lat: 47.16, long: 27.58 }],
+          ...fields,
+        },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`POST /api/orders: ${response.statusCode} ${response.body}`);
+      return response.json<Order>();
     },
     async close() {
       await app.close();

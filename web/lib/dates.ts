@@ -1,4 +1,4 @@
-import { fromUtcString, toUtcString } from '@common/lib/dates';
+import { bucharestParts, fromUtcString, toUtcString } from '@common/lib/dates';
 import dayjs from 'dayjs';
 
 /**
@@ -22,21 +22,11 @@ export const formatClock = (utc: string | null | undefined): string => {
   return date ? dayjs(date).format('HH:mm:ss') : '—';
 };
 
-const bucharest = new Intl.DateTimeFormat('ro-RO', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** SPEC §9: the order history time is shown in Bucharest time, DD.MM.YYYY HH:mm. */
 export const formatBucharest = (utc: string | null | undefined): string => {
   const date = parse(utc);
   if (!date) return '—';
-  const parts = Object.fromEntries(bucharest.formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = bucharestParts(date);
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 };
 

@@ -1,4 +1,5 @@
 import type { AccessToken, LoggedUser, LoginBody } from '@common/auth/auth.schema';
+import { fromUtcString } from '@common/lib/dates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
@@ -102,9 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.sessions.drop(hash);
       return null;
     }
-    const lastUsed = session.lastUsedAt
-      ? Date.parse(`${session.lastUsedAt.replace(' ', 'T')}Z`)
-      : 0;
+    const lastUsed = session.lastUsedAt ? fromUtcString(session.lastUsedAt).getTime() : 0;
     if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
     const auth: AuthContext = {
       userId: session.userId,

@@ -32,21 +32,13 @@ const counters = (headers = me) =>
     '/api/dispatcher-orders/statistics',
     headers,
   );
-const place = async (headers = me, extra: Record<string, unknown> = {}) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: {
-      places: [{ name: 'Strada Lăpușneanu 7', lat: 47.168, long: 27.58 }],
-      phone: '0744 555 111',
-      client_name: 'Ioana',
-      ...extra,
-    },
+const place = (headers = me, extra: Record<string, unknown> = {}) =>
+  t.postOrder(headers, {
+    places: [{ name: 'Strada Lăpușneanu 7', lat: 47.168, long: 27.58 }],
+    phone: '0744 555 111',
+    client_name: 'Ioana',
+    ...extra,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json<Order>();
-};
 const ids = (page: Page) => page.data.map((o) => o.id);
 
 beforeAll(async () => {

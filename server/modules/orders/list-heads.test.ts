@@ -135,22 +135,8 @@ async function expectEveryListAsRead() {
     expect(await firstPage(filter), filter).toEqual(await direct(filter));
 }
 
-const place = async (payment_type = 'cash') => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: {
-      phone: '0744 555 666',
-      client_name: 'Ana',
-      places: [{ name: 'Strada Lungă 1', lat: 47.16, long: 27.58 }],
-      payment_type,
-      place: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<Order>().id;
-};
+const place = async (payment_type = 'cash') =>
+  (await t.postOrder(headers, { payment_type, place: true })).id;
 
 const patch = async (url: string, payload: object) => {
   const response = await t.app.inject({ method: 'PATCH', url, headers, payload });
@@ -191,18 +177,12 @@ describe('GET /api/orders page 1', () => {
   it('shows another company’s orders in none of its lists', async () => {
     const before = await Promise.all(lists().map(firstPage));
     const other = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [otherCompanyId] });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: await t.login(other),
-      payload: {
-        phone: '0744 555 777',
-        client_name: 'Ion',
-        places: [{ name: 'Strada Scurtă 2', lat: 47.16, long: 27.58 }],
-        place: true,
-      },
+    await t.postOrder(await t.login(other), {
+      phone: '0744 555 777',
+      client_name: 'Ion',
+      places: [{ name: 'Strada Scurtă 2', lat: 47.16, long: 27.58 }],
+      place: true,
     });
-    expect(response.statusCode).toBe(201);
     expect(await Promise.all(lists().map(firstPage))).toEqual(before);
   });
 

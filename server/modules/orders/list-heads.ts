@@ -82,18 +82,18 @@ export function createListHeads({
 
   /**
    * The ids of page 1 of the list `key` (`limit` long), from its head; `read(n)` reads the
-   * list's newest `n` orders.
+   * list's newest `n` orders, `matcher()` gives its conditions (built only when it is read).
    */
   async function page(
     list: { key: string; tags: readonly string[]; limit: number },
-    matches: ListMatcher,
+    matcher: () => ListMatcher,
     read: (count: number) => Promise<ListKey[]>,
   ): Promise<number[]> {
     const { key, tags, limit } = list;
     const head = await heads.get(key, [...tags, EVERY_HEAD], async () => {
       const size = limit + HEAD_SPARE;
       const keys = await read(size + 1);
-      return { keys: keys.slice(0, size), limit, more: keys.length > size, matches };
+      return { keys: keys.slice(0, size), limit, more: keys.length > size, matches: matcher() };
     });
     return head.keys.slice(0, limit).map((order) => order.id);
   }

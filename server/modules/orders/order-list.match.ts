@@ -1,3 +1,4 @@
+import { bucharestParts, fromUtcString } from '@common/lib/dates';
 import type { ListOrdersQuery, Order } from '@common/orders/orders.schema';
 import type { OrderListScope } from './order-list.repo';
 
@@ -10,21 +11,8 @@ import type { OrderListScope } from './order-list.repo';
 export type ListMatcher = (order: Order) => boolean;
 
 /** Bucharest-local day and time of the stored UTC `created_at` (SPEC §9: shown local, stored UTC). */
-const bucharest = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function bucharestDayAndTime(utc: string): { day: string; time: string } {
-  const at = new Date(`${utc.replace(' ', 'T')}Z`);
-  const part: Record<string, string> = {};
-  for (const { type, value } of bucharest.formatToParts(at)) part[type] = value;
+  const part = bucharestParts(fromUtcString(utc));
   return {
     day: `${part.year}-${part.month}-${part.day}`,
     time: `${part.hour}:${part.minute}:${part.second}`,

@@ -50,21 +50,7 @@ const direct = async (states?: string[]) =>
       order by created_at desc, id desc limit ${PER_PAGE} offset ${(PAGE - 1) * PER_PAGE}`),
   ).map((row) => row.id);
 
-const place = async () => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: {
-      phone: '0744 555 666',
-      client_name: 'Ana',
-      places: [{ name: 'Strada Lungă 1', lat: 47.16, long: 27.58 }],
-      place: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<Order>().id;
-};
+const place = async () => (await t.postOrder(headers, { place: true })).id;
 
 describe('GET /api/orders deep pages', () => {
   it('reads a window, the orders above a key and those between two keys as the list has them', async () => {

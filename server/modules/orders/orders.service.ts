@@ -565,11 +565,11 @@ export function createOrdersService({
       offset: (query.page - 1) * query.per_page,
       limit: query.per_page,
     };
-    const matches = listMatcher(scope, query);
+    const matcher = () => listMatcher(scope, query);
     const [ids, counted] = await Promise.all([
       list.offset === 0
-        ? heads.page(list, matches, (count) => statements.above(null, count))
-        : windows.page(list, statements, statements.pageIds, matches),
+        ? heads.page(list, matcher, (count) => statements.above(null, count))
+        : windows.page(list, statements, statements.pageIds, matcher),
       totals.count(scope, query, statements.total),
     ]);
     return board.page(ids, {

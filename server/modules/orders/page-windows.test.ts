@@ -267,24 +267,43 @@ describe('deep pages of GET /api/orders (page windows)', () => {
 });
 
 /** The list of these tests holds the live orders; an order as the wire has it, for the matcher. */
-const live = (order: Order) => order.state === 'created';
+const live = () => (order: Order) => order.state === 'created';
 const wireOrder = (key: ListKey, state: Order['state'] = 'created') => ({ ...key, state }) as Order;
+
+/**
+ * A list with followed windows: `read` asks for the deep page, `placeHere` places an order and
+ * tells it as this process does (with the order), `tell` tells of a placing with any order.
+ */
+function followed(ahead?: (ids: number[]) => void) {
+  const list = listOf(DEEP_OFFSET + 500);
+  const windows = createPageWindows({ ttlMs: 30_000, ...(ahead ? { ahead } : {}) });
+  const direct = list.direct(deep.offset, deep.limit);
+  const tell = (key: ListKey, state: Order['state'] = 'created') =>
+    windows.changed([company], key, wireOrder(key, state));
+  return {
+    list,
+    windows,
+    direct,
+    tell,
+    read: () => windows.page(deep, list.reads, direct, live),
+    placeHere: () => {
+      const key = list.place();
+      tell(key);
+      return key;
+    },
+  };
+}
 
 describe('followed page windows (orders placed through this process)', () => {
   it('count the orders placed here from memory, without reading above their top', async () => {
-    const list = listOf(DEEP_OFFSET + 500);
-    const windows = createPageWindows({ ttlMs: 30_000 });
-    const direct = list.direct(deep.offset, deep.limit);
-    const read = () => windows.page(deep, list.reads, direct, live);
+    const { list, direct, read, placeHere, tell } = followed();
     expect(await read()).toEqual(await direct());
     let next = 1_000_000;
     for (let step = 0; step < 60; step++) {
       for (let i = 0; i < 1 + (step % 7); i++) {
-        const placed = list.place();
-        windows.changed([company], placed, wireOrder(placed));
+        const placed = placeHere();
         // An order of another list (a draft) placed beside them moves nothing.
-        const draft = { created_at: placed.created_at, id: next++ };
-        windows.changed([company], draft, wireOrder(draft, 'new'));
+        tell({ created_at: placed.created_at, id: next++ }, 'new');
       }
       expect(await read()).toEqual(await direct());
       await new Promise((resolve) => setTimeout(resolve, 0)); // the reads by key land
@@ -295,44 +314,36 @@ describe('followed page windows (orders placed through this process)', () => {
   });
 
   it('count placings told out of order, and drop the window for one told after a newer was counted', async () => {
-    const list = listOf(DEEP_OFFSET + 500);
-    const windows = createPageWindows({ ttlMs: 30_000 });
-    const direct = list.direct(deep.offset, deep.limit);
-    const read = () => windows.page(deep, list.reads, direct, live);
+    const { list, direct, read, tell } = followed();
     await read();
     const early = list.place();
     const later = list.place();
-    windows.changed([company], later, wireOrder(later));
-    windows.changed([company], early, wireOrder(early));
+    tell(later);
+    tell(early);
     expect(await read()).toEqual(await direct());
     expect(list.windowReads()).toBe(1);
     // Two orders of the same second: the one with the lower id is told after the other counted.
     const second = list.rows[0]?.created_at as string;
     const low = list.place(second);
     const high = list.place(second);
-    windows.changed([company], high, wireOrder(high));
+    tell(high);
     // Counts `high`; `low` is committed but not told yet (its placing has not answered).
     await read();
-    windows.changed([company], low, wireOrder(low));
+    tell(low);
     expect(await read()).toEqual(await direct());
     expect(list.windowReads()).toBe(2);
     expect(list.aboveReads()).toBe(0);
   });
 
   it('read above their top once another node tells of a placing, and stay right', async () => {
-    const list = listOf(DEEP_OFFSET + 500);
-    const windows = createPageWindows({ ttlMs: 30_000 });
-    const direct = list.direct(deep.offset, deep.limit);
-    const read = () => windows.page(deep, list.reads, direct, live);
+    const { list, windows, direct, read, placeHere } = followed();
     await read();
-    const here = list.place();
-    windows.changed([company], here, wireOrder(here));
+    placeHere();
     expect(await read()).toEqual(await direct());
     expect(list.aboveReads()).toBe(0);
     windows.changed([company], list.place()); // another node's: its order is not known here
     for (let i = 0; i < 3; i++) {
-      const placed = list.place();
-      windows.changed([company], placed, wireOrder(placed));
+      placeHere();
       expect(await read()).toEqual(await direct());
     }
     expect(list.aboveReads()).toBe(3);
@@ -340,19 +351,13 @@ describe('followed page windows (orders placed through this process)', () => {
   });
 
   it('tell which orders the page shows next, as orders placed above it move it', async () => {
-    const list = listOf(DEEP_OFFSET + 500);
     const told: number[][] = [];
-    const windows = createPageWindows({ ttlMs: 30_000, ahead: (ids) => told.push(ids) });
-    const direct = list.direct(deep.offset, deep.limit);
-    const read = () => windows.page(deep, list.reads, direct, live);
+    const { list, read, placeHere } = followed((ids) => told.push(ids));
     for (let step = 0; step < 4; step++) {
       await read();
       const next = told.at(-1) ?? [];
       expect(next).toEqual(list.rows.slice(deep.offset - AHEAD, deep.offset).map((r) => r.id));
-      for (let i = 0; i < 5; i++) {
-        const placed = list.place();
-        windows.changed([company], placed, wireOrder(placed));
-      }
+      for (let i = 0; i < 5; i++) placeHere();
       // The page now starts 5 orders up: every one of them was told ahead.
       expect((await read()).slice(0, 5)).toEqual(next.slice(-5));
     }

@@ -158,7 +158,8 @@ export function createPageWindows({
     list: { key: string; tags: readonly string[]; offset: number; limit: number },
     reads: WindowReads,
     direct: () => Promise<number[]>,
-    matches: ListMatcher | null = null,
+    /** The list's conditions, built when a window is read; none: the window reads above its top. */
+    matcher?: () => ListMatcher,
   ): Promise<number[]> {
     const { key, offset, limit, tags } = list;
     if (offset < DEEP_OFFSET) return direct();
@@ -166,6 +167,7 @@ export function createPageWindows({
       const seen = placings;
       const from = Math.max(0, offset - SLACK);
       const read = await reads.window(from, offset + limit - from);
+      const matches = matcher?.() ?? null;
       return { ...read, counted: new Set(read.head), extending: false, matches, seen, tags };
     };
     const window = await windows.get(key, tags, load);
