@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(config.SEED_DEMO).toBe(false);
   });
 
+  it('nices the embedded database thread at 10 by default, 0–19 allowed', () => {
+    expect(loadConfig({}).PGLITE_WORKER_NICE).toBe(10);
+    expect(loadConfig({ PGLITE_WORKER_NICE: '0' }).PGLITE_WORKER_NICE).toBe(0);
+    expect(() => loadConfig({ PGLITE_WORKER_NICE: '20' })).toThrow(/PGLITE_WORKER_NICE/);
+    expect(() => loadConfig({ PGLITE_WORKER_NICE: '-5' })).toThrow(/PGLITE_WORKER_NICE/);
+  });
+
   it('names every bad variable', () => {
     const attempt = () =>
       loadConfig({

@@ -86,6 +86,11 @@ const EnvSchema = z
      * §9 polls every 3–15 s.
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /**
+     * The embedded database's worker thread yields the CPU to the event loop at this nice value
+     * (0–19, Linux; docs/DECISIONS.md "The embedded database yields the CPU"). 0 turns it off.
+     */
+    PGLITE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
     MAP_TILES_URL: mapTilesUrl,
     /** Shown on the map; the tiles' licence requires it (OSM: '© OpenStreetMap contributors'). */
     MAP_TILES_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),

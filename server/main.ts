@@ -24,7 +24,12 @@ async function main() {
   const app = await buildApp({ config, database, redis });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { database: database.kind, redis: Boolean(redis), url: config.PUBLIC_URL },
+    {
+      database: database.kind,
+      ...(database.workerPriority ? { databaseThread: database.workerPriority } : {}),
+      redis: Boolean(redis),
+      url: config.PUBLIC_URL,
+    },
     'OGO Dispatch is running',
   );
 

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+import type { NiceOutcome } from './thread-priority';
 
 export type Schema = typeof schema;
 /** One Drizzle handle type for both drivers, so repositories never care which one runs. */
@@ -23,6 +24,8 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: the pool behind `db`, for session-level work such as advisory locks. */
   pool?: pg.Pool;
+  /** PGlite's worker thread only: the thread it runs on, niced, or why it was not. */
+  workerPriority?: NiceOutcome;
 }
 
 /**

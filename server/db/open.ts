@@ -19,6 +19,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   const release = lockDataDir(config.DATA_DIR);
   try {
     const database = await openPgliteWorker(path.resolve(config.DATA_DIR, 'pglite'), {
+      nice: config.PGLITE_WORKER_NICE,
       // Without its database the process is useless: exit, so the supervisor starts it again
       // (DESIGN §7: recover by itself) instead of answering 500 to everything.
       onError: (error) => {

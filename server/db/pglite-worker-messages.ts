@@ -1,15 +1,19 @@
+import type { NiceOutcome } from './thread-priority';
+
 /** What openPgliteWorker and the PGlite worker thread say to each other (pglite-worker.ts). */
 
 /** The worker's `workerData`: a data directory, or PGlite in memory when undefined. */
 export interface PgliteWorkerData {
   dataDir: string | undefined;
+  /** The worker thread's nice value (thread-priority.ts); 0 leaves it as the main thread's. */
+  nice: number;
 }
 
 export type ToWorker = { type: 'close' };
 
 export type FromWorker =
   /** Listening: connect with `host: socketDir, port: 5432` (the socket is `.s.PGSQL.5432`). */
-  | { type: 'ready'; socketDir: string }
+  | { type: 'ready'; socketDir: string; priority: NiceOutcome }
   /** PGlite closed (its data directory is consistent) or failed to; the thread may end now. */
   | { type: 'closed'; error?: string };
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany } from '../test/factories';
 import { type Database, type Db, openPglite, rowsOf } from './client';
 import { migrate } from './migrate';
-import { openPgliteWorker } from './pglite-worker-client';
+import { DEFAULT_PGLITE_WORKER_NICE, openPgliteWorker } from './pglite-worker-client';
 import { companies } from './schema';
 import { utcTimestamp } from './schema/columns';
 
@@ -44,6 +44,12 @@ afterAll(async () => {
   await database?.close();
   rmSync(root, { recursive: true, force: true });
 });
+
+/** A thread's nice value: field 19 of its /proc stat line (16 after the command's ')'). */
+function niceOf(thread: number): number {
+  const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
 
 /** One column of each kind the repositories use, to compare both drivers' answers. */
 const samples = pgTable('worker_samples', {
@@ -229,6 +235,29 @@ describe('PGlite in a worker thread, through node-postgres', () => {
     expect(maxGapMs).toBeLessThan(Math.min(100, queryMs / 4));
     expect(ticks).toBeGreaterThan(queryMs / 10 / 3);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its thread at nice 10 by default and leaves the caller thread as it was (DECISIONS)',
+    async () => {
+      const mine = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+      const before = niceOf(mine);
+      expect(database.workerPriority).toEqual({ thread: expect.any(Number) });
+      const { thread } = database.workerPriority as { thread: number };
+      expect(thread).not.toBe(mine);
+      expect(niceOf(thread)).toBe(DEFAULT_PGLITE_WORKER_NICE);
+      expect(niceOf(mine)).toBe(before);
+      expect(niceOf(process.pid)).toBe(before);
+
+      const unniced = await openPgliteWorker(undefined, { nice: 0 });
+      try {
+        expect(unniced.workerPriority).toEqual({ skipped: 'nice 0 asked' });
+        await unniced.db.execute(sql`select 1`);
+      } finally {
+        await unniced.close();
+      }
+    },
+    60_000,
+  );
 
   it('closes cleanly: the same directory reopens with the data', async () => {
     await buildCompany(db, { name: 'Survives Restart SRL' });

@@ -19,6 +19,7 @@ import {
   SOCKET_PORT,
   type ToWorker,
 } from './pglite-worker-messages';
+import { niceThisThread } from './thread-priority';
 
 /**
  * PGlite is a single backend session. Two clients served at once would interleave their
@@ -62,7 +63,9 @@ if (!parentPort) {
 }
 const port: MessagePort = parentPort;
 const post = (message: FromWorker) => port.postMessage(message);
-const { dataDir } = workerData as PgliteWorkerData;
+const { dataDir, nice } = workerData as PgliteWorkerData;
+// Before PGlite starts, so that its start-up (recovery, a demo seed) already yields too.
+const priority = niceThisThread(nice);
 
 const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } }).catch(
   (error: unknown) => {
@@ -103,4 +106,4 @@ async function close(): Promise<void> {
 port.on('message', (message: ToWorker) => {
   if (message.type === 'close') void close();
 });
-post({ type: 'ready', socketDir });
+post({ type: 'ready', socketDir, priority });
