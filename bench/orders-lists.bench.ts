@@ -295,6 +295,9 @@ interface Phase {
   gc: { kind: string; totalMs: number; heapUsedMb: number };
   preemptionsPerSecond: number;
   longestGap: { ms: number; cpuMs: number };
+  served: ServerStats['served'];
+  servedReads: ServerStats['servedReads'];
+  loopDelayP99Ms: number;
 }
 
 async function phase(
@@ -326,11 +329,21 @@ async function phase(
     maxGcPauseMs: after.maxGcPauseMs,
     gc: { kind: after.maxGcKind, totalMs: after.gcTotalMs, heapUsedMb: after.heapUsedMb },
     longestGap: after.longestGap,
+    served: after.served,
+    servedReads: after.servedReads,
+    loopDelayP99Ms: after.p99DelayMs,
     preemptionsPerSecond: Math.round(
       (after.involuntarySwitches - before.involuntarySwitches) / run.seconds,
     ),
   };
 }
+
+/** The server's own share: handler time (onRequest → sent) and the loop's delay. */
+const servedLine = (p: Phase) =>
+  `in server, reads p50/p99/max ${servedFigures(p.servedReads)}, all ${servedFigures(p.served)}, ` +
+  `loop delay p99 ${p.loopDelayP99Ms} ms`;
+const servedFigures = (s: ServerStats['served']) =>
+  `${s.p50Ms}/${s.p99Ms}/${s.maxMs} ms (${s.over10Ms} of ${s.count} over 10 ms)`;
 
 const all = (run: RunResult) => [...run.byEndpoint.values()].flatMap((r) => r.latencies);
 const latenciesOf = (run: RunResult, endpoint: string) =>
@@ -438,9 +451,9 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
           `stall ${a.stallMs} ms (gc ${a.maxGcPauseMs} ms ${a.gc.kind}, ${a.gc.totalMs} ms in all, ` +
           `heap ${a.gc.heapUsedMb} MB, preempted ${a.preemptionsPerSecond}/s, ` +
           `longest gap ${a.longestGap.ms} ms using ${a.longestGap.cpuMs} ms CPU), ` +
-          `lag ${a.run.maxLagMs} ms; p99 ${line} | bare p99 ` +
+          `lag ${a.run.maxLagMs} ms; ${servedLine(a)}; p99 ${line} | bare p99 ` +
           `${round3(percentile(all(b.run), 99))} ms, stall ${b.stallMs} ms (gc ${b.maxGcPauseMs} ms, ` +
-          `preempted ${b.preemptionsPerSecond}/s)`,
+          `preempted ${b.preemptionsPerSecond}/s), lag ${b.run.maxLagMs} ms; ${servedLine(b)}`,
       );
     }
 

@@ -1,4 +1,9 @@
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import {
+  createHistogram,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  performance,
+} from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -31,6 +36,49 @@ export interface ServerStats {
    * was waiting for a CPU that another process held.
    */
   longestGap: { ms: number; cpuMs: number };
+  /**
+   * Time in the server (Fastify's onRequest to the response sent) of every request but this
+   * route's: what the handlers cost, without the wait before the loop read the request and the
+   * way back to the load generator. Set against the client's latencies, it tells the server's
+   * share of a tail from the rest's.
+   */
+  served: Served;
+  /** The same for reads alone (GET): the requests the B4 targets are about. */
+  servedReads: Served;
+}
+
+export interface Served {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Requests that spent more than 10 ms in the server. */
+  over10Ms: number;
+}
+
+/** A histogram of server times (µs) and how many passed 10 ms. */
+function servedHistogram() {
+  const histogram = createHistogram();
+  let over10 = 0;
+  return {
+    record(ms: number) {
+      histogram.record(Math.max(1, Math.round(ms * 1000)));
+      if (ms > 10) over10++;
+    },
+    read(): Served {
+      return {
+        count: histogram.count,
+        p50Ms: round(histogram.percentile(50) / 1000),
+        p99Ms: round(histogram.percentile(99) / 1000),
+        maxMs: round(histogram.max / 1000),
+        over10Ms: over10,
+      };
+    },
+    reset() {
+      histogram.reset();
+      over10 = 0;
+    },
+  };
 }
 
 export const STATS_ROUTE = '/__bench/stats';
@@ -52,6 +100,13 @@ export function addStatsRoute(app: FastifyInstance): void {
       maxGcKind = gcKinds[kind] ?? String(kind);
     }
   }).observe({ entryTypes: ['gc'] });
+  const served = servedHistogram();
+  const servedReads = servedHistogram();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === STATS_ROUTE) return;
+    served.record(reply.elapsedTime);
+    if (request.method === 'GET') servedReads.record(reply.elapsedTime);
+  });
   let longestGap = { ms: 0, cpuMs: 0 };
   let lastTick = performance.now();
   let lastCpu = process.cpuUsage();
@@ -80,6 +135,8 @@ export function addStatsRoute(app: FastifyInstance): void {
       heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
       involuntarySwitches: process.resourceUsage().involuntaryContextSwitches,
       longestGap,
+      served: served.read(),
+      servedReads: servedReads.read(),
     };
     if ((request.query as Record<string, string | undefined>).reset === '1') {
       delay.reset();
@@ -87,6 +144,8 @@ export function addStatsRoute(app: FastifyInstance): void {
       maxGcKind = '';
       gcTotal = 0;
       longestGap = { ms: 0, cpuMs: 0 };
+      served.reset();
+      servedReads.reset();
     }
     reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(stats));
   });
