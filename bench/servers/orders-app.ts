@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openPostgres, rowsOf } from '../../server/db/client';
+import { type Database, openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
@@ -98,8 +97,8 @@ async function start() {
   );
   log(`seeded ${orders} orders in ${seed.seconds} s: ${JSON.stringify(seed.byState)}`);
 
-  if (database.kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === 'free') {
-    log(`PGlite worker thread ${freeDatabaseThread()} may run on any CPU now`);
+  if (database.kind === 'pglite' && process.env.BENCH_PGLITE_WORKER !== 'pinned') {
+    log(`PGlite worker thread ${freeDatabaseThread(database)}`);
   }
 
   if (process.env.BENCH_QUERY_TRACE === '1' && database.pool) traceQueries(database.pool);
@@ -145,21 +144,19 @@ async function start() {
 start().catch(failStartup);
 
 /**
- * BENCH_PGLITE_WORKER=free: the database runs on any CPU, as PostgreSQL's unpinned backends do,
- * instead of sharing the server's one pinned CPU with its main thread. The PGlite worker is
- * the thread that did the seeding: by far the most CPU time of any thread but the main one.
+ * The PGlite worker runs on any CPU, as PostgreSQL's unpinned backends do, unless
+ * BENCH_PGLITE_WORKER=pinned keeps it on the server's one CPU with the main thread (bench/README
+ * "session 9": the two databases are measured alike, the event loop pinned and the database
+ * not). The worker names its thread (Database.workerPriority).
  */
-function freeDatabaseThread(): number {
-  const cpuOf = (tid: string) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14, 15 of stat)
-  };
-  const threads = readdirSync('/proc/self/task').filter((tid) => tid !== String(process.pid));
-  const busiest = threads.reduce((a, b) => (cpuOf(b) > cpuOf(a) ? b : a));
+function freeDatabaseThread(database: Database): string {
+  const priority = database.workerPriority;
+  if (!priority || !('thread' in priority)) {
+    throw new Error(`the PGlite worker's thread is unknown: ${JSON.stringify(priority)}`);
+  }
   // Every CPU of the machine (availableParallelism() counts only those this pinned process has).
-  execFileSync('taskset', ['-p', '-c', `0-${cpus().length - 1}`, busiest], {
+  execFileSync('taskset', ['-p', '-c', `0-${cpus().length - 1}`, String(priority.thread)], {
     stdio: 'ignore',
   });
-  return Number(busiest);
+  return `${priority.thread} may run on any CPU now`;
 }
