@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { log } from './report';
@@ -7,14 +7,29 @@ import { log } from './report';
 /**
  * CPU pinning (performance-anchors §2.1: it cut round-to-round spread from ±50% to ±3%).
  *
- * The benchmark process itself runs the load generator (autocannon, programmatically, on its
- * main thread), so it pins *itself* to CPU 1 with `taskset -a -p` — no re-exec needed, and it
- * works however the benchmark was started. Servers are spawned as `taskset -c 0 node …`, which
- * overrides the inherited CPU 1 mask. Without taskset or with fewer than 2 CPUs nothing is
- * pinned and the numbers are noisier. BENCH_PIN=0 turns pinning off.
+ * The benchmark process itself runs the load generator (on its main thread), so it pins
+ * *itself* to CPU 1 with `taskset -a -p` — no re-exec needed, and it works however the
+ * benchmark was started. What a server gets (BENCH_PIN):
+ * - `loop` (default): its event loop — the main thread — runs on CPU 0 alone, pinned once the
+ *   server is ready; its other threads (V8's collector and compiler helpers, the PGlite worker)
+ *   may run on any CPU, as PostgreSQL's backends always could. This is a two-core host with the
+ *   load generator on one core (bench/README "session 9").
+ * - `process`: every thread of the server on CPU 0 (sessions 1–8): a one-core host whose core
+ *   the collector's helpers and the PGlite worker share with the event loop.
+ * - `0`: nothing pinned.
+ * Without taskset or with fewer than 2 CPUs nothing is pinned and the numbers are noisier.
  */
+type PinMode = 'loop' | 'process' | 'none';
+const pinMode: PinMode = (() => {
+  const asked = process.env.BENCH_PIN ?? 'loop';
+  if (asked === '0') return 'none';
+  if (asked !== 'loop' && asked !== 'process') {
+    throw new Error(`BENCH_PIN=${asked}: use loop (default), process or 0`);
+  }
+  return asked;
+})();
 const canPin = (() => {
-  if (process.env.BENCH_PIN === '0' || availableParallelism() < 2) return false;
+  if (pinMode === 'none' || availableParallelism() < 2) return false;
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
@@ -32,7 +47,12 @@ export function pinSelfToLoadCpu(): boolean {
     return false;
   }
   execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
-  log(`load generator pinned to CPU ${LOAD_CPU}, servers to CPU ${SERVER_CPU}`);
+  log(
+    pinMode === 'loop'
+      ? `load generator pinned to CPU ${LOAD_CPU}, servers' event loops to CPU ${SERVER_CPU} ` +
+          `(their other threads on any CPU)`
+      : `load generator pinned to CPU ${LOAD_CPU}, servers (every thread) to CPU ${SERVER_CPU}`,
+  );
   return true;
 }
 
@@ -83,9 +103,13 @@ export interface Server<Info> {
   stop(): Promise<void>;
 }
 
+/** Every CPU of the machine (availableParallelism() counts only those this pinned process has). */
+const everyCpu = () => `0-${cpus().length - 1}`;
+
 /**
- * Starts a `bench/servers/*.ts` entry as `[taskset -c 0] node --import tsx <entry>` and waits
- * for the first stdout line, a JSON object the server prints once it listens.
+ * Starts a `bench/servers/*.ts` entry as `taskset -c <cpus> node --import tsx <entry>` and waits
+ * for the first stdout line, a JSON object the server prints once it listens; then, in `loop`
+ * mode, pins its main thread (whose thread id is the pid) to the server CPU.
  */
 export async function startServer<Info>(
   entry: URL,
@@ -108,7 +132,9 @@ export async function startServer<Info>(
     'tsx',
     fileURLToPath(entry),
   ];
-  const argv = canPin ? ['taskset', '-c', SERVER_CPU, ...command] : command;
+  // Spawned on every CPU in `loop` mode: a child inherits this process's CPU-1 mask otherwise.
+  const spawnCpus = pinMode === 'loop' ? everyCpu() : SERVER_CPU;
+  const argv = canPin ? ['taskset', '-c', spawnCpus, ...command] : command;
   const [file, ...args] = argv as [string, ...string[]];
   const child = spawn(file, args, {
     env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
@@ -154,6 +180,11 @@ export async function startServer<Info>(
 
   if (child.pid === undefined) throw new Error('spawned server has no pid');
   const pid = child.pid;
+  // Without -a: the main thread only. Threads it starts from now on inherit the CPU; those it
+  // started while getting ready (V8's helpers, the PGlite worker) keep every CPU.
+  if (canPin && pinMode === 'loop') {
+    execFileSync('taskset', ['-p', '-c', SERVER_CPU, String(pid)], { stdio: 'ignore' });
+  }
   return {
     info,
     pid,

@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { type Database, openPostgres, rowsOf } from '../../server/db/client';
+import { openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { buildCompany, buildUser, DEFAULT_PASSWORD } from '../../server/test/factories';
@@ -97,10 +95,6 @@ async function start() {
   );
   log(`seeded ${orders} orders in ${seed.seconds} s: ${JSON.stringify(seed.byState)}`);
 
-  if (database.kind === 'pglite' && process.env.BENCH_PGLITE_WORKER !== 'pinned') {
-    log(`PGlite worker thread ${freeDatabaseThread(database)}`);
-  }
-
   if (process.env.BENCH_QUERY_TRACE === '1' && database.pool) traceQueries(database.pool);
   const app = await buildBenchApp(database, databaseUrl);
   addStatsRoute(app);
@@ -142,21 +136,3 @@ async function start() {
 }
 
 start().catch(failStartup);
-
-/**
- * The PGlite worker runs on any CPU, as PostgreSQL's unpinned backends do, unless
- * BENCH_PGLITE_WORKER=pinned keeps it on the server's one CPU with the main thread (bench/README
- * "session 9": the two databases are measured alike, the event loop pinned and the database
- * not). The worker names its thread (Database.workerPriority).
- */
-function freeDatabaseThread(database: Database): string {
-  const priority = database.workerPriority;
-  if (!priority || !('thread' in priority)) {
-    throw new Error(`the PGlite worker's thread is unknown: ${JSON.stringify(priority)}`);
-  }
-  // Every CPU of the machine (availableParallelism() counts only those this pinned process has).
-  execFileSync('taskset', ['-p', '-c', `0-${cpus().length - 1}`, String(priority.thread)], {
-    stdio: 'ignore',
-  });
-  return `${priority.thread} may run on any CPU now`;
-}
