@@ -297,6 +297,7 @@ interface Phase {
   longestGap: { ms: number; cpuMs: number };
   served: ServerStats['served'];
   servedReads: ServerStats['servedReads'];
+  servedByRoute: ServerStats['servedByRoute'];
   loopDelayP99Ms: number;
 }
 
@@ -331,6 +332,7 @@ async function phase(
     longestGap: after.longestGap,
     served: after.served,
     servedReads: after.servedReads,
+    servedByRoute: after.servedByRoute,
     loopDelayP99Ms: after.p99DelayMs,
     preemptionsPerSecond: Math.round(
       (after.involuntarySwitches - before.involuntarySwitches) / run.seconds,
@@ -341,7 +343,15 @@ async function phase(
 /** The server's own share: handler time (onRequest → sent) and the loop's delay. */
 const servedLine = (p: Phase) =>
   `in server, reads p50/p99/max ${servedFigures(p.servedReads)}, all ${servedFigures(p.served)}, ` +
-  `loop delay p99 ${p.loopDelayP99Ms} ms`;
+  `loop delay p99 ${p.loopDelayP99Ms} ms; slowest reads in server: ${slowestReads(p)}`;
+/** The three read routes with the highest p99 in the server, with their p99/max. */
+const slowestReads = (p: Phase) =>
+  Object.entries(p.servedByRoute)
+    .filter(([key]) => key.startsWith('GET '))
+    .sort(([, a], [, b]) => b.p99Ms - a.p99Ms)
+    .slice(0, 3)
+    .map(([key, s]) => `${key.slice(4)} ${s.p99Ms}/${s.maxMs}`)
+    .join(', ');
 const servedFigures = (s: ServerStats['served']) =>
   `${s.p50Ms}/${s.p99Ms}/${s.maxMs} ms (${s.over10Ms} of ${s.count} over 10 ms)`;
 

@@ -45,6 +45,8 @@ export interface ServerStats {
   served: Served;
   /** The same for reads alone (GET): the requests the B4 targets are about. */
   servedReads: Served;
+  /** The same per route (`GET /api/orders`; a `page` past 1 adds ` page>1`). */
+  servedByRoute: Record<string, Served>;
 }
 
 export interface Served {
@@ -102,10 +104,20 @@ export function addStatsRoute(app: FastifyInstance): void {
   }).observe({ entryTypes: ['gc'] });
   const served = servedHistogram();
   const servedReads = servedHistogram();
+  const byRoute = new Map<string, ReturnType<typeof servedHistogram>>();
   app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url === STATS_ROUTE) return;
+    const url = request.routeOptions.url ?? '(no route)';
+    if (url === STATS_ROUTE) return;
     served.record(reply.elapsedTime);
     if (request.method === 'GET') servedReads.record(reply.elapsedTime);
+    const page = Number((request.query as { page?: string } | undefined)?.page ?? 1);
+    const key = `${request.method} ${url}${page > 1 ? ' page>1' : ''}`;
+    let histogram = byRoute.get(key);
+    if (!histogram) {
+      histogram = servedHistogram();
+      byRoute.set(key, histogram);
+    }
+    histogram.record(reply.elapsedTime);
   });
   let longestGap = { ms: 0, cpuMs: 0 };
   let lastTick = performance.now();
@@ -137,6 +149,7 @@ export function addStatsRoute(app: FastifyInstance): void {
       longestGap,
       served: served.read(),
       servedReads: servedReads.read(),
+      servedByRoute: Object.fromEntries([...byRoute].map(([key, h]) => [key, h.read()])),
     };
     if ((request.query as Record<string, string | undefined>).reset === '1') {
       delay.reset();
@@ -146,6 +159,7 @@ export function addStatsRoute(app: FastifyInstance): void {
       longestGap = { ms: 0, cpuMs: 0 };
       served.reset();
       servedReads.reset();
+      for (const histogram of byRoute.values()) histogram.reset();
     }
     reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(stats));
   });
