@@ -183,6 +183,35 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("answers a page past the list's end from the window (short, then empty), not from the database", async () => {
+    for (const [size, placed] of [
+      [deep.offset + 8, 0], // the page's last 7 rows are past the end
+      [deep.offset - 40, 0], // the page is past the end
+      [deep.offset - 2 * SLACK - 40, 300], // the window itself starts past the end
+    ] as const) {
+      const list = listOf(size);
+      const windows = createPageWindows({ ttlMs: 30_000 });
+      let directReads = 0;
+      const direct = list.direct(deep.offset, deep.limit);
+      const read = () =>
+        windows.page(deep, list.reads, () => {
+          directReads++;
+          return direct();
+        });
+      expect(await read()).toEqual(await direct());
+      expect(directReads).toBe(0);
+      // Orders placed above move the page up, through the end and into the list.
+      for (let i = 0; i < Math.max(placed, 30); i++) {
+        windows.changed([company], list.place());
+        expect(await read()).toEqual(await direct());
+        await new Promise((resolve) => setTimeout(resolve, 0)); // reads by key land
+      }
+      expect(list.windowReads()).toBe(1);
+      // Read directly only once the page moved above a window that was read past the end.
+      if (placed === 0) expect(directReads).toBe(0);
+    }
+  });
+
   it('keeps a window when a placing is told after a request already counted it', async () => {
     const list = listOf(DEEP_OFFSET + 500);
     const windows = createPageWindows({ ttlMs: 30_000 });

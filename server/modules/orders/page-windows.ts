@@ -11,6 +11,9 @@
  * it are read by key (a walk of `SLACK` entries, not of every row before the page). So a list
  * that only grows at its top is walked to its deep page once.
  *
+ * A window read to the list's end knows where the list ends (a list only grows at its top while
+ * its window lives): a page past the end answers short or empty from it, not from the database.
+ *
  * A window is dropped when an order placed lands below its top and was not counted (two
  * placings racing, an order with an older time), when any other change touches its companies
  * (an order moving into or out of a filter shifts the offsets), and after `ttlMs` (read again
@@ -55,6 +58,11 @@ export interface Window extends Omit<WindowRead, 'head'> {
   counted: Set<number>;
   /** A read by key (`extend`) is in flight. */
   extending: boolean;
+  /**
+   * The window holds the list's last row: it was read to the list's end, and a list only grows
+   * at its top while its window lives. A page past the end is then short or empty, from here.
+   */
+  endsHere: boolean;
   /** Its list's conditions: the placings told here move it without a read (null: never). */
   matches: ListMatcher | null;
   /** The placings told before this sequence number are counted (or were read with it). */
@@ -166,21 +174,31 @@ export function createPageWindows({
     const load = async (): Promise<Window> => {
       const seen = placings;
       const from = Math.max(0, offset - SLACK);
-      const read = await reads.window(from, offset + limit - from);
+      const wanted = offset + limit - from;
+      const read = await reads.window(from, wanted);
       const matches = matcher?.() ?? null;
-      return { ...read, counted: new Set(read.head), extending: false, matches, seen, tags };
+      const endsHere = read.ids.length < wanted;
+      return {
+        ...read,
+        counted: new Set(read.head),
+        extending: false,
+        endsHere,
+        matches,
+        seen,
+        tags,
+      };
     };
     const window = await windows.get(key, tags, load);
     if (countTold(window)) {
       if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
       const at = offset - window.from;
-      if (at < 0 || at + limit > window.ids.length) return direct();
+      if (at < 0 || (at + limit > window.ids.length && !window.endsHere)) return direct();
       ahead(Array.from(window.ids.subarray(Math.max(0, at - AHEAD), at)));
       return Array.from(window.ids.subarray(at, at + limit));
     }
     window.matches = null; // read above its top from now on
     // This request's frame: the window may move (another request) while `above` is read.
-    const { from, ids, top } = window;
+    const { from, ids, top, endsHere } = window;
     const placed = await reads.above(top, SLACK + 1);
     if (placed.length > SLACK) {
       // Too many to follow (a long quiet spell): read it again behind the direct answers.
@@ -191,7 +209,7 @@ export function createPageWindows({
     // Before the page gets near the window's first row (or past it), read the rows above it.
     if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
     const at = offset - placed.length - from; // the page's index in this frame's `ids`
-    if (at < 0 || at + limit > ids.length) return direct();
+    if (at < 0 || (at + limit > ids.length && !endsHere)) return direct();
     const fromPlaced = placed.slice(offset, offset + limit).map((order) => order.id);
     ahead(Array.from(ids.subarray(Math.max(0, at - AHEAD), at)));
     return fromPlaced.concat(Array.from(ids.subarray(at, at + limit - fromPlaced.length)));
@@ -223,6 +241,7 @@ export function createPageWindows({
         // The rows from the window's start to the page's end (none if, meanwhile, orders
         // placed moved the page above the window: the rows read by key are then all it has).
         const keep = Math.max(0, Math.min(window.ids.length, pageEnd - window.from));
+        if (keep < window.ids.length) window.endsHere = false;
         const ids = new Int32Array(rows.length + keep);
         rows.forEach((row, i) => {
           ids[rows.length - 1 - i] = row.id;
