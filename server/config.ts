@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PGLITE_WORKER_NICE } from './db/pglite-worker-messages';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -90,7 +91,7 @@ const EnvSchema = z
      * The embedded database's worker thread yields the CPU to the event loop at this nice value
      * (0–19, Linux; docs/DECISIONS.md "The embedded database yields the CPU"). 0 turns it off.
      */
-    PGLITE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    PGLITE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(DEFAULT_PGLITE_WORKER_NICE),
     MAP_TILES_URL: mapTilesUrl,
     /** Shown on the map; the tiles' licence requires it (OSM: '© OpenStreetMap contributors'). */
     MAP_TILES_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),

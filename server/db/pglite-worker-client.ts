@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client';
 import {
+  DEFAULT_PGLITE_WORKER_NICE,
   type FromWorker,
   type PgliteWorkerData,
   SOCKET_PORT,
@@ -40,13 +41,6 @@ const removeNow = async (dir: string) => {
   if (socketDirs.size === 0) process.off('exit', removeSocketDirs);
   await rm(dir, { recursive: true, force: true });
 };
-
-/**
- * The worker thread's nice value unless told otherwise: the product's (config
- * PGLITE_WORKER_NICE) and the benchmarks'. 10 gives the event loop about nine tenths of a
- * shared core while both want it (Linux weights 1024 against 110).
- */
-export const DEFAULT_PGLITE_WORKER_NICE = 10;
 
 export interface PgliteWorkerOptions {
   /** Where a failure of the worker after start-up is reported (default: stderr). */

@@ -2,6 +2,13 @@ import type { NiceOutcome } from './thread-priority';
 
 /** What openPgliteWorker and the PGlite worker thread say to each other (pglite-worker.ts). */
 
+/**
+ * The worker thread's nice value unless told otherwise: the product's (config
+ * PGLITE_WORKER_NICE) and the benchmarks'. 10 gives the event loop about nine tenths of a
+ * shared core while both want it (Linux weights 1024 against 110).
+ */
+export const DEFAULT_PGLITE_WORKER_NICE = 10;
+
 /** The worker's `workerData`: a data directory, or PGlite in memory when undefined. */
 export interface PgliteWorkerData {
   dataDir: string | undefined;

@@ -20,7 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany } from '../test/factories';
 import { type Database, type Db, openPglite, rowsOf } from './client';
 import { migrate } from './migrate';
-import { DEFAULT_PGLITE_WORKER_NICE, openPgliteWorker } from './pglite-worker-client';
+import { openPgliteWorker } from './pglite-worker-client';
+import { DEFAULT_PGLITE_WORKER_NICE } from './pglite-worker-messages';
 import { companies } from './schema';
 import { utcTimestamp } from './schema/columns';
 

@@ -57,6 +57,12 @@ function listOf(size: number) {
   };
   const direct = (offset: number, limit: number) => async () =>
     rows.slice(offset, offset + limit).map((r) => r.id);
+  let directReads = 0;
+  /** The same read, counted: what the windows fall back to. */
+  const fallback = (offset: number, limit: number) => () => {
+    directReads++;
+    return direct(offset, limit)();
+  };
   /** The same reads, except that a window or `between` read waits for `release()` while held. */
   const held = () => {
     let holding = true;
@@ -87,6 +93,8 @@ function listOf(size: number) {
     reads,
     held,
     direct,
+    fallback,
+    directReads: () => directReads,
     windowReads: () => windowReads,
     betweenReads: () => betweenReads,
     aboveReads: () => aboveReads,
@@ -155,13 +163,8 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     const windows = createPageWindows({ ttlMs: 30_000, onRefreshError: (e) => errors.push(e) });
     const slow = list.held();
     slow.hold(false);
-    let directReads = 0;
     const direct = list.direct(deep.offset, deep.limit);
-    const read = () =>
-      windows.page(deep, slow.reads, () => {
-        directReads++;
-        return direct();
-      });
+    const read = () => windows.page(deep, slow.reads, list.fallback(deep.offset, deep.limit));
     await read();
     slow.hold(true);
     // Past half the slack a read by key starts and is held; meanwhile the page moves further
@@ -175,10 +178,10 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await read()).toEqual(await direct()); // still above: starts another read by key
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const before = directReads;
+    const before = list.directReads();
     windows.changed([company], list.place());
     expect(await read()).toEqual(await direct());
-    expect(directReads).toBe(before); // from the window again
+    expect(list.directReads()).toBe(before); // from the window again
     expect(list.betweenReads()).toBe(2);
     expect(errors).toEqual([]);
   });
@@ -191,15 +194,10 @@ describe('deep pages of GET /api/orders (page windows)', () => {
     ] as const) {
       const list = listOf(size);
       const windows = createPageWindows({ ttlMs: 30_000 });
-      let directReads = 0;
       const direct = list.direct(deep.offset, deep.limit);
-      const read = () =>
-        windows.page(deep, list.reads, () => {
-          directReads++;
-          return direct();
-        });
+      const read = () => windows.page(deep, list.reads, list.fallback(deep.offset, deep.limit));
       expect(await read()).toEqual(await direct());
-      expect(directReads).toBe(0);
+      expect(list.directReads()).toBe(0);
       // Orders placed above move the page up, through the end and into the list.
       for (let i = 0; i < Math.max(placed, 30); i++) {
         windows.changed([company], list.place());
@@ -208,7 +206,7 @@ describe('deep pages of GET /api/orders (page windows)', () => {
       }
       expect(list.windowReads()).toBe(1);
       // Read directly only once the page moved above a window that was read past the end.
-      if (placed === 0) expect(directReads).toBe(0);
+      if (placed === 0) expect(list.directReads()).toBe(0);
     }
   });
 

@@ -97,6 +97,13 @@ interface Placing {
   order: Order | undefined;
 }
 
+/**
+ * Whether the page at index `at` of a window's `ids` (`limit` long) can be answered from them:
+ * whole, or short where the window holds the list's end.
+ */
+const holds = (window: Pick<Window, 'ids' | 'endsHere'>, at: number, limit: number) =>
+  at >= 0 && (at + limit <= window.ids.length || window.endsHere);
+
 /** Whether `a` comes before `b` in a newest-first list. */
 export const newer = (a: ListKey, b: ListKey) =>
   a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
@@ -192,7 +199,7 @@ export function createPageWindows({
     if (countTold(window)) {
       if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
       const at = offset - window.from;
-      if (at < 0 || (at + limit > window.ids.length && !window.endsHere)) return direct();
+      if (!holds(window, at, limit)) return direct();
       ahead(Array.from(window.ids.subarray(Math.max(0, at - AHEAD), at)));
       return Array.from(window.ids.subarray(at, at + limit));
     }
@@ -209,7 +216,7 @@ export function createPageWindows({
     // Before the page gets near the window's first row (or past it), read the rows above it.
     if (offset - window.from < SLACK / 2) extend(window, reads, offset + limit);
     const at = offset - placed.length - from; // the page's index in this frame's `ids`
-    if (at < 0 || (at + limit > ids.length && !endsHere)) return direct();
+    if (!holds({ ids, endsHere }, at, limit)) return direct();
     const fromPlaced = placed.slice(offset, offset + limit).map((order) => order.id);
     ahead(Array.from(ids.subarray(Math.max(0, at - AHEAD), at)));
     return fromPlaced.concat(Array.from(ids.subarray(at, at + limit - fromPlaced.length)));
