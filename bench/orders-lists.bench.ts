@@ -47,10 +47,9 @@ const duration = given('duration') ? options.duration : options.smoke ? 6 : 20;
 const warmup = given('warmup') ? options.warmup : options.smoke ? 2 : 5;
 
 /**
- * PostgreSQL gets the full million; PGlite loads ~1–2k orders/s with the schema's 11 orders
- * indexes (GIN trigram included) on this box, i.e. 9–10 min for a million, which with the
- * PostgreSQL half does not fit the runner's 20-minute cap: 250k by default, override with
- * BENCH_PGLITE_ORDERS (run with --only=orders-lists and no BENCH_DATABASE_URL for 1M).
+ * Both databases get the full million the issue asks for. Seeding measured on this box
+ * (2026-11-25): PGlite ~14 s per 100k orders (142 s for 1M), PostgreSQL ~3 min for 1M, so both
+ * halves fit the runner's 20-minute cap. BENCH_PGLITE_ORDERS / BENCH_ORDERS override the counts.
  */
 const envCount = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -58,7 +57,7 @@ const envCount = (name: string, fallback: number) => {
 };
 const ORDERS = {
   postgres: envCount('BENCH_ORDERS', options.smoke ? 100_000 : 1_000_000),
-  pglite: envCount('BENCH_PGLITE_ORDERS', options.smoke ? 100_000 : 250_000),
+  pglite: envCount('BENCH_PGLITE_ORDERS', options.smoke ? 100_000 : 1_000_000),
 };
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -124,10 +123,11 @@ const offeredRate =
   WRITES_PER_SECOND +
   PROBES.length * PROBE_RATE;
 
-// Seeding (measured: PostgreSQL ~3 min per million, PGlite ~1.5 min per 100k) + login + load.
+// Seeding (measured: PostgreSQL ~3 min per million, PGlite ~14 s per 100k) + login + load, with
+// room for a slower machine.
 const loadSeconds = 2 * (warmup + rounds * (LEAD_IN_SECONDS + duration)) + rounds * 2 * 60 + 90;
 const seedBudget = (kind: 'pglite' | 'postgres') =>
-  kind === 'pglite' ? 60 + (ORDERS.pglite / 100_000) * 120 : 60 + (ORDERS.postgres / 100_000) * 45;
+  kind === 'pglite' ? 60 + (ORDERS.pglite / 100_000) * 40 : 60 + (ORDERS.postgres / 100_000) * 45;
 guardProcess(databases.reduce((sum, kind) => sum + seedBudget(kind) + loadSeconds, 60));
 
 interface Tokens {
