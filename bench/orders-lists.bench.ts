@@ -48,7 +48,7 @@ const warmup = given('warmup') ? options.warmup : options.smoke ? 2 : 5;
 
 /**
  * Both databases get the full million the issue asks for. Seeding measured on this box
- * (2026-11-25): PGlite ~14 s per 100k orders (142 s for 1M), PostgreSQL ~3 min for 1M, so both
+ * (2026-11-25): PGlite ~14 s per 100k orders (142 s for 1M), PostgreSQL ~76 s for 1M, so both
  * halves fit the runner's 20-minute cap. BENCH_PGLITE_ORDERS / BENCH_ORDERS override the counts.
  */
 const envCount = (name: string, fallback: number) => {
@@ -123,7 +123,7 @@ const offeredRate =
   WRITES_PER_SECOND +
   PROBES.length * PROBE_RATE;
 
-// Seeding (measured: PostgreSQL ~3 min per million, PGlite ~14 s per 100k) + login + load, with
+// Seeding (measured: PostgreSQL ~76 s per million, PGlite ~14 s per 100k) + login + load, with
 // room for a slower machine.
 const loadSeconds = 2 * (warmup + rounds * (LEAD_IN_SECONDS + duration)) + rounds * 2 * 60 + 90;
 const seedBudget = (kind: 'pglite' | 'postgres') =>

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -44,13 +47,30 @@ const DISPATCHERS_PER_COMPANY = 10;
 const WEIGHTS = [0.3, 0.25, 0.2, 0.15, 0.1];
 const log = (message: string) => process.stderr.write(`[orders-app] ${message}\n`);
 
+/**
+ * BENCH_PGLITE_STORAGE=disk: PGlite in a throwaway directory on disk, as `npm start` runs it
+ * (DATA_DIR/pglite), so every write also goes through the file system; default `memory`
+ * (memory://, as sessions 1–9 measured). The directory is removed when the server exits.
+ */
+function pgliteDataDir(): string | undefined {
+  const storage = process.env.BENCH_PGLITE_STORAGE ?? 'memory';
+  if (storage === 'memory') return undefined;
+  if (storage !== 'disk') throw new Error(`BENCH_PGLITE_STORAGE=${storage}: use memory or disk`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'ogo-bench-pglite-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  log(`PGlite on disk in ${dir}`);
+  return dir;
+}
+
 async function start() {
   const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
   if (!Number.isSafeInteger(orders) || orders < 1000 || orders > 5_000_000) {
     throw new Error('BENCH_ORDERS must be an integer in 1,000 … 5,000,000');
   }
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteWorker();
+  const database = databaseUrl
+    ? await openPostgres(databaseUrl)
+    : await openPgliteWorker(pgliteDataDir());
   const { db } = database;
   let at = performance.now();
   await migrate(database);
