@@ -25,6 +25,8 @@ import { createBlockedPhonesService } from './modules/blocked-phones/blocked-pho
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(database.db));
   clientsRoutes(app, authenticate, createClientsService(database.db));
+  companiesRoutes(app, authenticate, createCompaniesService(database.db));
   catalogRoutes(app, authenticate, database.db);
   // Idempotency keys live 24 h (research R11); the sweep is cheap and indexed.
   const purge = setInterval(() => {

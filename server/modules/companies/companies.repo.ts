@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import type { ProtocolCompany } from '@common/companies/companies.schema';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
 
@@ -15,4 +16,29 @@ export async function findCompanies(db: DbOrTx, ids: number[]) {
     })
     .from(companies)
     .where(inArray(companies.id, ids));
+}
+
+/** A dispatch company has tens of protocol clients; the bound keeps the read small regardless. */
+const PROTOCOL_COMPANIES_LIMIT = 500;
+
+/**
+ * SPEC §2/§5 the protocol companies an order of these companies may be billed to: their
+ * protocol client companies (child companies) and any of them that is itself a protocol company.
+ */
+export async function listProtocolCompanies(
+  db: DbOrTx,
+  companyIds: number[],
+): Promise<ProtocolCompany[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.type, 'protocol'),
+        or(inArray(companies.parent_company_id, companyIds), inArray(companies.id, companyIds)),
+      ),
+    )
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(PROTOCOL_COMPANIES_LIMIT);
 }
