@@ -31,7 +31,9 @@ export function OperatorV2() {
   useShortcuts({
     openQuickOrder: openForm,
     closeQuickOrder: () => setOpen(false),
-    placeOrder: () => submitRef.current?.(),
+    // SPEC §2 Ctrl+Enter places the quick form's order: bound only while the form is open (a
+    // closed form keeps its last submit in the ref, and the key is then left to the page).
+    ...(open ? { placeOrder: () => submitRef.current?.() } : {}),
   });
 
   return (

@@ -1,0 +1,82 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { buildOrder, dispatcher } from '../../test/order-fixtures';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// The first render loads the lazy route chunks.
+const LAZY = { timeout: 5000 };
+
+const empty = { data: [], meta: { total: 0, page: 1, per_page: 50 } };
+
+const routes = {
+  'GET /api/dispatcher-orders/statistics': () =>
+    json(200, { in_call: 0, live: 0, finished: 0, canceled: 0 }),
+  'GET /api/dispatcher-orders/in-call': () => json(200, empty),
+  'POST /geo/places-search-new': () =>
+    json(200, {
+      predictions: [
+        { place_id: 'osm:1', description: 'Strada Ștefan cel Mare 1, Iași', terms: [] },
+      ],
+    }),
+  'GET /geo/place-details-new/osm%3A1': () =>
+    json(200, {
+      place_id: 'osm:1',
+      name: 'Ștefan cel Mare 1',
+      lat: 47.17,
+      lng: 27.58,
+      is_internal: false,
+      comment: null,
+      bloc: null,
+      scara: null,
+      reper: null,
+    }),
+  'POST /api/orders': () => json(201, buildOrder({ id: 70 })),
+};
+
+async function fillQuickForm() {
+  const address = await screen.findByTestId('quick-address', {}, LAZY);
+  fireEvent.focus(address);
+  fireEvent.change(address, { target: { value: 'stefan' } });
+  await screen.findByTestId('quick-address-option-0', {}, { timeout: 2000 });
+  await act(async () => fireEvent.keyDown(address, { key: 'Enter' }));
+  await waitFor(() =>
+    expect((address as HTMLInputElement).value).toBe('Strada Ștefan cel Mare 1, Iași'),
+  );
+  fireEvent.change(screen.getByTestId('quick-phone'), { target: { value: '0722111222' } });
+  fireEvent.change(screen.getByTestId('quick-name'), { target: { value: 'Ion' } });
+}
+
+describe('operator v2 quick form shortcuts (SPEC §2)', () => {
+  it('places nothing with Ctrl+Enter once the form is closed, and places again when reopened', async () => {
+    session.setToken('tok');
+    session.setUser(dispatcher);
+    const api = stubFetch(routes);
+    renderApp('/operator/v2');
+    await fillQuickForm();
+
+    // Closed with ✕ while filled in: the shortcut must not place the hidden order.
+    fireEvent.click(screen.getByTestId('quick-close'));
+    await waitFor(() => expect(screen.queryByTestId('quick-order-form')).toBeNull());
+    await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
+    // Closed with '-' too.
+    fireEvent.keyDown(document.body, { key: '+' });
+    await screen.findByTestId('quick-order-form');
+    fireEvent.keyDown(document.body, { key: '-' });
+    await waitFor(() => expect(screen.queryByTestId('quick-order-form')).toBeNull());
+    await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
+    expect(api.calls('POST /api/orders')).toHaveLength(0);
+
+    // Open again: the shortcut is bound to the new form.
+    fireEvent.keyDown(document.body, { key: '+' });
+    const form = await screen.findByTestId('quick-order-form');
+    await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
+    expect(within(form).getByText('Telefonul este obligatoriu.')).toBeTruthy();
+    await fillQuickForm();
+    await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
+    await waitFor(() => expect(api.calls('POST /api/orders')).toHaveLength(1));
+  });
+});
