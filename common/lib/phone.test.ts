@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './phone';
+import { normalizePhone, phoneSearchDigits } from './phone';
 
 describe('normalizePhone (SPEC §5)', () => {
   it('turns 00 into +', () => {
@@ -53,5 +53,24 @@ describe('normalizePhone (SPEC §5)', () => {
     ]) {
       expect(normalizePhone(input), input).toBeNull();
     }
+  });
+});
+
+describe('phoneSearchDigits (blocked-phone search, SPEC §5)', () => {
+  it('reads a query that starts like a whole number by the normalisation rules', () => {
+    expect(phoneSearchDigits('0744 555 666')).toBe('40744555666');
+    expect(phoneSearchDigits('+40 744 555 666')).toBe('40744555666');
+    expect(phoneSearchDigits('0040744555666')).toBe('40744555666');
+    expect(phoneSearchDigits('0744 55')).toBe('4074455');
+  });
+
+  it('keeps bare digits as they are: any part of a number', () => {
+    expect(phoneSearchDigits('555 666')).toBe('555666');
+    expect(phoneSearchDigits('744555666')).toBe('744555666');
+  });
+
+  it('is null for a text query', () => {
+    for (const input of ['', 'farse', '0744 abc', '+'])
+      expect(phoneSearchDigits(input), input).toBeNull();
   });
 });

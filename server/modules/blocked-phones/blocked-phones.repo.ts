@@ -1,4 +1,5 @@
 import type { BlockedPhone } from '@common/blocked-phones/blocked-phones.schema';
+import { phoneSearchDigits } from '@common/lib/phone';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blockedPhones } from '../../db/schema';
@@ -9,6 +10,14 @@ const columns = {
   reason: blockedPhones.reason,
   created_at: blockedPhones.created_at,
 };
+
+/**
+ * What a search matches: a number typed in any format finds the stored (normalised, SPEC §5)
+ * form as a substring of its digits ('0744 55' finds +40744555666); any other text matches as
+ * typed.
+ */
+const searchPattern = (search: string) =>
+  `%${phoneSearchDigits(search) ?? search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listBlocked(
   db: DbOrTx,
@@ -21,9 +30,7 @@ export async function listBlocked(
     .where(
       and(
         inArray(blockedPhones.company_id, companyIds),
-        search
-          ? like(blockedPhones.phone, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-          : undefined,
+        search ? like(blockedPhones.phone, searchPattern(search)) : undefined,
       ),
     )
     .orderBy(desc(blockedPhones.created_at), desc(blockedPhones.id))
@@ -54,5 +61,3 @@ export async function deleteBlocked(
     .returning({ id: blockedPhones.id });
   return rows.length === 1;
 }
-
-/** SPEC §5: is this (normalised) phone blocked by the company that would dispatch the order? */

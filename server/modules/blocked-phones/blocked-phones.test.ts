@@ -61,6 +61,41 @@ describe('blocked phones (SPEC §7)', () => {
     ).toEqual([]);
   });
 
+  it('finds a number typed in any format, whole or in part (SPEC §5 normalisation)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocked-phone',
+      headers,
+      payload: { phone: '+40721333444' },
+    });
+    const { id } = created.json<BlockedPhone>();
+    const search = async (text: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/blocked-phone?search=${encodeURIComponent(text)}`,
+          headers,
+        })
+      )
+        .json<BlockedPhone[]>()
+        .map((p) => p.id);
+    for (const text of [
+      '0721 333 444',
+      '0721-333-444',
+      '0040721333444',
+      '+40 721 333 444',
+      '0721 33',
+      '333 444',
+      '+40721',
+    ]) {
+      expect(await search(text), text).toEqual([id]);
+    }
+    for (const text of ['0722 33', '0721 444', '%', 'farse']) {
+      expect(await search(text), text).toEqual([]);
+    }
+    await t.app.inject({ method: 'DELETE', url: `/api/blocked-phone/${id}`, headers });
+  });
+
   it('validates the phone and refuses drivers', async () => {
     const bad = await t.app.inject({
       method: 'POST',
