@@ -13,6 +13,7 @@ import {
   OrderPlaceInputSchema,
   OrderPlaceParamsSchema,
   OrderSchema,
+  perPageQuery,
   ReportOrderRowSchema,
   SetDriverBodySchema,
   UpdateNameBodySchema,
@@ -142,6 +143,6 @@ export const getOrderHistory = defineEndpoint({
 export const listOrdersForReport = defineEndpoint({
   method: 'GET',
   path: '/api/orders-for-report',
-  query: z.strictObject({ per_page: z.coerce.number().int().min(1).max(100).default(7) }),
+  query: z.strictObject({ per_page: perPageQuery(7) }),
   response: z.object({ data: z.array(ReportOrderRowSchema) }),
 });

@@ -260,6 +260,18 @@ const idList = z
   .transform((value) => value.split(',').filter(Boolean))
   .pipe(z.array(OrderStateSchema));
 
+/**
+ * A list's page size: DESIGN §7 Limits caps it, so a larger one is cut to MAX_PER_PAGE rather
+ * than refused (issue #3); a non-number or one below 1 is still a 422.
+ */
+export const perPageQuery = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((size) => Math.min(size, MAX_PER_PAGE))
+    .default(fallback);
+
 /** SPEC §3 Order filters and §7 GET /api/orders parameters. */
 export const ListOrdersQuerySchema = z.strictObject({
   states: idList.optional(),
@@ -276,7 +288,7 @@ export const ListOrdersQuerySchema = z.strictObject({
   driver_payment_method: PaymentTypeSchema.optional(),
   driver_payment: z.enum(['paid', 'unpaid']).optional(),
   include_payments: z.coerce.boolean().optional(),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(15),
+  per_page: perPageQuery(15),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
@@ -298,7 +310,7 @@ export const OrderListSchema = z.object({
 /** The four dispatcher tabs (SPEC §2): search matches the call sign exactly or the address (SPEC §5). */
 export const DispatcherListQuerySchema = z.strictObject({
   search: z.string().trim().max(100).optional(),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50),
+  per_page: perPageQuery(50),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 

@@ -1,7 +1,7 @@
 import { ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { orders, users } from '../../db/schema';
 import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -10,6 +10,7 @@ let t: TestApp;
 let companyId: number;
 let me: Awaited<ReturnType<typeof buildUser>>;
 let headers: { authorization: string };
+let foreignOrderId: number;
 const ids = (body: { data: Order[] }) => body.data.map((o) => o.id);
 
 beforeAll(async () => {
@@ -63,11 +64,13 @@ beforeAll(async () => {
     closed_at: '2020-01-01 10:00:00',
     created_at: '2020-01-01 09:00:00',
   });
-  await buildOrder(t.db, otherCompany, {
-    state: 'created',
-    always_in_call: true,
-    address: 'Strada Altă Firmă',
-  });
+  foreignOrderId = (
+    await buildOrder(t.db, otherCompany, {
+      state: 'created',
+      always_in_call: true,
+      address: 'Strada Altă Firmă',
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -213,15 +216,38 @@ describe('GET /api/orders filters (SPEC §7)', () => {
   });
 
   it('refuses bad filters with field messages', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders?states=flying&per_page=500&date_from=yesterday',
-      headers,
-    });
-    expect(response.statusCode).toBe(422);
-    expect(
-      Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).sort(),
-    ).toEqual(['date_from', 'per_page', 'states.0']);
+    for (const perPage of ['many', '0']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders?states=flying&per_page=${perPage}&date_from=yesterday`,
+        headers,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(
+        Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).sort(),
+      ).toEqual(['date_from', 'per_page', 'states.0']);
+    }
+  });
+
+  it('cuts a page size above the cap to 100 rows instead of refusing it (DESIGN §7 Limits)', async () => {
+    const many = await buildCompany(t.db);
+    const manyHeaders = await t.login(
+      await buildUser(t.db, { roles: ['dispatcher'], companyIds: [many.id] }),
+    );
+    await t.db.execute(sql`insert into orders (state, phone, created_by_company_id, processed_by_company_id, address, closed_at)
+      select 'finished', '+40744000000', ${many.id}, ${many.id}, 'Strada ' || g, now() at time zone 'utc'
+      from generate_series(1, 120) g`);
+    for (const url of [
+      '/api/orders?per_page=500',
+      '/api/dispatcher-orders/finished?per_page=500',
+      '/api/orders-for-report?per_page=500',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: manyHeaders });
+      expect(response.statusCode, url).toBe(200);
+      const body = response.json<{ data: unknown[]; meta?: { per_page: number } }>();
+      expect(body.data, url).toHaveLength(100);
+      if (body.meta) expect(body.meta.per_page, url).toBe(100);
+    }
   });
 
   it('gives the dashboard its recent orders (orders-for-report, SPEC §3 Report order row)', async () => {
@@ -234,6 +260,28 @@ describe('GET /api/orders filters (SPEC §7)', () => {
       .data;
     expect(rows).toHaveLength(7);
     expect(rows[0]).toMatchObject({ placeName: 'Nicolina 2', state: 'canceled' });
+  });
+
+  it("leaves another company's orders out of orders-for-report", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders-for-report?per_page=100',
+      headers,
+    });
+    const reported = response
+      .json<{ data: { orderId: number }[] }>()
+      .data.map((row) => row.orderId)
+      .sort((a, b) => a - b);
+    const own = (
+      await t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.processed_by_company_id, companyId))
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+    expect(reported).not.toContain(foreignOrderId);
+    expect(reported).toEqual(own);
   });
 
   it('counts a big result only up to the cap and says so (no full count per request, DESIGN §8)', async () => {
