@@ -4,11 +4,14 @@ import {
   canCancel,
   canDuplicate,
   canMoveToPending,
+  canPlace,
   canRemoveAlwaysInCall,
   canRetry,
   isEditable,
   placeLabel,
+  REFUSALS,
   togglePaymentType,
+  updateRefusal,
 } from './orders.rules';
 import { ORDER_STATES, type OrderState } from './orders.schema';
 
@@ -33,6 +36,34 @@ const allowedStates = (rule: (state: OrderState) => boolean) => ORDER_STATES.fil
 describe('order rules (SPEC §4)', () => {
   it('edits only new orders', () => {
     expect(allowedStates((s) => isEditable(order(s)))).toEqual(['new']);
+  });
+
+  it('places only new orders', () => {
+    expect(allowedStates((s) => canPlace(order(s)))).toEqual(['new']);
+  });
+
+  it('refuses placing an order that is not new with its own message, before the edit rule', () => {
+    expect(updateRefusal(order('new'), { place: true, phone: '0744123456' })).toBeNull();
+    expect(updateRefusal(order('created'), { place: true })).toBe(REFUSALS.place);
+    expect(updateRefusal(order('finished'), { place: true, comment: 'x' })).toBe(REFUSALS.place);
+  });
+
+  it('lets an order that is not new take only its comment, client name, notes and payment', () => {
+    expect(
+      updateRefusal(order('assigned'), {
+        comment: 'x',
+        client_name: 'Ana',
+        about_client: null,
+        payment_type: 'protocol',
+        protocol_company_id: null,
+      }),
+    ).toBeNull();
+    expect(updateRefusal(order('assigned'), {})).toBeNull();
+    for (const body of [{ phone: '0744123456' }, { options: [] }, { place: false }]) {
+      expect(updateRefusal(order('created'), body), JSON.stringify(body)).toBe(
+        REFUSALS.notEditable,
+      );
+    }
   });
 
   it('cancels only in created or assigned', () => {

@@ -1,4 +1,4 @@
-import type { Order, OrderState, PaymentType } from './orders.schema';
+import type { Order, OrderState, PaymentType, UpdateOrderBody } from './orders.schema';
 
 /**
  * The order state machine of SPEC §4 as pure rules: the server enforces them (409 when a rule
@@ -14,6 +14,36 @@ export const LIVE_STATES: readonly OrderState[] = ['created', 'pending', 'assign
 
 /** SPEC §4: a new order is editable; any other only through the comment/name/address toggle. */
 export const isEditable = (order: Pick<Order, 'state'>) => order.state === 'new';
+
+/**
+ * The fields of PATCH /api/orders/{id} an order that is not new still takes. SPEC §4: 'An order
+ * that is not new is read-only, except comment, client name and address edits through an edit
+ * toggle'; the client's notes go with the name (as update-name takes both) and the payment
+ * (cash/protocol toggle, SPEC §4) stays open, as docs/DECISIONS.md "Orders" says. Addresses
+ * have their own call (PATCH places/{placeId}).
+ */
+export const EDITABLE_AFTER_PLACING: ReadonlySet<string> = new Set<keyof UpdateOrderBody>([
+  'comment',
+  'client_name',
+  'about_client',
+  'payment_type',
+  'protocol_company_id',
+]);
+
+/** SPEC §4: only a new order is placed (state new → created). */
+export const canPlace = (order: Pick<Order, 'state'>) => order.state === 'new';
+
+/**
+ * Why PATCH /api/orders/{id} with these fields is refused for this order (409), or null when
+ * it is allowed: placing needs a new order; an order that is not new takes only
+ * EDITABLE_AFTER_PLACING.
+ */
+export function updateRefusal(order: Pick<Order, 'state'>, body: UpdateOrderBody): string | null {
+  if (body.place === true && !canPlace(order)) return REFUSALS.place;
+  if (!isEditable(order) && Object.keys(body).some((field) => !EDITABLE_AFTER_PLACING.has(field)))
+    return REFUSALS.notEditable;
+  return null;
+}
 
 /** SPEC §4: cancel only in created or assigned. */
 export const canCancel = (order: Pick<Order, 'state'>) =>

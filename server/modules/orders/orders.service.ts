@@ -8,6 +8,7 @@ import {
   canRetry,
   isEditable,
   REFUSALS,
+  updateRefusal,
 } from '@common/orders/orders.rules';
 import {
   type CreateOrderBodySchema,
@@ -56,14 +57,14 @@ const WINDOW_TTL_MS = 30_000;
  */
 const HEAD_TTL_MS = 5_000;
 
-/** Fields an order that is no longer new still takes (SPEC §4: comment, client name, notes; payment toggle). */
-const EDITABLE_AFTER_PLACING = new Set([
-  'comment',
-  'client_name',
-  'about_client',
-  'payment_type',
-  'protocol_company_id',
-]);
+/**
+ * A patch that asks for nothing: no field, or only `place: false` (keep a draft a draft). It
+ * reads the order instead of writing it (no updated_at, history item or event; issue #3).
+ */
+const asksNothing = (input: EditInput) =>
+  Object.entries(input).every(
+    ([field, value]) => value === undefined || (field === 'place' && value === false),
+  );
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -251,18 +252,24 @@ export function createOrdersService({
 
   /**
    * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole and placed with `place`; any
-   * other takes only its comment, client name, notes and payment (SPEC §4).
+   * other takes only its comment, client name, notes and payment (SPEC §4, updateRefusal).
    */
   async function update(auth: AuthContext, id: number, body: UpdateOrderBody) {
     const input = body as EditInput;
-    await db.transaction(async (tx) => {
+    const wrote = await db.transaction(async (tx) => {
       const row = await rowOf(tx, auth, id);
+      const refusal = updateRefusal(asFacts(row), body);
+      if (refusal) throw conflict(refusal);
+      if (asksNothing(input)) return false;
       const editable = isEditable(asFacts(row));
-      if (!editable && Object.keys(input).some((field) => !EDITABLE_AFTER_PLACING.has(field))) {
-        throw conflict(REFUSALS.notEditable);
-      }
-      await checkReferences(tx, row.processed_by_company_id, input);
       const placing = editable && input.place === true;
+      // Placing checks the phone the order will have: the stored one when this request sends
+      // none, so a saved draft or a duplicate whose number was blocked since is refused (SPEC §5).
+      await checkReferences(
+        tx,
+        row.processed_by_company_id,
+        placing ? { ...input, phone: input.phone ?? row.phone } : input,
+      );
       if (placing) {
         // Placing needs what SPEC §5 requires, whether it came in this request or earlier.
         const places = input.places ?? (await repo.placesOf(tx, id));
@@ -306,7 +313,7 @@ export function createOrdersService({
         eq(orders.state, row.state),
         values,
       );
-      if (!updated) throw conflict(REFUSALS.notEditable);
+      if (!updated) throw conflict(placing ? REFUSALS.place : REFUSALS.notEditable);
       if (editable && input.places) {
         await repo.replacePlaces(tx, id, input.places);
       }
@@ -334,8 +341,9 @@ export function createOrdersService({
         );
       }
       await history(tx, auth, id, placing ? 'created' : 'updated', { fields: Object.keys(input) });
+      return true;
     });
-    return publishOrder(id);
+    return wrote ? publishOrder(id) : get(auth, id);
   }
 
   /** SPEC §7 PATCH update-name {name, about}: allowed in any state (SPEC §2 editable client name). */

@@ -1,9 +1,17 @@
+import { BLOCKED_PHONE_MESSAGE } from '@common/blocked-phones/blocked-phones.schema';
 import type { ErrorBody } from '@common/http/errors';
+import { REFUSALS } from '@common/orders/orders.rules';
 import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPhones, clientAddresses, clients, orders } from '../../db/schema';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import {
+  buildCompany,
+  buildDriver,
+  buildOrder,
+  buildUser,
+  type OrderOverrides,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** SPEC §5 order placement, §7 POST/GET/PATCH /api/orders, DESIGN §7 idempotency, tenancy. */
@@ -46,6 +54,15 @@ afterAll(() => t.close());
 
 const post = (payload: unknown, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload: payload as object, headers });
+const patch = (url: string, payload: object, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'PATCH', url, payload, headers });
+/** The order as its own company reads it. */
+const read = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: auth })).json<Order>();
+const historyTypes = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/order-history/${id}`, headers: auth }))
+    .json<OrderHistoryItem[]>()
+    .map((h) => h.type);
 
 describe('POST /api/orders', () => {
   it('places an order: state created, cash, service 1, normalised phone, client and places A, B', async () => {
@@ -332,6 +349,45 @@ describe('GET /api/orders/{id} and tenancy', () => {
     expect(list.json<{ data: Order[] }>().data.some((o) => o.id === order.id)).toBe(false);
   });
 
+  it("answers 404 to every other write of another company's order and leaves it as it was", async () => {
+    const foreign = await t.login(stranger);
+    const theirDriver = await buildDriver(t.db, other.id);
+    type Request = [method: 'PATCH' | 'DELETE', url: string, payload?: object];
+    // Each order is in the state its action needs and has the stranger as its dispatcher (the
+    // own-order rules would let them), so only the tenancy refuses.
+    const cases: [OrderOverrides, (order: Order) => Request][] = [
+      [{ state: 'new' }, (o) => ['PATCH', `/api/orders/${o.id}`, { comment: 'X', place: true }]],
+      [
+        { state: 'created' },
+        (o) => ['PATCH', `/api/orders/${o.id}/places/${o.places[0]?.id}`, place('Strada Străină')],
+      ],
+      [{ state: 'canceled' }, (o) => ['PATCH', `/api/orders/${o.id}/retry`]],
+      [{ state: 'created' }, (o) => ['PATCH', `/api/orders/${o.id}/move-to-pending`]],
+      [
+        { state: 'pending' },
+        (o) => ['PATCH', `/api/orders/${o.id}/set-driver-and-finish`, { driverId: theirDriver.id }],
+      ],
+      [
+        { state: 'created', always_in_call: true },
+        (o) => ['DELETE', `/api/orders/${o.id}/always-in-call`],
+      ],
+    ];
+    for (const [overrides, request] of cases) {
+      const { id } = await buildOrder(t.db, taxi.id, { ...overrides, dispatcher_id: stranger.id });
+      const before = await read(id);
+      const [method, url, payload] = request(before);
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: foreign,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(await read(id), `${method} ${url}`).toEqual(before);
+      expect(await historyTypes(id), `${method} ${url}`).toEqual([]);
+    }
+  });
+
   it('refuses drivers and clients (no back office) with 403', async () => {
     const driver = await buildDriver(t.db, taxi.id);
     const response = await t.app.inject({
@@ -389,6 +445,80 @@ describe('PATCH /api/orders/{id}', () => {
       payload: { place: true },
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().message).toBe(REFUSALS.place);
+  });
+
+  it('refuses placing an order that is not new with its own message, changing nothing (SPEC §4)', async () => {
+    const order = (await post(validBody({ comment: 'Prima' }))).json<Order>();
+    const refused = await patch(`/api/orders/${order.id}`, { place: true, comment: 'A doua' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().message).toBe(REFUSALS.place);
+    expect(await read(order.id)).toEqual(order);
+    expect(await historyTypes(order.id)).toEqual(['created']);
+  });
+
+  it('refuses placing a saved draft whose stored phone was blocked since, and keeps it new (SPEC §5)', async () => {
+    const draft = (await post(validBody({ phone: '0745 100 200', place: false }))).json<Order>();
+    await t.db
+      .insert(blockedPhones)
+      .values({ company_id: taxi.id, phone: '+40745100200', reason: 'Farse' });
+    const refused = await patch(`/api/orders/${draft.id}`, { place: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ErrorBody>().errors).toEqual({ phone: [BLOCKED_PHONE_MESSAGE] });
+    expect((await read(draft.id)).state).toBe('new');
+    // With a number that is not blocked it is placed.
+    const placed = await patch(`/api/orders/${draft.id}`, { place: true, phone: '0745 100 201' });
+    expect(placed.json<Order>()).toMatchObject({ state: 'created', phone: '+40745100201' });
+  });
+
+  it('refuses placing a duplicate whose phone was blocked after it was made (SPEC §5)', async () => {
+    const source = (await post(validBody({ phone: '0745 300 400' }))).json<Order>();
+    const { id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${source.id}/duplicate`,
+        headers: auth,
+      })
+    ).json<{ id: number }>();
+    await t.db
+      .insert(blockedPhones)
+      .values({ company_id: taxi.id, phone: '+40745300400', reason: 'Farse' });
+    const refused = await patch(`/api/orders/${id}`, { place: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ErrorBody>().errors).toEqual({ phone: [BLOCKED_PHONE_MESSAGE] });
+    expect((await read(id)).state).toBe('new');
+  });
+
+  it('answers a patch that asks for nothing with the order as it is: no write, no history', async () => {
+    const order = (await post(validBody())).json<Order>();
+    const draft = (await post(validBody({ place: false }))).json<Order>();
+    // An old updated_at shows any write, even one within the same second as the order's creation.
+    await t.db
+      .update(orders)
+      .set({ updated_at: '2020-01-01 00:00:00' })
+      .where(eq(orders.id, order.id));
+    await t.db
+      .update(orders)
+      .set({ updated_at: '2020-01-01 00:00:00' })
+      .where(eq(orders.id, draft.id));
+    for (const [id, payload] of [
+      [order.id, {}],
+      [draft.id, {}],
+      [draft.id, { place: false }],
+    ] as const) {
+      const before = await read(id);
+      const response = await patch(`/api/orders/${id}`, payload);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Order>()).toEqual(before);
+      expect(before.updated_at).toBe('2020-01-01 00:00:00');
+    }
+    expect(await read(order.id)).toMatchObject({ updated_at: '2020-01-01 00:00:00' });
+    expect(await historyTypes(order.id)).toEqual(['created']);
+    expect(await historyTypes(draft.id)).toEqual(['draft_saved']);
+    // Another company still gets 404, not the order.
+    expect((await patch(`/api/orders/${order.id}`, {}, await t.login(stranger))).statusCode).toBe(
+      404,
+    );
   });
 
   it('checks an edited draft’s references as placing does: unknown option, service, blocked phone', async () => {
@@ -463,5 +593,29 @@ describe('PATCH /api/orders/{id}', () => {
       payload: place('X'),
     });
     expect(wrongPlace.statusCode).toBe(404);
+  });
+});
+
+describe('validation errors of the order edits (SPEC §5: 422, field → messages)', () => {
+  it('refuses a place off the map, an over-long client name and an over-long cancel reason', async () => {
+    const order = (await post(validBody())).json<Order>();
+    const before = await read(order.id);
+    for (const [url, payload, field] of [
+      [
+        `/api/orders/${order.id}/places/${order.places[0]?.id}`,
+        place('Strada Lungă', 200, 27.6),
+        'lat',
+      ],
+      [`/api/orders/${order.id}/update-name`, { name: 'A'.repeat(121) }, 'name'],
+      [`/api/orders/${order.id}/cancel`, { reason_text: 'r'.repeat(301) }, 'reason_text'],
+    ] as const) {
+      const response = await patch(url, payload);
+      expect(response.statusCode, url).toBe(422);
+      const { errors } = response.json<ErrorBody>();
+      expect(Object.keys(errors ?? {}), url).toEqual([field]);
+      expect(errors?.[field], url).toEqual([expect.any(String)]);
+    }
+    expect(await read(order.id)).toEqual(before);
+    expect(await historyTypes(order.id)).toEqual(['created']);
   });
 });
