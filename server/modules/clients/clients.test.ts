@@ -112,4 +112,36 @@ describe('client address history', () => {
     });
     expect(left.json<SavedAddress[]>().map((a) => a.name)).toEqual(['Strada Sărărie 20']);
   });
+
+  it('deletes a saved address through the user-addresses service, only in its company (SPEC §7)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: {
+        phone: '0733 222 333',
+        client_name: 'Maria',
+        places: [
+          { name: 'Strada Vasile Lupu 7', lat: 47.17, long: 27.6 },
+          { name: 'Gara Iași', lat: 47.1656, long: 27.5675 },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const saved = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/user-addresses/addresses/0733222333', headers })
+      ).json<SavedAddress[]>();
+    const target = (await saved()).find((a) => a.name === 'Gara Iași');
+    expect(target).toBeDefined();
+    const url = `/user-addresses/addresses/${target?.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: foreign })).statusCode).toBe(404);
+    expect((await saved()).map((a) => a.name).sort()).toEqual([
+      'Gara Iași',
+      'Strada Vasile Lupu 7',
+    ]);
+    expect((await t.app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(404);
+    expect((await saved()).map((a) => a.name)).toEqual(['Strada Vasile Lupu 7']);
+  });
 });
