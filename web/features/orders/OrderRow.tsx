@@ -16,6 +16,8 @@ export interface OrderRowProps {
   order: Order;
   /** SPEC §2: rows of the in-call tab are labelled F1…F9 (their hold keys). */
   hotkey: string | null;
+  /** A missing address asks for one ('Please enter address') instead of 'Adresă nespecificată.'. */
+  promptsAddress: boolean;
   isOwn: boolean;
   formPath: string;
   actions: readonly RowActionId[];
@@ -92,7 +94,11 @@ export function OrderRow(props: OrderRowProps) {
         />
       </Table.Td>
       <Table.Td>
-        <AddressCell address={orderAddress(order)} orderId={order.id} />
+        <AddressCell
+          address={orderAddress(order)}
+          orderId={order.id}
+          prompt={props.promptsAddress}
+        />
       </Table.Td>
       <Table.Td>
         <ClientNameCell

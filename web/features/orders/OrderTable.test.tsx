@@ -83,18 +83,35 @@ describe('order list (SPEC §2)', () => {
     expect(screen.queryByTestId('order-retry-3')).toBeNull();
   });
 
-  it('truncates long addresses and asks for a missing one', async () => {
+  it('truncates long addresses and asks for a missing one in the in-call tab', async () => {
     stubFetch({});
     const long = `Bulevardul Independenței ${'x'.repeat(60)}`;
-    renderTable([
-      buildOrder({ id: 1, address: long }),
-      buildOrder({ id: 2, address: null, places: [] }),
-    ]);
+    renderTable(
+      [
+        buildOrder({ id: 1, address: long }),
+        buildOrder({ id: 2, address: null, places: [] }),
+        buildOrder({ id: 3, address: null, places: [], state: 'canceled' }),
+      ],
+      { inCallTab: true },
+    );
     expect((await screen.findByTestId('order-address-1')).textContent).toBe(
       `${long.slice(0, 55)}…`,
     );
-    const missing = screen.getByTestId('order-address-2');
-    expect(missing.textContent).toBe('Please enter address');
+    expect(screen.getByTestId('order-address-2').textContent).toBe('Please enter address');
+    // SPEC §2 empty state: a canceled order's address can no longer be taken.
+    expect(screen.getByTestId('order-address-3').textContent).toBe('Adresă nespecificată.');
+  });
+
+  it("says 'Adresă nespecificată.' for a missing address outside the in-call tab", async () => {
+    stubFetch({});
+    renderTable([
+      buildOrder({ id: 4, address: null, places: [], state: 'created' }),
+      buildOrder({ id: 5, address: null, places: [], state: 'finished' }),
+    ]);
+    expect((await screen.findByTestId('order-address-4')).textContent).toBe(
+      'Adresă nespecificată.',
+    );
+    expect(screen.getByTestId('order-address-5').textContent).toBe('Adresă nespecificată.');
   });
 
   it('lists own orders first', async () => {

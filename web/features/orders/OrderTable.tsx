@@ -8,7 +8,7 @@ import { FLAVOUR_LABELS, type Flavour } from './labels';
 import { ManualAssignModal } from './ManualAssignModal';
 import { ORDER_MESSAGES } from './messages';
 import { OrderRow } from './OrderRow';
-import { ownFirst } from './order-list';
+import { asksForAddress, ownFirst } from './order-list';
 import { type RowActionId, rowActions, showsRetry } from './row-actions';
 import { useOrderActions } from './use-order-actions';
 
@@ -18,6 +18,8 @@ interface OrderTableProps {
   flavour: Flavour;
   /** Label rows F1…F9 (the in-call tab). */
   withHotkeys?: boolean;
+  /** The in-call tab: its open orders ask for a missing address (asksForAddress). */
+  inCallTab?: boolean;
   /** Keep the server's order instead of own orders first (the search results). */
   keepOrder?: boolean;
   emptyText: string;
@@ -34,6 +36,7 @@ export function OrderTable({
   userId,
   flavour,
   withHotkeys = false,
+  inCallTab = false,
   keepOrder = false,
   emptyText,
   onOpen,
@@ -90,6 +93,7 @@ export function OrderTable({
                 key={order.id}
                 order={order}
                 hotkey={withHotkeys && index < 9 ? `F${index + 1}` : null}
+                promptsAddress={asksForAddress(order, inCallTab)}
                 isOwn={order.dispatcher_id === userId}
                 formPath={orderFormPath(flavour, order.id)}
                 actions={rowActions(order, userId)}

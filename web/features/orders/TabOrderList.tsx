@@ -46,6 +46,7 @@ export function TabOrderList({
           userId={userId}
           flavour={flavour}
           withHotkeys={tab === 'in-call'}
+          inCallTab={tab === 'in-call'}
           emptyText={TABS[tab].empty}
           onOpen={onOpen}
           testId={`order-table-${tab}`}

@@ -2,7 +2,7 @@ import type { OrderState } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
 import { buildOrder } from '../../test/order-fixtures';
 import { cancellationText } from './labels';
-import { clientName, orderAddress, ownFirst, truncateAddress } from './order-list';
+import { asksForAddress, clientName, orderAddress, ownFirst, truncateAddress } from './order-list';
 import { rowActions, showsRetry } from './row-actions';
 import { belongsToTab } from './tabs';
 
@@ -111,5 +111,17 @@ describe('cells', () => {
     };
     expect(belongsToTab(buildOrder({ call }), 'in-call')).toBe(false);
     expect(belongsToTab(buildOrder({ call: { ...call, state: 'on_hold' } }), 'in-call')).toBe(true);
+  });
+});
+
+describe('asksForAddress (SPEC §2 empty states, §5 address cell)', () => {
+  it('asks only for open orders of the in-call tab', () => {
+    const open: OrderState[] = ['new', 'created', 'pending', 'assigned'];
+    for (const state of open) expect(asksForAddress({ state }, true)).toBe(true);
+    expect(asksForAddress({ state: 'finished' }, true)).toBe(false);
+    expect(asksForAddress({ state: 'canceled' }, true)).toBe(false);
+    for (const state of [...open, 'finished', 'canceled'] as const) {
+      expect(asksForAddress({ state }, false)).toBe(false);
+    }
   });
 });

@@ -24,6 +24,14 @@ export function ownFirst<T extends Pick<Order, 'dispatcher_id'>>(
 export const orderAddress = (order: Pick<Order, 'address' | 'places'>): string =>
   (order.address ?? order.places[0]?.name ?? '').trim();
 
+/**
+ * SPEC §5 'Please enter address' is a prompt: only an open order of the in-call tab (the call in
+ * which its address is being taken) asks for one. Any other row without an address just says
+ * so with SPEC §2's empty state 'Adresă nespecificată.' (issue #3: nothing can be entered there).
+ */
+export const asksForAddress = (order: Pick<Order, 'state'>, inCallTab: boolean): boolean =>
+  inCallTab && order.state !== 'finished' && order.state !== 'canceled';
+
 /** The client's name as lists show it. */
 export const clientName = (order: Pick<Order, 'client_name' | 'name' | 'client'>): string =>
   order.client_name ?? order.name ?? order.client?.name ?? '';
