@@ -162,15 +162,33 @@ describe('operator v2 quick screen (SPEC §2)', () => {
     expect(api.calls('POST /api/orders')).toHaveLength(0);
   });
 
-  it("enables the company selector only with 'Protocol?'", async () => {
-    logIn({
-      ...dispatcher,
-      companies: [
-        ...dispatcher.companies,
-        { id: 9, name: 'Firma Protocol', type: 'protocol', package_id: 1, lat: null, lng: null },
-      ],
+  it("lists the company's protocol clients, enabled only with 'Protocol?', and places with one", async () => {
+    // A plain dispatcher: the protocol companies are the taxi company's clients, fetched.
+    logIn();
+    const api = stubFetch({
+      ...consoleRoutes,
+      'GET /api/protocol-companies': () =>
+        json(200, { data: [{ id: 9, name: 'Protocol Corporate SRL' }] }),
+      'POST /geo/places-search-new': () =>
+        json(200, {
+          predictions: [
+            { place_id: 'osm:1', description: 'Strada Ștefan cel Mare 1, Iași', terms: [] },
+          ],
+        }),
+      'GET /geo/place-details-new/osm%3A1': () =>
+        json(200, {
+          place_id: 'osm:1',
+          name: 'Ștefan cel Mare 1',
+          lat: 47.17,
+          lng: 27.58,
+          is_internal: false,
+          comment: null,
+          bloc: null,
+          scara: null,
+          reper: null,
+        }),
+      'POST /api/orders': () => json(201, buildOrder({ id: 70 })),
     });
-    stubFetch(consoleRoutes);
     renderApp('/operator/v2');
     const company = (await screen.findByTestId(
       'quick-protocol-company',
@@ -180,6 +198,26 @@ describe('operator v2 quick screen (SPEC §2)', () => {
     expect(company.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('quick-protocol-toggle'));
     await waitFor(() => expect(company.disabled).toBe(false));
+    fireEvent.click(company);
+    fireEvent.click(await screen.findByRole('option', { name: 'Protocol Corporate SRL' }));
+    await waitFor(() => expect(company.value).toBe('Protocol Corporate SRL'));
+
+    const address = screen.getByTestId('quick-address');
+    fireEvent.focus(address);
+    fireEvent.change(address, { target: { value: 'stefan' } });
+    await screen.findByTestId('quick-address-option-0', {}, { timeout: 2000 });
+    await act(async () => fireEvent.keyDown(address, { key: 'Enter' }));
+    await waitFor(() =>
+      expect((address as HTMLInputElement).value).toBe('Strada Ștefan cel Mare 1, Iași'),
+    );
+    fireEvent.change(screen.getByTestId('quick-phone'), { target: { value: '0722111222' } });
+    fireEvent.change(screen.getByTestId('quick-name'), { target: { value: 'Ion' } });
+    await act(async () => fireEvent.click(screen.getByTestId('quick-submit')));
+    await waitFor(() => expect(api.calls('POST /api/orders')).toHaveLength(1));
+    expect(api.calls('POST /api/orders')[0]?.body).toMatchObject({
+      payment_type: 'protocol',
+      protocol_company_id: 9,
+    });
   });
 });
 

@@ -18,6 +18,14 @@ const catalog = {
       200,
       Array.from({ length: 10 }, (_, i) => ({ key: `opt${i}`, name: `Opțiunea ${i}` })),
     ),
+  // The taxi company's protocol clients (its child companies), not the dispatcher's own.
+  'GET /api/protocol-companies': () =>
+    json(200, {
+      data: [
+        { id: 21, name: 'Alfa Corporate SRL' },
+        { id: 22, name: 'Protocol Corporate SRL' },
+      ],
+    }),
   'POST /geo/places-search-new': () =>
     json(200, {
       predictions: [
@@ -182,7 +190,7 @@ describe('order form: new order (SPEC §2/§5)', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  it("sets the protocol payment type with 'Protocol?'", async () => {
+  it("lists the protocol companies, enabled only with 'Protocol?', and places with one", async () => {
     const { api } = renderForm(0, {
       'POST /api/orders': () => json(201, buildOrder({ id: 79 })),
       'GET /api/orders/79': () => json(200, buildOrder({ id: 79 })),
@@ -190,14 +198,25 @@ describe('order form: new order (SPEC §2/§5)', () => {
     await screen.findByTestId('order-submit');
     await pickAddress();
     fillClient();
+    const company = screen.getByTestId('protocol-company') as HTMLInputElement;
+    expect(company.disabled).toBe(true);
+    expect(api.calls('GET /api/protocol-companies')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('protocol-toggle'));
-    // The dispatcher has no protocol companies: the toggle alone.
-    expect(screen.queryByTestId('protocol-company')).toBeNull();
+    await waitFor(() => expect(company.disabled).toBe(false));
+    fireEvent.click(company);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Fără companie',
+      'Alfa Corporate SRL',
+      'Protocol Corporate SRL',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Protocol Corporate SRL' }));
+    await waitFor(() => expect(company.value).toBe('Protocol Corporate SRL'));
     await act(async () => fireEvent.click(screen.getByTestId('order-submit')));
     await screen.findByText('Order created');
     expect(api.calls('POST /api/orders')[0]?.body).toMatchObject({
       payment_type: 'protocol',
-      protocol_company_id: null,
+      protocol_company_id: 22,
     });
   });
 });

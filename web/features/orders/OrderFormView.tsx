@@ -477,9 +477,9 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
           )}
 
           <ProtocolFields
-            companies={user.companies}
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
+            current={order?.protocol_user}
             disabled={!editable}
             onChange={(payment_type, protocol_company_id) =>
               update({ payment_type, protocol_company_id })

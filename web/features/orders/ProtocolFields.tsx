@@ -1,12 +1,14 @@
-import type { UserCompany } from '@common/auth/auth.schema';
+import type { ProtocolCompany } from '@common/companies/companies.schema';
 import { togglePaymentType } from '@common/orders/orders.rules';
 import type { PaymentType } from '@common/orders/orders.schema';
 import { Checkbox, Group, Select } from '@mantine/core';
+import { useProtocolCompanies } from '../companies/use-protocol-companies';
 
 interface ProtocolFieldsProps {
-  companies: readonly UserCompany[];
   paymentType: PaymentType;
   companyId: number | null;
+  /** The saved order's protocol company: still shown if it is no longer offered. */
+  current?: ProtocolCompany | null;
   disabled?: boolean;
   onChange: (paymentType: PaymentType, companyId: number | null) => void;
   testId?: string;
@@ -16,18 +18,23 @@ const NONE = 'none';
 
 /**
  * SPEC §2/§4/§5 'Protocol?': toggles the payment type between cash and protocol; the company
- * selector (the user's protocol companies, or none) is enabled only while it is checked.
- * A user without protocol companies gets the toggle alone.
+ * selector is enabled only while it is checked. Its choices are the protocol client companies
+ * of the caller's companies (GET /api/protocol-companies): a dispatcher belongs to the taxi
+ * company, never to its protocol clients, so the user's own companies would offer nothing.
  */
 export function ProtocolFields({
-  companies,
   paymentType,
   companyId,
+  current,
   disabled,
   onChange,
   testId = 'protocol',
 }: ProtocolFieldsProps) {
-  const protocolCompanies = companies.filter((c) => c.type === 'protocol');
+  const offered = useProtocolCompanies().data ?? [];
+  const choices =
+    current && current.id === companyId && !offered.some((c) => c.id === current.id)
+      ? [...offered, current]
+      : offered;
   const checked = paymentType === 'protocol';
   return (
     <Group gap="sm" align="center" wrap="nowrap">
@@ -41,26 +48,22 @@ export function ProtocolFields({
         }}
         data-testid={`${testId}-toggle`}
       />
-      {protocolCompanies.length > 0 && (
-        <Select
-          size="xs"
-          aria-label="Companie protocol"
-          placeholder="Companie protocol"
-          disabled={disabled || !checked}
-          data={[
-            { value: NONE, label: 'Fără companie' },
-            ...protocolCompanies.map((c) => ({ value: String(c.id), label: c.name })),
-          ]}
-          value={companyId === null ? NONE : String(companyId)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
-          onChange={(value) =>
-            onChange(paymentType, value && value !== NONE ? Number(value) : null)
-          }
-          data-testid={`${testId}-company`}
-          style={{ flex: 1 }}
-        />
-      )}
+      <Select
+        size="xs"
+        aria-label="Companie protocol"
+        placeholder="Companie protocol"
+        disabled={disabled || !checked}
+        data={[
+          { value: NONE, label: 'Fără companie' },
+          ...choices.map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
+        value={companyId === null ? NONE : String(companyId)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+        onChange={(value) => onChange(paymentType, value && value !== NONE ? Number(value) : null)}
+        data-testid={`${testId}-company`}
+        style={{ flex: 1 }}
+      />
     </Group>
   );
 }

@@ -126,7 +126,6 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
         </Group>
         <Group justify="space-between" mt="xs" wrap="nowrap">
           <ProtocolFields
-            companies={user.companies}
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
             onChange={(payment_type, protocol_company_id) =>
