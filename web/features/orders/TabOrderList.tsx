@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack, TextInput } from '@mantine/core';
 import type { Flavour } from './labels';
 import { OrderTable } from './OrderTable';
+import { TabShowMore } from './TabShowMore';
 import { TABS, type TabId } from './tabs';
 import { useTabOrders } from './use-tab-orders';
 
@@ -13,7 +14,10 @@ interface TabOrderListProps {
   onOpen: (id: number) => void;
 }
 
-/** One tab: its search box (SPEC §5: call sign exactly or address substring) and its list. */
+/**
+ * One tab: its search box (SPEC §5: call sign exactly or address substring), its list, and
+ * below it the way to the rest of a long tab.
+ */
 export function TabOrderList({
   tab,
   search,
@@ -22,7 +26,7 @@ export function TabOrderList({
   flavour,
   onOpen,
 }: TabOrderListProps) {
-  const { data, isPending, isError, error } = useTabOrders(tab, search);
+  const list = useTabOrders(tab, search);
   return (
     <Stack gap="xs" style={{ minWidth: 0 }}>
       <TextInput
@@ -34,15 +38,15 @@ export function TabOrderList({
         value={search}
         onChange={(event) => onSearchChange(event.currentTarget.value)}
       />
-      {isPending ? (
+      {list.isPending ? (
         <Loader size="sm" mx="auto" my="lg" aria-label="Se încarcă" />
-      ) : isError ? (
+      ) : list.error ? (
         <Alert color="red" variant="light" data-testid={`tab-error-${tab}`}>
-          {error.message}
+          {list.error.message}
         </Alert>
       ) : (
         <OrderTable
-          orders={data.data}
+          orders={list.orders}
           userId={userId}
           flavour={flavour}
           withHotkeys={tab === 'in-call'}
@@ -52,6 +56,7 @@ export function TabOrderList({
           testId={`order-table-${tab}`}
         />
       )}
+      <TabShowMore tab={tab} list={list} />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
   tabs: ['orders', 'tab'] as const,
-  tab: (tab: TabId, search: string) => ['orders', 'tab', tab, search] as const,
+  tab: (tab: TabId, search: string, page = 1) => ['orders', 'tab', tab, search, page] as const,
   lists: ['orders', 'list'] as const,
   list: (query: OrdersQuery) => ['orders', 'list', query] as const,
   statistics: ['orders', 'statistics'] as const,
