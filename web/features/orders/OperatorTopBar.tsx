@@ -9,6 +9,7 @@ import { orderFormPath } from './flavour';
 import { LiveStatistics } from './LiveStatistics';
 import type { Flavour } from './labels';
 import { OrdersSearchModal } from './OrdersSearchModal';
+import { ScreenSwitchLink } from './ScreenSwitchLink';
 
 interface OperatorTopBarProps {
   userId: number;
@@ -72,6 +73,7 @@ export function OperatorTopBar({
         <LiveStatistics flavour={flavour} />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {flavour === 'taxi' && <ScreenSwitchLink />}
         <Button
           variant="default"
           size="xs"

@@ -80,3 +80,25 @@ describe('operator v2 quick form shortcuts (SPEC §2)', () => {
     await waitFor(() => expect(api.calls('POST /api/orders')).toHaveLength(1));
   });
 });
+
+describe('between the two operator screens (SPEC §2 /operator, /operator/v2)', () => {
+  it("goes to the quick screen from the top bar ('Ecran rapid') and back ('Ecran complet')", async () => {
+    session.setToken('tok');
+    session.setUser(dispatcher);
+    stubFetch({
+      ...routes,
+      'GET /api/services': () => json(200, [{ id: 1, name: 'Standard' }]),
+      'GET /api/order-options': () => json(200, []),
+    });
+    const router = renderApp('/operator/order/0');
+    const toQuick = await screen.findByTestId('switch-operator-screen', {}, LAZY);
+    expect(toQuick.textContent).toBe('Ecran rapid');
+    fireEvent.click(toQuick);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/v2'));
+    await screen.findByTestId('quick-order-form', {}, LAZY);
+    const back = screen.getByTestId('switch-operator-screen');
+    expect(back.textContent).toBe('Ecran complet');
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/order/0'), LAZY);
+  });
+});

@@ -1,0 +1,25 @@
+import { Button } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+
+/** The quick screen's route (SPEC §2 /operator/v2). */
+export const QUICK_SCREEN_PATH = '/operator/v2';
+
+/**
+ * Between the two operator screens of SPEC §2: /operator offers the quick screen, the quick
+ * screen offers the way back (issue #3: /operator/v2 was reachable only by typing its address).
+ */
+export function ScreenSwitchLink() {
+  const onQuick = useLocation().pathname.startsWith(QUICK_SCREEN_PATH);
+  return (
+    <Button
+      component={Link}
+      to={onQuick ? '/operator' : QUICK_SCREEN_PATH}
+      variant="subtle"
+      color="gray"
+      size="xs"
+      data-testid="switch-operator-screen"
+    >
+      {onQuick ? 'Ecran complet' : 'Ecran rapid'}
+    </Button>
+  );
+}
