@@ -19,43 +19,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiWith } from '../../lib/api-client';
+import { useCurrentUser } from '../auth/use-current-user';
 import { DriverSelect } from '../drivers/DriverSelect';
 import { FLAVOUR_LABELS, type Flavour, ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from './labels';
-import type { OrdersQuery } from './order-keys';
+import { EMPTY_FILTERS, type Filters, filtersToQuery } from './orders-search-filters';
 import { PagedOrders } from './PagedOrders';
-
-interface Filters {
-  states: OrderState[];
-  date_from: string;
-  date_to: string;
-  driver_id: number | null;
-  client_id: number | null;
-  dispatcher_id: number | null;
-  payment_method: PaymentType | null;
-}
-
-const EMPTY: Filters = {
-  states: [],
-  date_from: '',
-  date_to: '',
-  driver_id: null,
-  client_id: null,
-  dispatcher_id: null,
-  payment_method: null,
-};
-
-/** The filters as GET /api/orders takes them (states comma-joined, empty ones left out). */
-export function filtersToQuery(filters: Filters): Omit<OrdersQuery, 'page' | 'per_page'> {
-  return {
-    states: filters.states.length ? filters.states.join(',') : undefined,
-    date_from: filters.date_from || undefined,
-    date_to: filters.date_to || undefined,
-    driver_id: filters.driver_id ?? undefined,
-    client_id: filters.client_id ?? undefined,
-    dispatcher_id: filters.dispatcher_id ?? undefined,
-    payment_method: filters.payment_method ?? undefined,
-  };
-}
 
 const stateOptions = ORDER_STATES.filter((s) => s !== 'new').map((s) => ({
   value: s,
@@ -79,8 +47,11 @@ export function OrdersSearchModal({
   flavour,
   onOpen,
 }: OrdersSearchModalProps) {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [applied, setApplied] = useState<Filters | null>(null);
+  // SPEC §3 company_id: a choice only for a user of several companies (the server already
+  // scopes the search to the caller's companies).
+  const { companies } = useCurrentUser();
   const dispatchers = useQuery({
     queryKey: ['users', 'dispatchers'],
     queryFn: ({ signal }) =>
@@ -136,6 +107,20 @@ export function OrdersSearchModal({
               onChange={(e) => set('date_to', e.currentTarget.value)}
               data-testid="search-date-to"
             />
+            <TextInput
+              label="De la ora"
+              type="time"
+              value={draft.time_from}
+              onChange={(e) => set('time_from', e.currentTarget.value)}
+              data-testid="search-time-from"
+            />
+            <TextInput
+              label="Până la ora"
+              type="time"
+              value={draft.time_to}
+              onChange={(e) => set('time_to', e.currentTarget.value)}
+              data-testid="search-time-to"
+            />
             <Select
               label="Plată"
               clearable
@@ -181,6 +166,17 @@ export function OrdersSearchModal({
               comboboxProps={{ withinPortal: false }}
               data-testid="search-dispatcher"
             />
+            {companies.length > 1 && (
+              <Select
+                label="Companie"
+                clearable
+                data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+                value={draft.company_id === null ? null : String(draft.company_id)}
+                onChange={(value) => set('company_id', value ? Number(value) : null)}
+                comboboxProps={{ withinPortal: false }}
+                data-testid="search-company"
+              />
+            )}
             <Group align="flex-end" gap="xs">
               <Button type="submit" data-testid="search-submit">
                 Caută
@@ -188,7 +184,7 @@ export function OrdersSearchModal({
               <Button
                 variant="default"
                 onClick={() => {
-                  setDraft(EMPTY);
+                  setDraft(EMPTY_FILTERS);
                   setApplied(null);
                 }}
               >
