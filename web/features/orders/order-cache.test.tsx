@@ -1,10 +1,12 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { OrderCanceledPayload } from '@common/realtime/events';
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub';
 import { buildOrder } from '../../test/order-fixtures';
 import { renderUi } from '../../test/render-ui';
+import { OrderHistoryList } from './OrderHistoryList';
 import { applyOrderUpdate, type OrderPage } from './order-cache';
 import { bindOrderEvents } from './order-events';
 import { orderKeys } from './order-keys';
@@ -125,5 +127,47 @@ describe('order socket events', () => {
     expect(screen.queryByText('comanda #4')).toBeNull();
     link.click();
     expect(openOrder).toHaveBeenCalledWith(5);
+  });
+});
+
+describe('order history after a push (SPEC §2 Timeline, processing history)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("invalidates that order's history only, and not for a late older copy", () => {
+    const current = buildOrder({ id: 1, updated_at: '2030-01-01 09:00:00' });
+    const client = cacheWith([
+      [orderKeys.detail(1), current],
+      [orderKeys.history(1), []],
+      [orderKeys.history(2), []],
+    ]);
+    applyOrderUpdate(client, { ...current, updated_at: '2030-01-01 08:00:00' });
+    expect(client.getQueryState(orderKeys.history(1))?.isInvalidated).toBe(false);
+    applyOrderUpdate(client, { ...current, state: 'assigned', updated_at: '2030-01-01 09:05:00' });
+    expect(client.getQueryState(orderKeys.history(1))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(orderKeys.history(2))?.isInvalidated).toBe(false);
+  });
+
+  it('refetches a shown history when order_updated arrives', async () => {
+    const entries = [
+      { id: 1, timestamp: '2030-01-01 08:00:05', type: 'created', initiator: 'Ana' },
+    ];
+    const api = stubFetch({
+      'GET /api/order-history/9': () =>
+        json(
+          200,
+          entries.map((e) => ({ ...e, details: null })),
+        ),
+    });
+    const wire = socketWire();
+    const { queryClient } = renderUi(<OrderHistoryList orderId={9} />);
+    await screen.findByTestId('order-history-1');
+    bindOrderEvents(wire, { queryClient, userId: 7, openOrder: vi.fn() });
+    entries.push({ id: 2, timestamp: '2030-01-01 08:01:00', type: 'assigned', initiator: 'B 17' });
+    wire.push(
+      'order_updated',
+      buildOrder({ id: 9, state: 'assigned', updated_at: '2030-01-01 08:01:00' }),
+    );
+    await screen.findByTestId('order-history-2');
+    await waitFor(() => expect(api.calls('GET /api/order-history/9')).toHaveLength(2));
   });
 });

@@ -23,7 +23,9 @@ export const isStale = (
  * - every tab list holding it: replaced in place, or dropped when it left the tab;
  * - a tab it newly belongs to, and the counters, are refetched (the server owns their order,
  *   paging and the 24 h window; the SPEC §9 polls stay as the safety net);
- * - the GET /api/orders lists holding it: replaced in place.
+ * - the GET /api/orders lists holding it: replaced in place;
+ * - its history (processing history, Timeline tab): refetched where shown, since every change
+ *   adds an entry there and the pushed order does not carry them (issue #3).
  */
 export function applyOrderUpdate(queryClient: QueryClient, order: Order): void {
   const current = queryClient.getQueryData<Order>(orderKeys.detail(order.id));
@@ -67,6 +69,7 @@ export function applyOrderUpdate(queryClient: QueryClient, order: Order): void {
 
   for (const key of refetch) void queryClient.invalidateQueries({ queryKey: key, exact: true });
   void queryClient.invalidateQueries({ queryKey: orderKeys.statistics });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.history(order.id), exact: true });
 }
 
 /** After a write whose answer is not the order (duplicate, a new order): refetch the lists. */
