@@ -219,6 +219,22 @@ describe('order form: new order (SPEC §2/§5)', () => {
       protocol_company_id: 22,
     });
   });
+
+  it('is not left blocked by a place removed while its address list is open', async () => {
+    renderForm(0);
+    fillClient();
+    fireEvent.click(await screen.findByTestId('place-add'));
+    const input = screen.getByTestId('place-B-address');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'stefan' } });
+    await screen.findByTestId('place-B-address-option-0', {}, { timeout: 2000 });
+    const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // Removed within the blur delay: its list never closes by itself.
+    fireEvent.click(screen.getByTestId('place-B-remove'));
+    await waitFor(() => expect(screen.queryByTestId('place-B')).toBeNull());
+    expect(submit.disabled).toBe(false);
+  });
 });
 
 describe('order form: saved draft in state new (a duplicate)', () => {

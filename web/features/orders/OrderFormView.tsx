@@ -261,6 +261,8 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
                     ...prev,
                     places: prev.places.filter((_, i) => i !== index),
                   }));
+                  // A removed place's open list no longer blocks placing (SPEC §5).
+                  setBlockers(({ [place.key]: _gone, ...rest }) => rest);
                   setErrors({});
                 }}
                 onBlockingChange={onBlockingChange}

@@ -78,10 +78,12 @@ afterEach(() => {
 const setup = () => {
   const onPick = vi.fn();
   const onBlocking = vi.fn();
-  renderUi(<Harness onPick={onPick} onBlocking={onBlocking} />, { user: dispatcher });
+  const { unmount } = renderUi(<Harness onPick={onPick} onBlocking={onBlocking} />, {
+    user: dispatcher,
+  });
   const input = screen.getByTestId('addr');
   fireEvent.focus(input);
-  return { input, onPick, onBlocking };
+  return { input, onPick, onBlocking, unmount };
 };
 
 describe('address search (SPEC §5/§7/§9)', () => {
@@ -158,5 +160,38 @@ describe('address search (SPEC §5/§7/§9)', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByTestId('addr-options')).toBeNull();
     expect(onBlocking).toHaveBeenLastCalledWith(false);
+  });
+
+  it('stops blocking when it unmounts with its list open (its place removed)', async () => {
+    const { input, onBlocking, unmount } = setup();
+    fireEvent.change(input, { target: { value: 'stefan' } });
+    await screen.findByTestId('addr-options', {}, { timeout: 2000 });
+    expect(onBlocking).toHaveBeenLastCalledWith(true);
+    unmount();
+    expect(onBlocking).toHaveBeenLastCalledWith(false);
+  });
+
+  it('drops a pick that resolves after it unmounted', async () => {
+    let answer: (response: Response) => void = () => {};
+    api = stubFetch({
+      'POST /geo/places-search-new': () => json(200, predictions),
+      'GET /geo/place-details-new/osm%3A1': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { input, onPick, onBlocking, unmount } = setup();
+    fireEvent.change(input, { target: { value: 'stefan' } });
+    await screen.findByTestId('addr-option-0', {}, { timeout: 2000 });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    await vi.waitFor(() => expect(api.calls('GET /geo/place-details-new/osm%3A1')).toHaveLength(1));
+    expect(onBlocking).toHaveBeenLastCalledWith(true);
+    unmount();
+    expect(onBlocking).toHaveBeenLastCalledWith(false);
+    await act(async () => {
+      answer(json(200, details));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(onPick).not.toHaveBeenCalled();
   });
 });

@@ -59,10 +59,22 @@ export function AddressSearch(props: AddressSearchProps) {
     (search.isFetching || search.data !== undefined);
 
   useEffect(() => {
-    onBlockingChange?.(open || resolving);
+    const blocking = open || resolving;
+    onBlockingChange?.(blocking);
+    // Withdrawn when it ends, unmounting included: a field removed while its list is open (its
+    // blur timer cleared with it) must not leave placing blocked for good (SPEC §5).
+    return blocking ? () => onBlockingChange?.(false) : undefined;
   }, [open, resolving, onBlockingChange]);
 
-  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+  // A pick still resolving when the field goes (its place removed) lands nowhere.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(blurTimer.current);
+    };
+  }, []);
 
   // A new list starts at its first entry.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list changes.
@@ -73,6 +85,7 @@ export function AddressSearch(props: AddressSearchProps) {
     setResolving(true);
     try {
       const place = await resolvePrediction(prediction, sessionToken.current);
+      if (!mounted.current) return;
       onPick(place);
       sessionToken.current = newSessionToken();
     } catch (error) {
