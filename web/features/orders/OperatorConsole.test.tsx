@@ -143,6 +143,21 @@ describe('operator dashboard (SPEC §2 /operator)', () => {
     await act(async () => fireEvent.click(screen.getByTestId('confirm-yes')));
     expect(await screen.findByText('Șters!')).toBeTruthy();
   });
+
+  it("'Comandă nouă' over a half-typed new order starts an empty one", async () => {
+    logIn();
+    stubFetch(consoleRoutes);
+    const router = renderApp('/operator/order/0');
+    const phone = (await screen.findByTestId('order-phone', {}, LAZY)) as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '0722 111 222' } });
+    fireEvent.change(screen.getByTestId('order-client-name'), { target: { value: 'Ion' } });
+    fireEvent.click(screen.getByTestId('new-order'));
+    await waitFor(() =>
+      expect((screen.getByTestId('order-phone') as HTMLInputElement).value).toBe(''),
+    );
+    expect((screen.getByTestId('order-client-name') as HTMLInputElement).value).toBe('');
+    expect(router.state.location.pathname).toBe('/operator/order/0');
+  });
 });
 
 describe('operator v2 quick screen (SPEC §2)', () => {

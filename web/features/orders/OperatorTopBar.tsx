@@ -6,6 +6,7 @@ import { useShortcuts } from '../../lib/shortcuts';
 import { BlockedPhonesModal } from '../blocked-phones/BlockedPhonesModal';
 import { CallSignSearchModal } from './CallSignSearchModal';
 import { orderFormPath } from './flavour';
+import { FRESH_FORM_STATE } from './fresh-form';
 import { LiveStatistics } from './LiveStatistics';
 import type { Flavour } from './labels';
 import { OrdersSearchModal } from './OrdersSearchModal';
@@ -53,7 +54,13 @@ export function OperatorTopBar({
             Comandă nouă
           </Button>
         ) : (
-          <Button component={Link} to={orderFormPath(flavour, 0)} data-testid="new-order">
+          <Button
+            component={Link}
+            to={orderFormPath(flavour, 0)}
+            // A new call: an empty form even when order/0 is already open (fresh-form.ts).
+            state={FRESH_FORM_STATE}
+            data-testid="new-order"
+          >
             Comandă nouă
           </Button>
         )}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type StubRequest, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
 import { renderUi } from '../../test/render-ui';
+import { FRESH_FORM_STATE } from './fresh-form';
 import { OrderForm } from './OrderForm';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -234,6 +235,28 @@ describe('order form: new order (SPEC §2/§5)', () => {
     fireEvent.click(screen.getByTestId('place-B-remove'));
     await waitFor(() => expect(screen.queryByTestId('place-B')).toBeNull());
     expect(submit.disabled).toBe(false);
+  });
+
+  it("starts an empty form on 'Comandă nouă' and keeps the draft through other navigation", async () => {
+    const { router } = renderForm(0);
+    const phone = (await screen.findByTestId('order-phone')) as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '0722 111 222' } });
+    // Opening the side panel changes only the query string: the half-typed call stays.
+    await act(() => router.navigate('/operator/order/0?panel=31'));
+    expect((screen.getByTestId('order-phone') as HTMLInputElement).value).toBe('0722 111 222');
+    await act(() => router.navigate('/operator/order/0', { state: FRESH_FORM_STATE }));
+    await waitFor(() =>
+      expect((screen.getByTestId('order-phone') as HTMLInputElement).value).toBe(''),
+    );
+    fireEvent.change(screen.getByTestId('order-phone'), { target: { value: '0733' } });
+    // Again on the same path (the link replaces the entry): another empty form.
+    await act(() => router.navigate('/operator/order/0', { state: FRESH_FORM_STATE }));
+    await waitFor(() =>
+      expect((screen.getByTestId('order-phone') as HTMLInputElement).value).toBe(''),
+    );
+    fireEvent.change(screen.getByTestId('order-phone'), { target: { value: '0744' } });
+    await act(() => router.navigate('/operator/order/0?panel=32'));
+    expect((screen.getByTestId('order-phone') as HTMLInputElement).value).toBe('0744');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import { isApiError } from '../../lib/api-client';
+import { useFreshFormGeneration } from './fresh-form';
 import type { Flavour } from './labels';
 import { OrderFormView } from './OrderFormView';
 import { useOrder } from './use-order';
@@ -13,6 +14,8 @@ interface OrderFormProps {
 /** SPEC §2 operator (and delivery) order screen: loads the order, then the form. */
 export function OrderForm({ orderId, flavour }: OrderFormProps) {
   const query = useOrder(orderId > 0 ? orderId : null);
+  // A new order keyed by the latest 'Comandă nouă' as well: clicking it again starts afresh.
+  const generation = useFreshFormGeneration();
   if (orderId > 0 && query.isPending) return <Loader size="sm" m="md" aria-label="Se încarcă" />;
   if (orderId > 0 && query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;
@@ -23,6 +26,11 @@ export function OrderForm({ orderId, flavour }: OrderFormProps) {
     );
   }
   return (
-    <OrderFormView key={orderId} orderId={orderId} order={query.data ?? null} flavour={flavour} />
+    <OrderFormView
+      key={`${orderId}:${generation}`}
+      orderId={orderId}
+      order={query.data ?? null}
+      flavour={flavour}
+    />
   );
 }
