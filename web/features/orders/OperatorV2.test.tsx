@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
+import { onePlaceRoutes } from '../../test/place-fixtures';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,24 +17,7 @@ const routes = {
   'GET /api/dispatcher-orders/statistics': () =>
     json(200, { in_call: 0, live: 0, finished: 0, canceled: 0 }),
   'GET /api/dispatcher-orders/in-call': () => json(200, empty),
-  'POST /geo/places-search-new': () =>
-    json(200, {
-      predictions: [
-        { place_id: 'osm:1', description: 'Strada Ștefan cel Mare 1, Iași', terms: [] },
-      ],
-    }),
-  'GET /geo/place-details-new/osm%3A1': () =>
-    json(200, {
-      place_id: 'osm:1',
-      name: 'Ștefan cel Mare 1',
-      lat: 47.17,
-      lng: 27.58,
-      is_internal: false,
-      comment: null,
-      bloc: null,
-      scara: null,
-      reper: null,
-    }),
+  ...onePlaceRoutes,
   'POST /api/orders': () => json(201, buildOrder({ id: 70 })),
 };
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type StubRequest, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
+import { onePlaceRoutes } from '../../test/place-fixtures';
 import { renderUi } from '../../test/render-ui';
 import { FRESH_FORM_STATE } from './fresh-form';
 import { OrderForm } from './OrderForm';
@@ -27,24 +28,7 @@ const catalog = {
         { id: 22, name: 'Protocol Corporate SRL' },
       ],
     }),
-  'POST /geo/places-search-new': () =>
-    json(200, {
-      predictions: [
-        { place_id: 'osm:1', description: 'Strada Ștefan cel Mare 1, Iași', terms: [] },
-      ],
-    }),
-  'GET /geo/place-details-new/osm%3A1': () =>
-    json(200, {
-      place_id: 'osm:1',
-      name: 'Ștefan cel Mare 1',
-      lat: 47.17,
-      lng: 27.58,
-      is_internal: false,
-      comment: null,
-      bloc: null,
-      scara: null,
-      reper: null,
-    }),
+  ...onePlaceRoutes,
 };
 
 function renderForm(

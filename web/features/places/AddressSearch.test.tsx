@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { dispatcher } from '../../test/order-fixtures';
+import { stefanCelMare } from '../../test/place-fixtures';
 import { renderUi } from '../../test/render-ui';
 import { AddressSearch } from './AddressSearch';
 
@@ -27,17 +28,7 @@ const predictions = {
   ],
 };
 
-const details: PlaceDetails = {
-  place_id: 'osm:1',
-  name: 'Ștefan cel Mare 1',
-  lat: 47.17,
-  lng: 27.58,
-  is_internal: false,
-  comment: null,
-  bloc: null,
-  scara: null,
-  reper: null,
-};
+const details: PlaceDetails = stefanCelMare;
 
 function Harness({
   onPick,
