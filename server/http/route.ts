@@ -8,6 +8,12 @@ import { ReusableBuffers } from './reusable-buffers';
 /** Who may call a route: anyone, any logged-in user, or users holding one of the roles. */
 export type Access = { public: true } | { roles: readonly Role[] | 'any' };
 
+/**
+ * The back office's users (SPEC §6: admin, dispatcher, and company users of protocol, delivery
+ * or restaurant companies): whoever works the order console and its services.
+ */
+export const CONSOLE_ROLES = ['admin', 'dispatcher', 'company'] as const satisfies readonly Role[];
+
 export interface HandlerInput<E extends Endpoint, A extends Access> {
   params: ParamsOf<E>;
   query: QueryOf<E>;

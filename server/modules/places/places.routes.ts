@@ -8,12 +8,10 @@ import {
   searchPlacesOld,
 } from '@common/places/places.api';
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, route } from '../../http/route';
+import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import type { PlacesService } from './places.service';
 
-/** SPEC §6: address search is for the back-office roles that take orders. */
-const BACK_OFFICE = ['admin', 'dispatcher', 'company'] as const;
-const access = { roles: BACK_OFFICE };
+const access = { roles: CONSOLE_ROLES };
 
 /** SPEC §7 Address service under /geo (DESIGN §1: a plugin of the same process). */
 export function placesRoutes(
