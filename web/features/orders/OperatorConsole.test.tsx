@@ -5,6 +5,7 @@ import { session } from '../../lib/session';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
 import { onePlaceRoutes } from '../../test/place-fixtures';
+import { fillQuickForm } from '../../test/quick-form';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -201,16 +202,7 @@ describe('operator v2 quick screen (SPEC §2)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Protocol Corporate SRL' }));
     await waitFor(() => expect(company.value).toBe('Protocol Corporate SRL'));
 
-    const address = screen.getByTestId('quick-address');
-    fireEvent.focus(address);
-    fireEvent.change(address, { target: { value: 'stefan' } });
-    await screen.findByTestId('quick-address-option-0', {}, { timeout: 2000 });
-    await act(async () => fireEvent.keyDown(address, { key: 'Enter' }));
-    await waitFor(() =>
-      expect((address as HTMLInputElement).value).toBe('Strada Ștefan cel Mare 1, Iași'),
-    );
-    fireEvent.change(screen.getByTestId('quick-phone'), { target: { value: '0722111222' } });
-    fireEvent.change(screen.getByTestId('quick-name'), { target: { value: 'Ion' } });
+    await fillQuickForm();
     await act(async () => fireEvent.click(screen.getByTestId('quick-submit')));
     await waitFor(() => expect(api.calls('POST /api/orders')).toHaveLength(1));
     expect(api.calls('POST /api/orders')[0]?.body).toMatchObject({

@@ -4,6 +4,7 @@ import { session } from '../../lib/session';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
 import { onePlaceRoutes } from '../../test/place-fixtures';
+import { fillQuickForm } from '../../test/quick-form';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,19 +21,6 @@ const routes = {
   ...onePlaceRoutes,
   'POST /api/orders': () => json(201, buildOrder({ id: 70 })),
 };
-
-async function fillQuickForm() {
-  const address = await screen.findByTestId('quick-address', {}, LAZY);
-  fireEvent.focus(address);
-  fireEvent.change(address, { target: { value: 'stefan' } });
-  await screen.findByTestId('quick-address-option-0', {}, { timeout: 2000 });
-  await act(async () => fireEvent.keyDown(address, { key: 'Enter' }));
-  await waitFor(() =>
-    expect((address as HTMLInputElement).value).toBe('Strada Ștefan cel Mare 1, Iași'),
-  );
-  fireEvent.change(screen.getByTestId('quick-phone'), { target: { value: '0722111222' } });
-  fireEvent.change(screen.getByTestId('quick-name'), { target: { value: 'Ion' } });
-}
 
 describe('operator v2 quick form shortcuts (SPEC §2)', () => {
   it('places nothing with Ctrl+Enter once the form is closed, and places again when reopened', async () => {
