@@ -56,6 +56,13 @@ const post = (payload: unknown, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload: payload as object, headers });
 const patch = (url: string, payload: object, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'PATCH', url, payload, headers });
+/** Any request as these headers send it; a payload only when there is one (GET, DELETE). */
+const send = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload: object | undefined,
+  headers: Record<string, string>,
+) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 /** The order as its own company reads it. */
 const read = async (id: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: auth })).json<Order>();
@@ -333,12 +340,7 @@ describe('GET /api/orders/{id} and tenancy', () => {
       ['POST', `/api/orders/${order.id}/duplicate`, undefined],
       ['GET', `/api/order-history/${order.id}`, undefined],
     ] as const) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: foreign,
-        ...(payload ? { payload } : {}),
-      });
+      const response = await send(method, url, payload, foreign);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     const list = await t.app.inject({
@@ -376,12 +378,7 @@ describe('GET /api/orders/{id} and tenancy', () => {
       const { id } = await buildOrder(t.db, taxi.id, { ...overrides, dispatcher_id: stranger.id });
       const before = await read(id);
       const [method, url, payload] = request(before);
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: foreign,
-        ...(payload ? { payload } : {}),
-      });
+      const response = await send(method, url, payload, foreign);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(await read(id), `${method} ${url}`).toEqual(before);
       expect(await historyTypes(id), `${method} ${url}`).toEqual([]);
