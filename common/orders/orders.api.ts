@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { perPageQuery } from '../http/pagination';
 import {
   CancelOrderBodySchema,
   CreateOrderBodySchema,
@@ -13,7 +14,6 @@ import {
   OrderPlaceInputSchema,
   OrderPlaceParamsSchema,
   OrderSchema,
-  perPageQuery,
   ReportOrderRowSchema,
   SetDriverBodySchema,
   UpdateNameBodySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../http/pagination';
+import { perPageQuery } from '../http/pagination';
 import { INVALID_PHONE, normalizePhone } from '../lib/phone';
 
 /** SPEC §4 order states. */
@@ -259,18 +259,6 @@ const idList = z
   .regex(/^[a-z_,]+$/)
   .transform((value) => value.split(',').filter(Boolean))
   .pipe(z.array(OrderStateSchema));
-
-/**
- * A list's page size: DESIGN §7 Limits caps it, so a larger one is cut to MAX_PER_PAGE rather
- * than refused (issue #3); a non-number or one below 1 is still a 422.
- */
-export const perPageQuery = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .transform((size) => Math.min(size, MAX_PER_PAGE))
-    .default(fallback);
 
 /** SPEC §3 Order filters and §7 GET /api/orders parameters. */
 export const ListOrdersQuerySchema = z.strictObject({
