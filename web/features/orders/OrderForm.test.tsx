@@ -347,6 +347,36 @@ describe('order form: an order that is not new (SPEC §4)', () => {
     expect(await screen.findByText('Observatii neactualizate. Verificati campurile')).toBeTruthy();
   });
 
+  it("keeps the payment toggle: 'Protocol?' and its company save at once (SPEC §4)", async () => {
+    let current = assigned;
+    const { api } = renderForm(9, {
+      'GET /api/orders/9': () => json(200, current),
+      'PATCH /api/orders/9': ({ body }) => {
+        current = { ...current, ...(body as object), updated_at: '2030-01-01 09:00:00' };
+        return json(200, current);
+      },
+    });
+    const toggle = (await screen.findByTestId('protocol-toggle')) as HTMLInputElement;
+    expect(toggle.disabled).toBe(false);
+    await act(async () => fireEvent.click(toggle));
+    expect(await screen.findByText('Salvat cu succes!')).toBeTruthy();
+    expect(api.calls('PATCH /api/orders/9')[0]?.body).toEqual({
+      payment_type: 'protocol',
+      protocol_company_id: null,
+    });
+    const company = screen.getByTestId('protocol-company') as HTMLInputElement;
+    await waitFor(() => expect(company.disabled).toBe(false));
+    fireEvent.click(company);
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('option', { name: 'Protocol Corporate SRL' })),
+    );
+    await waitFor(() => expect(api.calls('PATCH /api/orders/9')).toHaveLength(2));
+    expect(api.calls('PATCH /api/orders/9')[1]?.body).toEqual({
+      payment_type: 'protocol',
+      protocol_company_id: 22,
+    });
+  });
+
   it('opens the processing history in Bucharest time', async () => {
     renderForm(9, {
       'GET /api/orders/9': () => json(200, assigned),

@@ -1,5 +1,5 @@
 import { normalizePhone } from '@common/lib/phone';
-import { isEditable } from '@common/orders/orders.rules';
+import { EDITABLE_AFTER_PLACING, isEditable } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import {
   Badge,
@@ -482,9 +482,17 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
             current={order?.protocol_user}
-            disabled={!editable}
+            // A placed order keeps its payment toggle (SPEC §4, EDITABLE_AFTER_PLACING), saved
+            // at once; a new one's goes with the form.
+            disabled={
+              editable
+                ? false
+                : !EDITABLE_AFTER_PLACING.has('payment_type') || actions.updatePayment.isPending
+            }
             onChange={(payment_type, protocol_company_id) =>
-              update({ payment_type, protocol_company_id })
+              editable || !order
+                ? update({ payment_type, protocol_company_id })
+                : actions.updatePayment.mutate({ id: order.id, payment_type, protocol_company_id })
             }
           />
 

@@ -16,5 +16,6 @@ export const ORDER_MESSAGES = {
   selectDriver: 'Please select driver',
   confirmCancel: 'Sigur vrei să ștergi comanda?',
   movedToPending: 'Salvat cu succes!',
+  paymentUpdated: 'Salvat cu succes!',
   removedFromCall: 'Salvat cu succes!',
 } as const;

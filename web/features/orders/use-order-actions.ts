@@ -9,14 +9,13 @@ import {
   updateOrderName,
   updateOrderPlace,
 } from '@common/orders/orders.api';
-import type { Order, OrderPlaceInput } from '@common/orders/orders.schema';
+import type { Order, OrderPlaceInput, PaymentType } from '@common/orders/orders.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { ORDER_MESSAGES } from './messages';
 import { applyOrderUpdate, invalidateOrderLists } from './order-cache';
-import { orderKeys } from './order-keys';
 
 /**
  * The order's actions (SPEC §4), each a server call first (no optimistic change: the server
@@ -25,10 +24,8 @@ import { orderKeys } from './order-keys';
  */
 export function useOrderActions() {
   const queryClient = useQueryClient();
-  const written = (order: Order) => {
-    applyOrderUpdate(queryClient, order);
-    void queryClient.invalidateQueries({ queryKey: orderKeys.history(order.id) });
-  };
+  // applyOrderUpdate refetches the order's history too (every change adds an entry).
+  const written = (order: Order) => applyOrderUpdate(queryClient, order);
 
   const cancel = useMutation({
     mutationFn: (id: number) => api(cancelOrder, { params: { id }, body: {} }),
@@ -109,6 +106,27 @@ export function useOrderActions() {
     onError: () => toastError(ORDER_MESSAGES.commentNotUpdated),
   });
 
+  /**
+   * SPEC §4 'Payment type toggles between cash and protocol': still open once the order is
+   * placed (EDITABLE_AFTER_PLACING), saved as soon as it is toggled or its company chosen.
+   */
+  const updatePayment = useMutation({
+    mutationFn: ({
+      id,
+      payment_type,
+      protocol_company_id,
+    }: {
+      id: number;
+      payment_type: PaymentType;
+      protocol_company_id: number | null;
+    }) => api(updateOrder, { params: { id }, body: { payment_type, protocol_company_id } }),
+    onSuccess: (order) => {
+      written(order);
+      toastSuccess(ORDER_MESSAGES.paymentUpdated);
+    },
+    onError: (error) => toastApiError(error),
+  });
+
   const updatePlace = useMutation({
     mutationFn: ({ id, placeId, place }: { id: number; placeId: number; place: OrderPlaceInput }) =>
       api(updateOrderPlace, { params: { id, placeId }, body: place }),
@@ -128,6 +146,7 @@ export function useOrderActions() {
     duplicate,
     updateName,
     updateComment,
+    updatePayment,
     updatePlace,
     newDuplicateKey: newIdempotencyKey,
   };
