@@ -48,7 +48,7 @@ describe('order list (SPEC §2)', () => {
           call,
         }),
       ],
-      { withHotkeys: true },
+      { inCallTab: true },
     );
     const row = await screen.findByTestId('order-row-21');
     expect(within(row).getByTestId('order-hotkey-21').textContent).toBe('F1');

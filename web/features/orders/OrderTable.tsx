@@ -16,9 +16,10 @@ interface OrderTableProps {
   orders: readonly Order[];
   userId: number;
   flavour: Flavour;
-  /** Label rows F1…F9 (the in-call tab). */
-  withHotkeys?: boolean;
-  /** The in-call tab: its open orders ask for a missing address (asksForAddress). */
+  /**
+   * The in-call tab: rows labelled F1…F9 (their hold keys, SPEC §2), and its open orders ask
+   * for a missing address (asksForAddress).
+   */
   inCallTab?: boolean;
   /** Keep the server's order instead of own orders first (the search results). */
   keepOrder?: boolean;
@@ -35,7 +36,6 @@ export function OrderTable({
   orders,
   userId,
   flavour,
-  withHotkeys = false,
   inCallTab = false,
   keepOrder = false,
   emptyText,
@@ -92,7 +92,7 @@ export function OrderTable({
               <OrderRow
                 key={order.id}
                 order={order}
-                hotkey={withHotkeys && index < 9 ? `F${index + 1}` : null}
+                hotkey={inCallTab && index < 9 ? `F${index + 1}` : null}
                 promptsAddress={asksForAddress(order, inCallTab)}
                 isOwn={order.dispatcher_id === userId}
                 formPath={orderFormPath(flavour, order.id)}

@@ -49,7 +49,6 @@ export function TabOrderList({
           orders={list.orders}
           userId={userId}
           flavour={flavour}
-          withHotkeys={tab === 'in-call'}
           inCallTab={tab === 'in-call'}
           emptyText={TABS[tab].empty}
           onOpen={onOpen}
