@@ -8,9 +8,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { RedisClientType } from 'redis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './http/log-serializers';
 import type { Authenticate } from './http/route';
 import {
   type FailureCounter,
@@ -53,6 +55,8 @@ export interface AppDeps {
   redis?: { pub: RedisClientType; sub: RedisClientType };
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance & { io: RealtimeServer };
@@ -66,14 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const nodeId = `${hostname()}:${process.pid}`;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // Secrets never reach the logs (research T18).
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-          },
+    // No secrets, SQL parameters or full phone numbers in the logs (research T18, DESIGN §7).
+    logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config.LOG_LEVEL, deps.logStream),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -86,12 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { tilesUrl: config.MAP_TILES_URL });
+  registerSecurityHeaders(app, { tilesUrl: config.MAP_TILES_URL, publicUrl: config.PUBLIC_URL });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'OGO Dispatch API', version: '0.1.0' } },

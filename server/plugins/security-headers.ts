@@ -1,4 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The standard headers of every answer (security-headers.ts), set up once per app. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
 
 /** The origin a tile template's requests go to ({z}/{x}/{y} are placeholders, not a host). */
 export function tileOrigin(template: string): string {
@@ -6,9 +13,10 @@ export function tileOrigin(template: string): string {
 }
 
 /**
- * Scripts and connections stay on our own origin; the basemap's tile server (MAP_TILES_URL)
- * is the one outside origin the map may fetch from (maplibre fetches raster tiles, so it needs
- * connect-src, and draws them as images). The map's worker is a same-origin module file.
+ * Scripts, connections and images stay on our own origin; the basemap's tile server
+ * (MAP_TILES_URL) is the one outside origin the map may fetch from (maplibre fetches raster
+ * tiles, so it needs connect-src, and draws them as images). The map's worker is a same-origin
+ * module file. No plugins (object-src), no <base> (research A14).
  */
 export function contentSecurityPolicy(tilesUrl: string | undefined): string {
   const tiles = tilesUrl ? ` ${tileOrigin(tilesUrl)}` : '';
@@ -16,30 +24,82 @@ export function contentSecurityPolicy(tilesUrl: string | undefined): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${tiles}`,
+    `img-src 'self' data: blob:${tiles}`,
     `connect-src 'self' ws: wss:${tiles}`,
     "media-src 'self' data: blob:",
     "worker-src 'self' blob:",
+    "object-src 'none'",
     "frame-ancestors 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
   ].join('; ');
 }
 
 /**
- * Baseline browser hardening on every answer (research T16): no sniffing, no framing, no
- * referrer leaks (OpenStreetMap's tile policy asks for a referrer only "if known"), and a CSP
- * that keeps scripts and connections on our own origin plus the tile server.
+ * Browser features the app never uses are off for it and anything it embeds; the microphone
+ * stays for our own origin: the browser softphone (SIP over WebRTC) needs it.
  */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=(self)',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** One year, subdomains included (research A14, ASVS 3.4.1). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  tilesUrl: string | undefined;
+  /** PUBLIC_URL: HSTS only when the app is served over https. */
+  publicUrl: string;
+}
+
+/** The fixed headers for an app's configuration. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': contentSecurityPolicy(options.tilesUrl),
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(options.publicUrl.startsWith('https://')
+      ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
+      : {}),
+  };
+}
+
+const FALLBACK_HEADERS = securityHeaders({ tilesUrl: undefined, publicUrl: '' });
+
+/**
+ * Sets the standard headers on an answer: the fixed ones, the request id to quote, and
+ * `cache-control: no-store` unless the route chose its caching (the web app's files and pages
+ * do; every API answer may hold personal data and must not be kept: research A12). The onSend
+ * hook calls it; so must any answer that skips onSend (Fastify's frameworkErrors handler).
+ */
+export function applySecurityHeaders(reply: FastifyReply): void {
+  reply.headers(reply.server?.securityHeaders ?? FALLBACK_HEADERS);
+  reply.header('x-request-id', reply.request.id);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/** Baseline browser hardening on every answer (research T16, A12, A14). */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { tilesUrl: string | undefined },
+  options: SecurityHeaderOptions,
 ): void {
-  const csp = contentSecurityPolicy(options.tilesUrl);
+  app.decorate('securityHeaders', Object.freeze(securityHeaders(options)));
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('content-security-policy', csp);
+    applySecurityHeaders(reply);
   });
 }
