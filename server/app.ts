@@ -124,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokenTtlSeconds: Math.round(config.TOKEN_TTL_HOURS * 3600),
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    maxFailuresPerAccountUnknownDevices: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_UNKNOWN_DEVICES,
     windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
     logger: app.log,
   });
@@ -132,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return match?.[1] ? auth.authenticate(match[1]) : null;
   };
 
-  authRoutes(app, authenticate, auth);
+  authRoutes(app, authenticate, auth, {
+    secureCookies: new URL(config.PUBLIC_URL).protocol === 'https:',
+  });
   usersRoutes(app, authenticate, createUsersService(database.db));
   contentRoutes(app, authenticate, createContentService(database.db));
   configRoutes(app, authenticate, config);

@@ -26,3 +26,25 @@ export const accessTokens = pgTable(
     index('access_tokens_user_idx').on(t.user_id),
   ],
 );
+
+/**
+ * Device cookies (docs/DECISIONS.md "Login limits", OWASP "device cookies"): a browser that
+ * once logged in to an account holds a random token for it; only its SHA-256 is stored. A login
+ * that presents one is limited by its own failures, not by strangers'.
+ */
+export const deviceCookies = pgTable(
+  'device_cookies',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt(),
+    expires_at: utcTimestamp('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('device_cookies_hash_idx').on(t.token_hash),
+    index('device_cookies_user_idx').on(t.user_id),
+  ],
+);

@@ -1,7 +1,14 @@
 import type { LoggedUser, Role } from '@common/auth/auth.schema';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accessTokens, companies, companyUsers, userMeta, users } from '../../db/schema';
+import {
+  accessTokens,
+  companies,
+  companyUsers,
+  deviceCookies,
+  userMeta,
+  users,
+} from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 
 export async function findLoginCandidate(db: DbOrTx, email: string) {
@@ -35,6 +42,59 @@ export async function insertToken(
     .returning({ id: accessTokens.id, expires_at: accessTokens.expires_at });
   if (!row) throw new Error('token insert returned no row');
   return row;
+}
+
+/** The device cookie row of this user with this token digest, if it has not expired. */
+export async function findDevice(db: DbOrTx, userId: number, tokenHash: string) {
+  const [row] = await db
+    .select({ id: deviceCookies.id })
+    .from(deviceCookies)
+    .where(
+      and(
+        eq(deviceCookies.token_hash, tokenHash),
+        eq(deviceCookies.user_id, userId),
+        gt(deviceCookies.expires_at, utcNow),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A known device's login keeps its cookie another full lifetime. */
+export async function renewDevice(db: DbOrTx, id: number, ttlSeconds: number) {
+  await db
+    .update(deviceCookies)
+    .set({ expires_at: sql`${utcNow} + make_interval(secs => ${ttlSeconds})` })
+    .where(eq(deviceCookies.id, id));
+}
+
+/**
+ * A new device for the user. Expired ones and all but the newest `keep` go: a client that
+ * drops its cookies (a script, a private window) must not grow the table forever.
+ */
+export async function insertDevice(
+  db: DbOrTx,
+  values: { user_id: number; token_hash: string; ttlSeconds: number; keep: number },
+) {
+  await db.insert(deviceCookies).values({
+    user_id: values.user_id,
+    token_hash: values.token_hash,
+    expires_at: sql`${utcNow} + make_interval(secs => ${values.ttlSeconds})`,
+  });
+  const newest = db
+    .select({ id: deviceCookies.id })
+    .from(deviceCookies)
+    .where(eq(deviceCookies.user_id, values.user_id))
+    .orderBy(desc(deviceCookies.id))
+    .limit(values.keep);
+  await db
+    .delete(deviceCookies)
+    .where(
+      and(
+        eq(deviceCookies.user_id, values.user_id),
+        or(lte(deviceCookies.expires_at, utcNow), notInArray(deviceCookies.id, newest)),
+      ),
+    );
 }
 
 export interface SessionRow {

@@ -7,10 +7,29 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, route } from '../../http/route';
 import type { AuthService } from './auth.service';
+import { deviceSetCookie, readCookies } from './device-cookie';
 
-export function authRoutes(app: FastifyInstance, authenticate: Authenticate, auth: AuthService) {
-  route(app, authenticate, createAccessToken, { public: true }, ({ body, request }) =>
-    auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+export function authRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  auth: AuthService,
+  options: { secureCookies: boolean },
+) {
+  route(
+    app,
+    authenticate,
+    createAccessToken,
+    { public: true },
+    async ({ body, request, reply }) => {
+      const { accessToken, device } = await auth.login(body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        cookies: readCookies(request.headers.cookie),
+      });
+      // The device cookie stays out of the body and out of scripts' reach (research A9).
+      reply.header('set-cookie', deviceSetCookie(device, { secure: options.secureCookies }));
+      return accessToken;
+    },
   );
   route(app, authenticate, verifyAccessToken, { roles: 'any' }, ({ auth: session }) =>
     auth.loggedUser(session),

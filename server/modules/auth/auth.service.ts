@@ -1,5 +1,6 @@
 import type { AccessToken, LoggedUser, LoginBody } from '@common/auth/auth.schema';
 import { fromUtcString } from '@common/lib/dates';
+import type { Cookies } from 'cookie';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
@@ -10,6 +11,7 @@ import type { SessionCache } from '../../lib/session-cache';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { Publisher } from '../../realtime/publisher';
 import * as repo from './auth.repo';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokenOf } from './device-cookie';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -19,12 +21,17 @@ export interface AuthServiceDeps {
   tokenTtlSeconds: number;
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
+  /** Failed logins per account from browsers without its device cookie, all together. */
+  maxFailuresPerAccountUnknownDevices: number;
   windowSeconds: number;
   logger?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Writing last_used_at on every request would turn each read into a write: once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** A user's browsers remembered for the login limits; older ones are forgotten. */
+const DEVICES_KEPT_PER_USER = 20;
 
 const INVALID_CREDENTIALS = 'E-mailul sau parola nu sunt corecte.';
 
@@ -41,32 +48,62 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
     );
 
+  /** The browser's device cookie for this user, if it is one the server issued and live. */
+  async function knownDevice(userId: number, cookies: Cookies) {
+    const token = deviceTokenOf(cookies, userId);
+    if (!token) return undefined;
+    const hash = tokenDigest(token);
+    const row = await repo.findDevice(db, userId, hash);
+    return row ? { id: row.id, token, hash } : undefined;
+  }
+
   /**
-   * SPEC §7 POST /api/access-tokens. Limited per account and per address (research T14):
-   * the same answer for an unknown e-mail and a wrong password.
+   * SPEC §7 POST /api/access-tokens, with the login limits of docs/DECISIONS.md "Login limits"
+   * (research A8, T14, OWASP device cookies). A browser presenting this account's device cookie
+   * is limited only by its own failures; any other attempt by its address, by its address on
+   * this account, and by every unknown device on this account together. The same answer for an
+   * unknown e-mail and a wrong password; the password is not checked once a limit is hit.
    */
   async function login(
     body: LoginBody,
-    client: { ip: string; userAgent: string | null },
-  ): Promise<AccessToken> {
+    client: { ip: string; userAgent: string | null; cookies: Cookies },
+  ): Promise<{ accessToken: AccessToken; device: { userId: number; token: string } }> {
     const email = body.email.trim().toLowerCase();
-    const accountKey = `account:${email}`;
-    const ipKey = `ip:${client.ip}`;
-    if (
-      (await deps.failures.count(accountKey)) >= deps.maxFailuresPerAccount ||
-      (await deps.failures.count(ipKey)) >= deps.maxFailuresPerIp
-    ) {
-      throw tooManyAttempts();
-    }
     const candidate = await repo.findLoginCandidate(db, email);
+    const known = candidate ? await knownDevice(candidate.id, client.cookies) : undefined;
+    // A known device counts its own failures; an unknown one counts against its address, its
+    // address on this account, and this account's unknown devices (distributed guessing).
+    const ownKey = known ? `device:${known.hash}` : `account-ip:${email}|${client.ip}`;
+    const keys = known
+      ? [{ key: ownKey, max: deps.maxFailuresPerAccount }]
+      : [
+          { key: `ip:${client.ip}`, max: deps.maxFailuresPerIp },
+          { key: ownKey, max: deps.maxFailuresPerAccount },
+          { key: `account:${email}`, max: deps.maxFailuresPerAccountUnknownDevices },
+        ];
+    const counts = await Promise.all(keys.map(({ key }) => deps.failures.count(key)));
+    if (keys.some(({ max }, i) => (counts[i] ?? 0) >= max)) throw tooManyAttempts();
+
     let passwordOk = false;
     if (candidate) passwordOk = await verifyPassword(candidate.password_hash, body.password);
     else await burnPasswordCheck(body.password);
     if (!candidate || !passwordOk || candidate.disabled_at !== null) {
-      await Promise.all([deps.failures.add(accountKey), deps.failures.add(ipKey)]);
+      await Promise.all(keys.map(({ key }) => deps.failures.add(key)));
       throw new AppError('unauthenticated', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
     }
-    await deps.failures.reset(accountKey);
+    // Its own count starts again; the account's unknown devices keep theirs (strangers' tries).
+    await deps.failures.reset(ownKey);
+
+    const deviceToken = known?.token ?? newToken();
+    if (known) await repo.renewDevice(db, known.id, DEVICE_COOKIE_MAX_AGE_SECONDS);
+    else {
+      await repo.insertDevice(db, {
+        user_id: candidate.id,
+        token_hash: tokenDigest(deviceToken),
+        ttlSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
+        keep: DEVICES_KEPT_PER_USER,
+      });
+    }
     const token = newToken();
     const row = await repo.insertToken(db, {
       user_id: candidate.id,
@@ -75,7 +112,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 300) ?? null,
     });
-    return { token, expires_at: row.expires_at };
+    return {
+      accessToken: { token, expires_at: row.expires_at },
+      device: { userId: candidate.id, token: deviceToken },
+    };
   }
 
   /**
@@ -134,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** SPEC §7 PATCH /api/user-activity: the console tells whether its user is at work. */
   async function setActivity(auth: AuthContext, isOnline: boolean) {
     const row = await repo.setOnline(db, auth.userId, isOnline);
-    if (!row) throw notFound('Utilizatorul');
+    if (!row) throw notFound('user');
     for (const companyId of auth.companyIds) {
       deps.publisher.toCompany(companyId, 'user_activity', {
         user_id: auth.userId,
