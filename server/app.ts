@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { NOT_FOUND } from '@common/http/errors';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -42,7 +43,7 @@ import { placesRoutes } from './modules/places/places.routes';
 import { createPlacesService } from './modules/places/places.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
 import { createPublisher, type RealtimeServer } from './realtime/publisher';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024, // research R24: no endpoint needs more
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -184,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 function registerWebStatic404(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     reply.code(404).send({
-      message: 'Resursa nu a fost găsită.',
+      message: NOT_FOUND.resource,
       code: 'not_found',
       request_id: String(request.id),
     });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { idParam, text } from '../http/fields';
 import { BlockedPhoneSchema, CreateBlockedPhoneBodySchema } from './blocked-phones.schema';
 
 export const listBlockedPhones = defineEndpoint({
   method: 'GET',
   path: '/api/blocked-phone',
-  query: z.strictObject({ search: z.string().trim().max(40).optional() }),
+  query: z.strictObject({ search: text(40).optional() }),
   response: z.array(BlockedPhoneSchema),
 });
 
@@ -20,7 +21,7 @@ export const createBlockedPhone = defineEndpoint({
 export const deleteBlockedPhone = defineEndpoint({
   method: 'DELETE',
   path: '/api/blocked-phone/:id',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParam() }),
   response: z.null(),
   status: 204,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/fields';
 import { PhoneInputSchema } from '../orders/orders.schema';
 
 /** SPEC §3 Blocked phone. */
@@ -12,7 +13,7 @@ export type BlockedPhone = z.infer<typeof BlockedPhoneSchema>;
 
 export const CreateBlockedPhoneBodySchema = z.strictObject({
   phone: PhoneInputSchema,
-  reason: z.string().trim().max(300).nullish(),
+  reason: text(300).nullish(),
 });
 
 /** The refusal an order from a blocked phone gets (field `phone`). */

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { idParam, requiredText } from '../http/fields';
 import { SavedAddressSchema } from './clients.schema';
 
 const clientAddressParams = z.object({
-  clientId: z.coerce.number().int().positive(),
-  addressId: z.coerce.number().int().positive(),
+  clientId: idParam(),
+  addressId: idParam(),
 });
 
 /** SPEC §7 a client's saved addresses, as the order form and client history show them. */
 export const listAddressHistory = defineEndpoint({
   method: 'GET',
   path: '/api/dispatcher-orders/:clientId/address-history',
-  params: z.object({ clientId: z.coerce.number().int().positive() }),
+  params: z.object({ clientId: idParam() }),
   response: z.array(SavedAddressSchema),
 });
 
@@ -30,14 +31,14 @@ export const USER_ADDRESSES_PREFIX = '/user-addresses';
 export const listAddresses = defineEndpoint({
   method: 'GET',
   path: `${USER_ADDRESSES_PREFIX}/addresses/:phoneOrUserId`,
-  params: z.object({ phoneOrUserId: z.string().trim().min(1).max(40) }),
+  params: z.object({ phoneOrUserId: requiredText(40) }),
   response: z.array(SavedAddressSchema),
 });
 
 export const deleteAddress = defineEndpoint({
   method: 'DELETE',
   path: `${USER_ADDRESSES_PREFIX}/addresses/:id`,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParam() }),
   response: z.null(),
   status: 204,
 });

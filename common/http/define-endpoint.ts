@@ -18,7 +18,17 @@ export interface Endpoint {
   response: z.ZodType;
   /** Status code of the success answer, 200 unless said. */
   status?: 200 | 201 | 204;
+  /**
+   * Error statuses the handler itself may answer (a refused transition's 409, a role check's
+   * 403, the login limit's 429). The ones every route of its kind may answer are added when the
+   * route is registered (server/http/route.ts `documentedErrors`), so the OpenAPI document lists
+   * every status a caller can get, and the fuzz suite holds the server to it (issue #15).
+   */
+  errors?: readonly DomainErrorStatus[];
 }
+
+/** Statuses a handler answers from its own rules (AppError), beyond validation and auth. */
+export type DomainErrorStatus = 403 | 404 | 409 | 422 | 429;
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 

@@ -26,3 +26,22 @@ export const ERROR_STATUS = {
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * "Not found" for each kind of thing, written whole so that the participle agrees with the noun
+ * (issue #15 defect 8: not "Utilizatorul nu a fost găsită.").
+ */
+export const NOT_FOUND = {
+  resource: 'Resursa nu a fost găsită.',
+  order: 'Comanda nu a fost găsită.',
+  address: 'Adresa nu a fost găsită.',
+  place: 'Locația nu a fost găsită.',
+  user: 'Utilizatorul nu a fost găsit.',
+  client: 'Clientul nu a fost găsit.',
+  driver: 'Șoferul nu a fost găsit.',
+  page: 'Pagina nu a fost găsită.',
+  blockedPhone: 'Numărul blocat nu a fost găsit.',
+  company: 'Compania nu a fost găsită.',
+  webApp: 'Aplicația web nu a fost găsită (rulați npm run build).',
+} as const;
+export type NotFoundKind = keyof typeof NOT_FOUND;

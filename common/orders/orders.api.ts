@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { idParam } from '../http/fields';
 import { perPageQuery } from '../http/pagination';
 import {
   CancelOrderBodySchema,
@@ -135,7 +136,7 @@ export const duplicateOrder = defineEndpoint({
 export const getOrderHistory = defineEndpoint({
   method: 'GET',
   path: '/api/order-history/:orderId',
-  params: z.object({ orderId: z.coerce.number().int().positive() }),
+  params: z.object({ orderId: idParam() }),
   response: z.array(OrderHistoryItemSchema),
 });
 

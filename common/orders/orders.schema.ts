@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  dateOnly,
+  id,
+  idParam,
+  MAX_ID,
+  requiredText,
+  text,
+  timeOnly,
+  utcDateTime,
+} from '../http/fields';
 import { perPageQuery } from '../http/pagination';
 import { INVALID_PHONE, normalizePhone } from '../lib/phone';
 
@@ -41,9 +51,6 @@ export const CANCELLATION_TYPES = [
 ] as const;
 export const CancellationTypeSchema = z.enum(CANCELLATION_TYPES);
 
-const utc = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Format: YYYY-MM-DD HH:mm:ss');
 const lat = z.number().min(-90).max(90);
 const long = z.number().min(-180).max(180);
 
@@ -64,14 +71,14 @@ export type OrderPlace = z.infer<typeof OrderPlaceSchema>;
 
 /** A place as the form sends it. */
 export const OrderPlaceInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Adresa este obligatorie.').max(300),
-  place_id: z.string().trim().max(300).nullish(),
+  name: requiredText(300, 'Adresa este obligatorie.'),
+  place_id: text(300).nullish(),
   lat,
   long,
-  comment: z.string().trim().max(500).nullish(),
-  bloc: z.string().trim().max(50).nullish(),
-  scara: z.string().trim().max(50).nullish(),
-  reper: z.string().trim().max(200).nullish(),
+  comment: text(500).nullish(),
+  bloc: text(50).nullish(),
+  scara: text(50).nullish(),
+  reper: text(200).nullish(),
 });
 export type OrderPlaceInput = z.infer<typeof OrderPlaceInputSchema>;
 
@@ -180,20 +187,16 @@ const orderFields = {
     .min(1, 'Adresa este obligatorie.')
     .max(10, 'Cel mult 10 adrese.'),
   phone: PhoneInputSchema,
-  client_name: z
-    .string({ error: 'Numele clientului este obligatoriu.' })
-    .trim()
-    .min(1, 'Numele clientului este obligatoriu.')
-    .max(120),
-  about_client: z.string().trim().max(500).nullish(),
-  comment: z.string().trim().max(1000).nullish(),
-  options: z.array(z.string().max(50)).max(30),
-  service_id: z.number().int().positive().nullish(),
-  departure_time: utc.nullish(),
+  client_name: requiredText(120, 'Numele clientului este obligatoriu.'),
+  about_client: text(500).nullish(),
+  comment: text(1000).nullish(),
+  options: z.array(text(50)).max(30),
+  service_id: id().nullish(),
+  departure_time: utcDateTime().nullish(),
   payment_type: PaymentTypeSchema,
   /** 'Protocol?': the protocol company the ride is billed to (SPEC §2 quick form). */
-  protocol_company_id: z.number().int().positive().nullish(),
-  custom_driver_ids: z.array(z.number().int().positive()).max(50),
+  protocol_company_id: id().nullish(),
+  custom_driver_ids: z.array(id()).max(50),
   always_in_call: z.boolean(),
   /** false saves a draft in state new; true places it for dispatch (state created). */
   place: z.boolean(),
@@ -222,24 +225,28 @@ export const UpdateOrderBodySchema = z.strictObject(orderFields).partial();
 export type UpdateOrderBody = z.input<typeof UpdateOrderBodySchema>;
 
 export const UpdateNameBodySchema = z.strictObject({
-  name: z.string().trim().max(120).nullable(),
-  about: z.string().trim().max(500).nullish(),
+  name: text(120).nullable(),
+  about: text(500).nullish(),
 });
 
 /** The body is optional: no body (null to the server) means no reason. */
 export const CancelOrderBodySchema = z.preprocess(
   (value) => value ?? {},
-  z.strictObject({ reason_text: z.string().trim().max(300).nullish() }),
+  z.strictObject({ reason_text: text(300).nullish() }),
 );
 
 export const SetDriverBodySchema = z.strictObject({
-  driverId: z.number({ error: 'Please select driver' }).int().positive('Please select driver'),
+  driverId: z
+    .number({ error: 'Please select driver' })
+    .int()
+    .positive('Please select driver')
+    .max(MAX_ID, 'Please select driver'),
 });
 
-export const OrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OrderIdParamsSchema = z.object({ id: idParam() });
 export const OrderPlaceParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  placeId: z.coerce.number().int().positive(),
+  id: idParam(),
+  placeId: idParam(),
 });
 
 /** SPEC §3 Order history item. */
@@ -252,8 +259,6 @@ export const OrderHistoryItemSchema = z.object({
 });
 export type OrderHistoryItem = z.infer<typeof OrderHistoryItemSchema>;
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format: YYYY-MM-DD');
-const timeOnly = z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'Format: HH:mm');
 const idList = z
   .string()
   .regex(/^[a-z_,]+$/)
@@ -264,14 +269,14 @@ const idList = z
 export const ListOrdersQuerySchema = z.strictObject({
   states: idList.optional(),
   state: OrderStateSchema.optional(),
-  date_from: dateOnly.optional(),
-  date_to: dateOnly.optional(),
-  time_from: timeOnly.optional(),
-  time_to: timeOnly.optional(),
-  driver_id: z.coerce.number().int().positive().optional(),
-  client_id: z.coerce.number().int().positive().optional(),
-  dispatcher_id: z.coerce.number().int().positive().optional(),
-  company_id: z.coerce.number().int().positive().optional(),
+  date_from: dateOnly().optional(),
+  date_to: dateOnly().optional(),
+  time_from: timeOnly().optional(),
+  time_to: timeOnly().optional(),
+  driver_id: idParam().optional(),
+  client_id: idParam().optional(),
+  dispatcher_id: idParam().optional(),
+  company_id: idParam().optional(),
   payment_method: PaymentTypeSchema.optional(),
   driver_payment_method: PaymentTypeSchema.optional(),
   driver_payment: z.enum(['paid', 'unpaid']).optional(),
@@ -297,7 +302,7 @@ export const OrderListSchema = z.object({
 
 /** The four dispatcher tabs (SPEC §2): search matches the call sign exactly or the address (SPEC §5). */
 export const DispatcherListQuerySchema = z.strictObject({
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   per_page: perPageQuery(50),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });

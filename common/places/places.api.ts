@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { requiredText, text } from '../http/fields';
 import {
   AddPlaceBodySchema,
   PlaceDetailsSchema,
@@ -23,8 +24,8 @@ export const searchPlacesNew = defineEndpoint({
 export const getPlaceDetailsNew = defineEndpoint({
   method: 'GET',
   path: `${PLACES_PREFIX}/place-details-new/:id`,
-  params: z.object({ id: z.string().min(1).max(300) }),
-  query: z.strictObject({ sessionToken: z.string().max(100).optional() }),
+  params: z.object({ id: requiredText(300) }),
+  query: z.strictObject({ sessionToken: text(100).optional() }),
   response: PlaceDetailsSchema,
 });
 
@@ -39,7 +40,7 @@ export const addPlace = defineEndpoint({
 export const deletePlace = defineEndpoint({
   method: 'DELETE',
   path: `${PLACES_PREFIX}/delete-place/:id`,
-  params: z.object({ id: z.string().min(1).max(300) }),
+  params: z.object({ id: requiredText(300) }),
   response: z.null(),
   status: 204,
 });
@@ -49,16 +50,16 @@ export const searchPlacesOld = defineEndpoint({
   method: 'GET',
   path: `${PLACES_PREFIX}/places-search`,
   query: z.strictObject({
-    input: z.string().trim().min(1).max(200),
-    language: z.string().max(10).optional(),
-    components: z.string().max(50).optional(),
+    input: requiredText(200),
+    language: text(10).optional(),
+    components: text(50).optional(),
     location: z
       .string()
       .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/)
       .optional(),
     radius: z.coerce.number().min(1).max(500_000).optional(),
-    strictbounds: z.string().max(10).optional(),
-    sessiontoken: z.string().max(100).optional(),
+    strictbounds: text(10).optional(),
+    sessiontoken: text(100).optional(),
   }),
   response: PredictionsSchema,
 });
@@ -78,9 +79,9 @@ export const getPlaceDetailsOld = defineEndpoint({
   method: 'GET',
   path: `${PLACES_PREFIX}/place-details`,
   query: z.strictObject({
-    place_id: z.string().min(1).max(300),
-    fields: z.string().max(200).optional(),
-    sessiontoken: z.string().max(100).optional(),
+    place_id: requiredText(300),
+    fields: text(200).optional(),
+    sessiontoken: text(100).optional(),
   }),
   response: GeometryResultSchema,
 });
@@ -89,9 +90,9 @@ export const geocodePlaceOld = defineEndpoint({
   method: 'GET',
   path: `${PLACES_PREFIX}/place-geocode`,
   query: z.strictObject({
-    place_id: z.string().min(1).max(300),
-    fields: z.string().max(200).optional(),
-    language: z.string().max(10).optional(),
+    place_id: requiredText(300),
+    fields: text(200).optional(),
+    language: text(10).optional(),
   }),
   response: GeometryResultSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, text } from '../http/fields';
 
 /** SPEC §9: search starts after more than 2 characters (new variant), debounced 500 ms. */
 export const PLACES_MIN_QUERY = 3;
@@ -42,12 +43,12 @@ export const PlacesSearchNewBodySchema = z.strictObject({
     .trim()
     .min(PLACES_MIN_QUERY, `Cel puțin ${PLACES_MIN_QUERY} caractere.`)
     .max(200),
-  languageCode: z.string().max(10).optional(),
-  includedRegionCodes: z.array(z.string().max(5)).max(5).optional(),
+  languageCode: text(10).optional(),
+  includedRegionCodes: z.array(text(5)).max(5).optional(),
   locationRestriction: z
     .object({ circle: z.object({ center: LatLngSchema, radius: z.number().min(1).max(500_000) }) })
     .optional(),
-  sessionToken: z.string().max(100).optional(),
+  sessionToken: text(100).optional(),
 });
 export type PlacesSearchNewBody = z.infer<typeof PlacesSearchNewBodySchema>;
 
@@ -67,12 +68,12 @@ export type PlaceDetails = z.infer<typeof PlaceDetailsSchema>;
 
 /** SPEC §7 POST /add-place: an operator saves a place (with bloc, scara, reper) for everyone. */
 export const AddPlaceBodySchema = z.strictObject({
-  place_id: z.string().trim().max(300).nullish(),
-  name: z.string().trim().min(1, 'Denumirea este obligatorie.').max(300),
-  scara: z.string().trim().max(50).nullish(),
-  bloc: z.string().trim().max(50).nullish(),
-  reper: z.string().trim().max(200).nullish(),
-  comment: z.string().trim().max(500).nullish(),
+  place_id: text(300).nullish(),
+  name: requiredText(300, 'Denumirea este obligatorie.'),
+  scara: text(50).nullish(),
+  bloc: text(50).nullish(),
+  reper: text(200).nullish(),
+  comment: text(500).nullish(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });

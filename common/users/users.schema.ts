@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '../auth/auth.schema';
+import { idParam, text } from '../http/fields';
 import { pageQuery, paginated } from '../http/pagination';
 
 /** SPEC §3 Driver default_car. */
@@ -30,13 +31,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParamsSchema = z.object({ id: idParam() });
 
 /** SPEC §7 GET /api/users?role&search (or identifier). */
 export const ListUsersQuerySchema = z.strictObject({
   role: RoleSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-  identifier: z.string().trim().max(50).optional(),
+  search: text(100).optional(),
+  identifier: text(50).optional(),
   ...pageQuery,
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;

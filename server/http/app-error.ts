@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@common/http/errors';
+import { ERROR_STATUS, type ErrorCode, NOT_FOUND, type NotFoundKind } from '@common/http/errors';
 
 /**
  * A domain error: the handler maps `code` to its status (DESIGN §4 Errors).
@@ -17,8 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Resursa') =>
-  new AppError('not_found', `${what} nu a fost găsită.`);
+export const notFound = (what: NotFoundKind = 'resource') =>
+  new AppError('not_found', NOT_FOUND[what]);
 export const forbidden = () =>
   new AppError('forbidden', 'Nu aveți dreptul să faceți această acțiune.');
 export const unauthenticated = () =>

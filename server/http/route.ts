@@ -1,7 +1,9 @@
 import type { Role } from '@common/auth/auth.schema';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@common/http/define-endpoint';
+import { ErrorBodySchema } from '@common/http/errors';
+import { INVALID_TEXT, isCleanText } from '@common/http/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthenticated } from './app-error';
+import { forbidden, unauthenticated, validationFailed } from './app-error';
 import type { AuthContext } from './auth-context';
 import { ReusableBuffers } from './reusable-buffers';
 
@@ -37,6 +39,38 @@ export class Json<T> {
 
 const pageBuffers = new ReusableBuffers();
 
+/**
+ * The dotted path of the first string (value or key) in a parsed input that holds a control
+ * character or a lone surrogate; '' for the input itself, undefined when all of it is clean.
+ */
+export function firstUncleanText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return isCleanText(value) ? undefined : path;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isCleanText(key)) return at;
+    const found = firstUncleanText(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Every error status a route may answer, for its OpenAPI document (issue #15: "only documented
+ * status codes"): what any route answers (400 a malformed request, 503 the database away), what
+ * its kind answers (401/403 its guard, 404 a path naming nothing, 413/415 a body, 422 its
+ * inputs), and what its own rules answer (`endpoint.errors`).
+ */
+export function documentedErrors(endpoint: Endpoint, access: Access): number[] {
+  const statuses = new Set<number>([400, 503, ...(endpoint.errors ?? [])]);
+  if (!('public' in access)) statuses.add(401);
+  if ('roles' in access && access.roles !== 'any') statuses.add(403);
+  if (endpoint.params) statuses.add(404);
+  if (endpoint.body) for (const status of [413, 415]) statuses.add(status);
+  if (endpoint.params || endpoint.query || endpoint.body) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
 /** Resolves the bearer token of a request; registered by the auth plugin. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
@@ -60,7 +94,12 @@ export function route<E extends Endpoint, A extends Access>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(status === 204 ? {} : { response: { [status]: endpoint.response } }),
+      response: {
+        [status]: endpoint.response,
+        ...Object.fromEntries(
+          documentedErrors(endpoint, access).map((code) => [code, ErrorBodySchema]),
+        ),
+      },
     },
     // The guard runs before validation: an anonymous caller learns nothing about the schema.
     onRequest: async (request) => {
@@ -70,6 +109,18 @@ export function route<E extends Endpoint, A extends Access>(
       if (!auth) throw unauthenticated();
       if (access.roles !== 'any' && !auth.roles.some((role) => access.roles.includes(role))) {
         throw forbidden();
+      }
+    },
+    // The net under the shared text schemas (common/http/fields.ts): whatever a contract lets
+    // through, no control character or broken Unicode reaches a handler (issue #15 defects 3, 4).
+    preHandler: async (request) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const field = firstUncleanText(value);
+        if (field !== undefined) throw validationFailed({ [field || part]: [INVALID_TEXT] });
       }
     },
     handler: async (request, reply) => {

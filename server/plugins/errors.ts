@@ -1,7 +1,8 @@
-import type { ErrorBody } from '@common/http/errors';
+import { type ErrorBody, NOT_FOUND } from '@common/http/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../http/app-error';
+import { applySecurityHeaders } from './security-headers';
 
 /** PostgreSQL / socket errors that mean "the database is not reachable right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -35,7 +36,11 @@ const isUnavailable = (error: unknown): boolean => {
   return false;
 };
 
-/** Turns zod issues into the spec's shape: field → list of messages (SPEC §5). */
+/**
+ * Turns zod issues into the spec's shape: field → list of messages (SPEC §5). A Map, not an
+ * object: a field named like an Object member (`constructor`, `toString`) is just a name here
+ * (issue #15 defect 5: `errors['constructor']` was Object's constructor, and `.includes` threw).
+ */
 function fieldErrorsOf(
   validation: {
     instancePath: string;
@@ -45,11 +50,11 @@ function fieldErrorsOf(
   }[],
   context: string | undefined,
 ): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    const list = errors[field] ?? [];
+    const list = errors.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
-    errors[field] = list;
+    errors.set(field, list);
   };
   for (const issue of validation) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -60,8 +65,11 @@ function fieldErrorsOf(
     }
     add(path || context || 'body', issue.message ?? 'Valoare invalidă.');
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
+
+const isOutOfRange = (issue: { keyword: string }) =>
+  issue.keyword === 'too_big' || issue.keyword === 'too_small';
 
 const send = (reply: FastifyReply, status: number, body: ErrorBody) => {
   // The error body never matches a route's success schema: bypass the serializer compiler.
@@ -77,6 +85,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const request_id = String(request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id out of range (0, negative, beyond int4) is a well-formed id of no row: not
+      // found, as any other id of no row is (issue #15 defect 2). Letters for an id stay a 422.
+      if (error.validationContext === 'params' && error.validation.every(isOutOfRange)) {
+        request.log.info({ url: request.routeOptions.url }, 'path id out of range');
+        return send(reply, 404, { message: NOT_FOUND.resource, code: 'not_found', request_id });
+      }
       const errors = fieldErrorsOf(error.validation, error.validationContext);
       request.log.info({ errors }, 'request validation failed');
       return send(reply, 422, {
@@ -123,4 +137,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request_id,
     });
   });
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook runs (issue #15 defect 6): a path that
+ * cannot be decoded (`%` without two hex digits) and a path parameter over 100 characters. They
+ * answer in our one error shape like every other error; a parameter that long names nothing,
+ * so it is not found. Without this, Fastify answered its own body, echoing the path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const request_id = String(request.id);
+  request.log.info({ code: error.code }, 'request rejected by the router');
+  // These answers skip the onSend hooks: set the headers every answer carries here.
+  applySecurityHeaders(reply);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 404, { message: NOT_FOUND.resource, code: 'not_found', request_id });
+  }
+  return send(reply, 400, { message: 'Cerere invalidă.', code: 'bad_request', request_id });
 }

@@ -39,6 +39,6 @@ export async function registerWebStatic(app: FastifyInstance, webDir: string): P
       ) &&
       !path.extname(pathname);
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    throw notFound(isPage ? 'Aplicația web (rulați npm run build)' : 'Resursa');
+    throw notFound(isPage ? 'webApp' : 'resource');
   });
 }

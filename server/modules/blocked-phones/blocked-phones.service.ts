@@ -31,7 +31,7 @@ export function createBlockedPhonesService(db: Db) {
 
   async function remove(auth: AuthContext, id: number) {
     if (!(await repo.deleteBlocked(db, await dispatchCompanyIds(auth), id)))
-      throw notFound('Numărul blocat');
+      throw notFound('blockedPhone');
   }
 
   return { list, create, remove };

@@ -11,13 +11,13 @@ import * as repo from './clients.repo';
 export function createClientsService(db: Db) {
   async function addressHistory(auth: AuthContext, clientId: number) {
     const ids = await repo.findClientIds(db, auth.companyIds, { id: clientId });
-    if (ids.length === 0) throw notFound('Clientul');
+    if (ids.length === 0) throw notFound('client');
     return repo.addressesOfClients(db, auth.companyIds, ids);
   }
 
   async function deleteFromHistory(auth: AuthContext, clientId: number, addressId: number) {
     if (!(await repo.deleteAddress(db, auth.companyIds, addressId, clientId)))
-      throw notFound('Adresa');
+      throw notFound('address');
   }
 
   /** By phone number (normalised, SPEC §5) or, for a short number, by the client's app user id. */
@@ -34,7 +34,7 @@ export function createClientsService(db: Db) {
   }
 
   async function deleteAddress(auth: AuthContext, id: number) {
-    if (!(await repo.deleteAddress(db, auth.companyIds, id))) throw notFound('Adresa');
+    if (!(await repo.deleteAddress(db, auth.companyIds, id))) throw notFound('address');
   }
 
   return { addressHistory, deleteFromHistory, addressesOf, deleteAddress };

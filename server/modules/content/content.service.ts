@@ -40,7 +40,7 @@ export function createContentService(db: Db) {
   /** SPEC §7 GET /api/content/{id}: sanitised on the way out, whoever stored it. */
   async function get(id: number) {
     const page = await findContent(db, id);
-    if (!page) throw notFound('Pagina');
+    if (!page) throw notFound('page');
     return { ...page, content: sanitizeHtml(page.content, ALLOWED) };
   }
   return { get };

@@ -137,7 +137,7 @@ export function createOrdersService({
     change: 'created' | 'changed' = 'changed',
   ): Promise<Order> {
     const order = await repo.findAnyOrder(db, id);
-    if (!order) throw notFound('Comanda');
+    if (!order) throw notFound('order');
     publisher.ordersChanged(board.orderChanged(order, change));
     publisher.toCompany(order.processed_by_company_id, 'order_updated', order);
     if (order.created_by_company_id !== order.processed_by_company_id) {
@@ -148,7 +148,7 @@ export function createOrdersService({
 
   async function get(auth: AuthContext, id: number): Promise<Order> {
     const order = await repo.findOrder(db, scopeOf(auth), id);
-    if (!order) throw notFound('Comanda');
+    if (!order) throw notFound('order');
     return order;
   }
 
@@ -244,7 +244,7 @@ export function createOrdersService({
   /** Loads the row for a rule check, or 404 for a foreign or missing id. */
   async function rowOf(tx: DbOrTx, auth: AuthContext, id: number): Promise<OrderRow> {
     const row = await repo.findOrderRow(tx, scopeOf(auth), id);
-    if (!row) throw notFound('Comanda');
+    if (!row) throw notFound('order');
     return row;
   }
 
@@ -375,7 +375,7 @@ export function createOrdersService({
     await db.transaction(async (tx) => {
       const row = await rowOf(tx, auth, id);
       const updated = await repo.updatePlace(tx, id, placeId, place);
-      if (!updated) throw notFound('Adresa');
+      if (!updated) throw notFound('address');
       if (updated.position === 0)
         await repo.updateOrderWhere(tx, scopeOf(auth), id, undefined, { address: place.name });
       if (row.client_id)

@@ -302,7 +302,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
       }
       if (place) return place;
     }
-    throw notFound('Adresa');
+    throw notFound('address');
   }
 
   /** SPEC §7 older place-details / place-geocode: the Google-style `result.geometry.location`. */
@@ -345,7 +345,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     const ref = parsePlaceId(id);
     const companyId =
       ref?.source === 'internal' ? await repo.deleteInternal(db, scopeOf(auth), ref.id) : null;
-    if (companyId === null) throw notFound('Adresa');
+    if (companyId === null) throw notFound('address');
     internalPlaces.changed(companyId);
     return null;
   }

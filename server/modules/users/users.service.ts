@@ -9,7 +9,7 @@ export function createUsersService(db: Db) {
   /** A user of another company answers 404, never their data (DESIGN §4 Tenancy). */
   async function get(auth: AuthContext, id: number) {
     const user = await repo.findUser(db, scopeOf(auth), id);
-    if (!user) throw notFound('Utilizatorul');
+    if (!user) throw notFound('user');
     return user;
   }
 
