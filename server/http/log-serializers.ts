@@ -109,16 +109,18 @@ const sqlStateOf = (error: ErrorLike): string | undefined => {
 
 /**
  * An error's message without the values it may quote: drizzle's "Failed query: <sql>\nparams:
- * <values>" keeps only "Failed query" (the shape goes to `query`); PostgreSQL's data exceptions
- * (SQLSTATE class 22, e.g. 'invalid input syntax for type integer: "Ana Pop"') lose their
- * quoted values; phone-like numbers are masked everywhere.
+ * <values>" keeps only "Failed query" (the shape goes to `query`); messages that quote their
+ * input (`quotesInput`: PostgreSQL's data exceptions, 'invalid input syntax for type integer:
+ * "Ana Pop"', and JSON syntax errors, 'Unexpected token 'A', "Ana" is not valid JSON') lose the
+ * quoted part; phone-like numbers are masked everywhere.
  */
-export function safeMessage(message: string, sqlState?: string): string {
+export function safeMessage(message: string, quotesInput = false): string {
   let text = message;
   const params = text.indexOf('\nparams:');
   if (params !== -1) text = text.slice(0, params);
   if (text.startsWith('Failed query:')) text = 'Failed query';
-  if (sqlState?.startsWith('22')) text = text.replace(/"[^"]*"/g, '"…"');
+  // From the first quote to the last: the quoted input may hold quotes of its own.
+  if (quotesInput) text = text.replace(/"[\s\S]*"/, '"…"');
   // "Key (phone)=(0744123456)" as in a unique violation's detail, should a message quote one.
   text = text.replace(/\)=\([^)]*\)/g, ')=(…)');
   return truncate(maskPhones(text), MAX_MESSAGE);
@@ -150,7 +152,8 @@ function serialize(value: unknown, depth: number, seen: Set<unknown>): Serialize
   const error = value as ErrorLike;
   const type = typeOf(value);
   const sqlState = sqlStateOf(error);
-  const message = safeMessage(stringField(error.message) ?? '', sqlState);
+  const quotesInput = Boolean(sqlState?.startsWith('22')) || value instanceof SyntaxError;
+  const message = safeMessage(stringField(error.message) ?? '', quotesInput);
   const out: SerializedError = {
     type,
     message,

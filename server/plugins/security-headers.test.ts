@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OSM_TILES_URL } from '../config';
 import { createTestApp, type TestApp } from '../test/harness';
-import { contentSecurityPolicy, tileOrigin } from './security-headers';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+  tileOrigin,
+} from './security-headers';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -24,7 +30,15 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
       'wss:',
       'http://tiles.local:8080',
     ]);
-    expect(directive(csp, 'img-src')).toContain('http://tiles.local:8080');
+    // Images from our origin, data/blob URLs and the tile server: no other https host.
+    expect(directive(csp, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://tiles.local:8080',
+    ]);
+    expect(directive(csp, 'object-src')).toEqual(["'none'"]);
+    expect(directive(csp, 'base-uri')).toEqual(["'none'"]);
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
     // maplibre's worker is a same-origin module file.
     expect(directive(csp, 'worker-src')).toContain("'self'");
@@ -33,13 +47,53 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
   it('adds no outside origin without a basemap', () => {
     const csp = contentSecurityPolicy(undefined);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+});
+
+describe('permissions and transport', () => {
+  const policy = Object.fromEntries(
+    PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=') as [string, string]),
+  );
+
+  it('denies the browser features the app does not use, keeps the microphone for the softphone', () => {
+    for (const feature of ['camera', 'geolocation', 'payment', 'usb', 'display-capture'])
+      expect(policy[feature]).toBe('()');
+    expect(policy.microphone).toBe('(self)');
+  });
+
+  it('asks for HSTS only when PUBLIC_URL is https', () => {
+    expect(
+      securityHeaders({ tilesUrl: undefined, publicUrl: 'https://dispatch.example.ro' })[
+        'strict-transport-security'
+      ],
+    ).toBe('max-age=31536000; includeSubDomains');
+    expect(
+      securityHeaders({ tilesUrl: undefined, publicUrl: 'http://localhost:3000' }),
+    ).not.toHaveProperty('strict-transport-security');
   });
 });
 
 describe('the headers on an answer', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    t = await createTestApp({
+      MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      PUBLIC_URL: 'https://dispatch.example.ro',
+    });
+    t.app.get('/api/test/cached', async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { ok: true };
+    });
+    // An answer that skips onSend, as Fastify's frameworkErrors handler's do.
+    t.app.get('/api/test/raw', async (_request, reply) => {
+      reply.hijack();
+      applySecurityHeaders(reply);
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, String(value));
+      reply.raw.writeHead(400);
+      reply.raw.end('{}');
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -55,5 +109,49 @@ describe('the headers on an answer', () => {
         attribution: '© OpenStreetMap contributors',
       },
     });
+  });
+
+  it('keeps API answers out of every cache unless the route chose otherwise', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(api.headers['cache-control']).toBe('no-store');
+    const failed = await t.app.inject({ method: 'GET', url: '/api/orders' });
+    expect(failed.statusCode).toBe(401);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const cached = await t.app.inject({ method: 'GET', url: '/api/test/cached' });
+    expect(cached.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('carries HSTS over https, the permissions policy and the request id', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'req-headers-01' },
+    });
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(response.headers['x-request-id']).toBe('req-headers-01');
+  });
+
+  it('sets the same headers on an answer that skips onSend (applySecurityHeaders)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/raw',
+      headers: { 'x-request-id': 'req-headers-02' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'cache-control': 'no-store',
+      'x-request-id': 'req-headers-02',
+    });
+    expect(directive(String(response.headers['content-security-policy']), 'img-src')).toContain(
+      'https://tiles.example.org',
+    );
   });
 });

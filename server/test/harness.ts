@@ -1,5 +1,6 @@
 import type { AccessToken } from '@common/auth/auth.schema';
 import type { Order } from '@common/orders/orders.schema';
+import type { DestinationStream } from 'pino';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
@@ -25,12 +26,16 @@ export interface TestApp {
 
 /**
  * A real app on a fresh migrated database, not listening unless the test asks (DESIGN §3
- * server/test). Not yet `ready`: a test may add routes before its first request.
+ * server/test). Not yet `ready`: a test may add routes before its first request. Logs are off
+ * unless `env.LOG_LEVEL` says otherwise; `options.logStream` receives them.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildApp({ config, database, serveWeb: false, ...options });
   return {
     app,
     db: database.db,
