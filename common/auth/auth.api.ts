@@ -14,6 +14,8 @@ export const createAccessToken = defineEndpoint({
   body: LoginBodySchema,
   response: AccessTokenSchema,
   status: 201,
+  // Wrong credentials; the login limits (docs/DECISIONS.md "Login limits").
+  errors: [401, 429],
 });
 
 /** SPEC §7: the user behind the token, with roles, companies and meta. */
@@ -37,4 +39,5 @@ export const updateUserActivity = defineEndpoint({
   path: '/api/user-activity',
   body: UserActivityBodySchema,
   response: z.object({ isOnline: z.boolean() }),
+  errors: [404],
 });

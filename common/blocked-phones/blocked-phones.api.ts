@@ -16,6 +16,8 @@ export const createBlockedPhone = defineEndpoint({
   body: CreateBlockedPhoneBodySchema,
   response: BlockedPhoneSchema,
   status: 201,
+  // The number is already blocked.
+  errors: [409],
 });
 
 export const deleteBlockedPhone = defineEndpoint({

@@ -28,7 +28,7 @@ export interface Endpoint {
 }
 
 /** Statuses a handler answers from its own rules (AppError), beyond validation and auth. */
-export type DomainErrorStatus = 403 | 404 | 409 | 422 | 429;
+export type DomainErrorStatus = 401 | 403 | 404 | 409 | 422 | 429;
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 

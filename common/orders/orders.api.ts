@@ -63,6 +63,7 @@ export const createOrder = defineEndpoint({
   body: CreateOrderBodySchema,
   response: OrderSchema,
   status: 201,
+  errors: [409],
 });
 
 export const updateOrder = defineEndpoint({
@@ -71,6 +72,7 @@ export const updateOrder = defineEndpoint({
   params: OrderIdParamsSchema,
   body: UpdateOrderBodySchema,
   response: OrderSchema,
+  errors: [409],
 });
 
 export const listOrders = defineEndpoint({
@@ -86,6 +88,7 @@ export const updateOrderName = defineEndpoint({
   params: OrderIdParamsSchema,
   body: UpdateNameBodySchema,
   response: OrderSchema,
+  errors: [409],
 });
 
 export const updateOrderPlace = defineEndpoint({
@@ -94,6 +97,7 @@ export const updateOrderPlace = defineEndpoint({
   params: OrderPlaceParamsSchema,
   body: OrderPlaceInputSchema,
   response: OrderSchema,
+  errors: [409],
 });
 
 const transition = (name: string, method: 'PATCH' | 'DELETE' = 'PATCH') =>
@@ -102,6 +106,7 @@ const transition = (name: string, method: 'PATCH' | 'DELETE' = 'PATCH') =>
     path: `/api/orders/:id/${name}`,
     params: OrderIdParamsSchema,
     response: OrderSchema,
+    errors: [409],
   });
 
 export const retryOrder = transition('retry');
@@ -114,6 +119,7 @@ export const cancelOrder = defineEndpoint({
   params: OrderIdParamsSchema,
   body: CancelOrderBodySchema,
   response: OrderSchema,
+  errors: [409],
 });
 
 export const setDriverAndFinish = defineEndpoint({
@@ -122,6 +128,7 @@ export const setDriverAndFinish = defineEndpoint({
   params: OrderIdParamsSchema,
   body: SetDriverBodySchema,
   response: OrderSchema,
+  errors: [409],
 });
 
 /** SPEC §7: returns the new order's id (the web navigates to /operator/order/{id}). */
@@ -131,6 +138,7 @@ export const duplicateOrder = defineEndpoint({
   params: OrderIdParamsSchema,
   response: z.object({ id: z.number().int() }),
   status: 201,
+  errors: [409],
 });
 
 export const getOrderHistory = defineEndpoint({

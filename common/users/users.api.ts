@@ -30,4 +30,5 @@ export const getUserMeta = defineEndpoint({
   path: '/api/users/:id/meta',
   params: UserIdParamsSchema,
   response: z.array(UserMetaSchema),
+  errors: [403],
 });

@@ -315,3 +315,22 @@ describe('defect 8: messages are Romanian and agree in gender', () => {
     expect(missing.json<ErrorBody>().message).toBe('Comanda nu a fost găsită.');
   });
 });
+
+describe('the OpenAPI document lists every status a route answers', () => {
+  type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const statuses = async (path: string, method: string) => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<Doc>();
+    return Object.keys(doc.paths[path]?.[method]?.responses ?? {}).map(Number);
+  };
+
+  it('derives them from the guard, the inputs and the rules', async () => {
+    expect(await statuses('/api/orders', 'post')).toEqual([
+      201, 400, 401, 403, 409, 413, 415, 422, 503,
+    ]);
+    expect(await statuses('/api/orders/{id}', 'get')).toEqual([200, 400, 401, 403, 404, 422, 503]);
+    expect(await statuses('/api/access-tokens', 'post')).toEqual([
+      201, 400, 401, 413, 415, 422, 429, 503,
+    ]);
+    expect(await statuses('/api/health', 'get')).toEqual([200, 400, 503]);
+  });
+});
