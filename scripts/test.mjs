@@ -125,9 +125,8 @@ if (hasPostgres) {
     'server (PostgreSQL)',
     process.execPath,
     [vitest, 'run', '--project', 'server', ...jsonOut('server-pg.json')],
-    {
-      TEST_DATABASE_URL: databaseUrl,
-    },
+    // With Redis, the login limits' restart test runs here too (login-limits.redis.test.ts).
+    { TEST_DATABASE_URL: databaseUrl, ...(hasRedis ? { TEST_REDIS_URL: redisUrl } : {}) },
   );
   record('server (PostgreSQL)', serverPg, () => vitestCounts(path.join(out, 'server-pg.json')));
 } else {
