@@ -1,11 +1,16 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { type OrdersChange, rooms } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
+import { guardAgainstFloods, type PacketLimit } from './flood-guard';
 import type { RealtimeServer } from './publisher';
+
+/** Long-polling reads with GET and writes with POST; the websocket upgrade is a GET. */
+const POLLING_METHODS = new Set(['GET', 'POST']);
+type NextFunction = (error?: Error) => void;
 
 /** SPEC §7 Realtime, hardened per DESIGN §2/§7: token in `auth`, never the query string. */
 export function createSocketServer(options: {
@@ -17,6 +22,8 @@ export function createSocketServer(options: {
   onSessionEnded: (tokenId: number) => void;
   /** Another node changed an order (Publisher.ordersChanged). */
   onOrdersChanged: (change: OrdersChange) => void;
+  /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
+  packetLimit?: PacketLimit;
 }): RealtimeServer {
   const io: RealtimeServer = new Server(options.httpServer, {
     // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
@@ -28,6 +35,12 @@ export function createSocketServer(options: {
   if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
   io.on('session_ended', options.onSessionEnded);
   io.on('orders_changed', options.onOrdersChanged);
+  guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
+  // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
+  // without a session opens one first): refuse them as the bad requests they are.
+  io.engine.use((request: IncomingMessage, _response: ServerResponse, next: NextFunction) =>
+    next(POLLING_METHODS.has(request.method ?? '') ? undefined : new Error('method not allowed')),
+  );
 
   io.use(async (socket, next) => {
     try {
