@@ -1,0 +1,217 @@
+import type { SavedAddress } from '@common/clients/clients.schema';
+import type { Order } from '@common/orders/orders.schema';
+import type { InjectOptions } from 'fastify';
+import { buildCompany, buildDriver, buildUser, DEFAULT_PASSWORD } from '../test/factories';
+import type { TestApp } from '../test/harness';
+import type { Canaries } from './oracles';
+
+/**
+ * Two companies whose rows carry canary strings (issue #15 oracle 5, research T11): every text
+ * of company X holds `CANARYX<suffix>`, and its phones share a prefix no other fixture uses, so
+ * any of them in an answer to the other company's user (or to an anonymous caller) is a leak.
+ * Rows are made through the API where it has a route (orders, clients, saved addresses, blocked
+ * phones, internal places), so they are what production writes.
+ */
+export type TenantLabel = 'A' | 'B';
+
+export interface Tenant {
+  label: TenantLabel;
+  /** The canary token (upper case in the data; the oracle compares lowercased). */
+  token: string;
+  companyId: number;
+  dispatcher: { id: number; email: string; password: string };
+  driverId: number;
+  /** E.164 phones of this company's clients, blocked numbers and users. */
+  phones: string[];
+  orderIds: number[];
+  orderPlaceIds: number[];
+  clientIds: number[];
+  addressIds: number[];
+  blockedPhoneIds: number[];
+  /** `internal:<id>` ids of the places its operators saved. */
+  placeIds: string[];
+}
+
+export interface Tenants {
+  A: Tenant;
+  B: Tenant;
+  canaries: Canaries;
+  /** Shared reference data valid bodies refer to (SPEC §7 services, order options). */
+  catalog: { serviceIds: number[]; optionKeys: string[] };
+}
+
+/** A small deterministic generator, so a seed names the same fixtures on every replay. */
+export function seededRandom(seed: number): () => number {
+  let state = (seed ^ 0x9e3779b9) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Phone prefixes per company: national 072… for A, 073… for B (9 digits after +40). */
+const PHONE_PREFIX: Record<TenantLabel, string> = { A: '+407218', B: '+407319' };
+
+function phonesOf(label: TenantLabel, random: () => number, count: number): string[] {
+  const phones = new Set<string>();
+  while (phones.size < count) {
+    phones.add(`${PHONE_PREFIX[label]}${String(Math.floor(random() * 100_000)).padStart(5, '0')}`);
+  }
+  return [...phones];
+}
+
+async function expectStatus<T>(t: TestApp, status: number, request: InjectOptions): Promise<T> {
+  const response = await t.app.inject(request);
+  if (response.statusCode !== status) {
+    throw new Error(
+      `fuzz setup ${JSON.stringify(request).slice(0, 200)}: ${response.statusCode} ${response.body.slice(0, 300)}`,
+    );
+  }
+  return (response.body ? response.json() : null) as T;
+}
+
+async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise<Tenant> {
+  const random = seededRandom(seed * 31 + label.charCodeAt(0));
+  const suffix = Math.floor(random() * 36 ** 5)
+    .toString(36)
+    .toUpperCase()
+    .padStart(5, '0');
+  const token = `CANARY${label}${suffix}`;
+  const phones = phonesOf(label, random, 6);
+  const [clientPhone, otherClientPhone, blockedPhone, otherBlockedPhone, userPhone, driverPhone] =
+    phones as [string, string, string, string, string, string];
+
+  const company = await buildCompany(t.db, { name: `Compania ${token}` });
+  const email = `dispecer.${token.toLowerCase()}@fuzz.ogo.local`;
+  const dispatcher = await buildUser(t.db, {
+    name: `Dispecer ${token}`,
+    email,
+    phone: userPhone,
+    roles: ['dispatcher'],
+    companyIds: [company.id],
+    meta: { note: `Meta ${token}` },
+  });
+  const driver = await buildDriver(t.db, company.id, {
+    name: `Sofer ${token}`,
+    phone: driverPhone,
+    car: { make: `Marca ${token}`, model: `Model ${token}` },
+  });
+  const headers = await t.login({ email, password: DEFAULT_PASSWORD });
+  const auth = { authorization: headers.authorization };
+
+  const orders: Order[] = [];
+  for (const [k, phone] of [clientPhone, clientPhone, otherClientPhone].entries()) {
+    orders.push(
+      await t.postOrder(auth, {
+        phone,
+        client_name: `Client ${token} ${k}`,
+        about_client: `Despre ${token}`,
+        comment: `Comentariu ${token} ${k}`,
+        places: [
+          {
+            name: `Strada ${token} ${k}`,
+            lat: 47.16 + k / 1000,
+            long: 27.58,
+            comment: `Interfon ${token}`,
+            bloc: `B${token}`.slice(0, 50),
+            scara: 'A',
+            reper: `Reper ${token}`,
+          },
+          { name: `Destinatie ${token} ${k}`, lat: 47.17, long: 27.6 },
+        ],
+      }),
+    );
+  }
+  const canceled = orders[2];
+  if (canceled) {
+    await expectStatus(t, 200, {
+      method: 'PATCH',
+      url: `/api/orders/${canceled.id}/cancel`,
+      headers: auth,
+      payload: { reason_text: `Motiv ${token}` },
+    });
+  }
+
+  const blockedPhoneIds: number[] = [];
+  for (const phone of [blockedPhone, otherBlockedPhone]) {
+    const blocked = await expectStatus<{ id: number }>(t, 201, {
+      method: 'POST',
+      url: '/api/blocked-phone',
+      headers: auth,
+      payload: { phone, reason: `Blocat ${token}` },
+    });
+    blockedPhoneIds.push(blocked.id);
+  }
+
+  const place = await expectStatus<{ place_id: string }>(t, 201, {
+    method: 'POST',
+    url: '/geo/add-place',
+    headers: auth,
+    payload: {
+      name: `Loc ${token}`,
+      comment: `Loc comentariu ${token}`,
+      reper: `Loc reper ${token}`,
+      lat: 47.165,
+      lng: 27.585,
+    },
+  });
+
+  const clientIds = [...new Set(orders.map((o) => o.client_id).filter((id) => id !== null))];
+  const addressIds = new Set<number>();
+  for (const clientId of clientIds) {
+    const addresses = await expectStatus<SavedAddress[]>(t, 200, {
+      method: 'GET',
+      url: `/api/dispatcher-orders/${clientId}/address-history`,
+      headers: auth,
+    });
+    for (const address of addresses) addressIds.add(address.id);
+  }
+
+  return {
+    label,
+    token,
+    companyId: company.id,
+    dispatcher: { id: dispatcher.id, email, password: DEFAULT_PASSWORD },
+    driverId: driver.id,
+    phones,
+    orderIds: orders.map((o) => o.id),
+    orderPlaceIds: orders.flatMap((o) => o.places.map((p) => p.id)),
+    clientIds,
+    addressIds: [...addressIds],
+    blockedPhoneIds,
+    placeIds: [place.place_id],
+  };
+}
+
+/** The national significant digits of an E.164 Romanian phone: what any formatting keeps. */
+const nationalDigits = (phone: string) => phone.replace(/^\+40/, '');
+
+/** Seeds company A and company B (the fuzz app's only data besides the demo-free defaults). */
+export async function seedTenants(t: TestApp, seed: number): Promise<Tenants> {
+  const A = await seedTenant(t, 'A', seed);
+  const B = await seedTenant(t, 'B', seed);
+  const canariesOf = (tenant: Tenant) => [
+    tenant.token.toLowerCase(),
+    ...tenant.phones.map(nationalDigits),
+  ];
+  const headers = { authorization: (await t.login(A.dispatcher)).authorization };
+  const services = await expectStatus<{ id: number }[]>(t, 200, {
+    method: 'GET',
+    url: '/api/services',
+    headers,
+  });
+  const options = await expectStatus<{ key: string }[]>(t, 200, {
+    method: 'GET',
+    url: '/api/order-options',
+    headers,
+  });
+  return {
+    A,
+    B,
+    canaries: { byCompany: { A: canariesOf(A), B: canariesOf(B) } },
+    catalog: { serviceIds: services.map((s) => s.id), optionKeys: options.map((o) => o.key) },
+  };
+}
