@@ -84,6 +84,8 @@ export const getPlaceDetailsOld = defineEndpoint({
     sessiontoken: text(100).optional(),
   }),
   response: GeometryResultSchema,
+  // No place of that id.
+  errors: [404],
 });
 
 export const geocodePlaceOld = defineEndpoint({
@@ -95,4 +97,6 @@ export const geocodePlaceOld = defineEndpoint({
     language: text(10).optional(),
   }),
   response: GeometryResultSchema,
+  // No place of that id.
+  errors: [404],
 });

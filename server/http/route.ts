@@ -119,6 +119,8 @@ export function route<E extends Endpoint, A extends Access>(
         ['query', request.query],
         ['body', request.body],
       ] as const) {
+        // A part the contract does not take is never read: no need to refuse it.
+        if (!endpoint[part]) continue;
         const field = firstUncleanText(value);
         if (field !== undefined) throw validationFailed({ [field || part]: [INVALID_TEXT] });
       }
