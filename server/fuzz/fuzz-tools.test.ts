@@ -157,6 +157,9 @@ describe('oracles', () => {
     expect(internalsIn('list.includes is not a function')).not.toBeNull();
     expect(internalsIn('{"message":"Datele trimise nu sunt valide."}')).toBeNull();
     expect(internalsIn('{"database":"pglite"}', new Set(['pglite']))).toBeNull();
+    expect(internalsIn('{"token":"zl7BU6XSzzllaJVCFsFcxTdlGolkzqVaHtipLtvs-f4"}')).toBeNull();
+    expect(internalsIn('{"code":"FST_ERR_BAD_URL"}')).toMatch(/^framework error/);
+    expect(internalsIn('{"errors":{"a":["Invalid input: expected number"]}}')).toMatch(/^library/);
   });
 
   it("reports another company's canaries, not one's own or those the request carried", () => {

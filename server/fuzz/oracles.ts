@@ -24,18 +24,24 @@ export const ORACLE_TITLES: Record<Oracle, string> = {
   cross_tenant_data: "5. no data of another company (or any company's, anonymously)",
 };
 
-/** Signs of a stack trace, a query or a driver / library message in a response body. */
-export const INTERNALS: readonly RegExp[] = [
-  /\bat .+\.(ts|js|mjs|cjs):\d+/,
-  /\bat (async )?[\w$.<>]+ \(/,
-  /\b(SELECT|INSERT|UPDATE|DELETE)\b.+\b(FROM|INTO|SET)\b/i,
-  /syntax error|relation "|violates|is not a function|Cannot read prop|undefined is not|ECONN/i,
-  /drizzle|PGlite|postgres|node_modules|\/work\/|\/home\/|\/usr\/|\bSQLSTATE\b|\bpg_\w+/i,
+/** Signs of a stack trace, a query or a driver / library message in a response body, by name. */
+export const INTERNALS: Readonly<Record<string, RegExp>> = {
+  'stack trace':
+    /\bat .+\.(ts|js|mjs|cjs):\d+|\bat (async )?[\w$.<>]+ \(|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/,
+  SQL: /\b(SELECT|INSERT|UPDATE|DELETE)\b.+\b(FROM|INTO|SET)\b/i,
+  'JavaScript error':
+    /is not a function|Cannot read prop|undefined is not|is not defined|Maximum call stack/i,
   // SQLSTATE codes only with a letter: bare digits turn up in request ids and phone numbers.
-  /invalid input syntax|out of range for type|value too long for type|unterminated|\b22P02\b/i,
-  /FST_ERR_\w+|AJV|\bZodError\b|"code":"invalid_type"|"expected":"/i,
-  /\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/,
-];
+  'database message':
+    /syntax error|relation "|violates|invalid input syntax|out of range for type|value too long for type|unterminated|\b22P02\b|\bSQLSTATE\b|ECONN/i,
+  'internal name or path':
+    /drizzle|PGlite|postgres|node_modules|\/work\/|\/home\/|\/usr\/|\bpg_[a-z]+/i,
+  'framework error':
+    /FST_ERR_[A-Z_]+|\bZodError\b|"code":"invalid_type"|"expected":"|"keyword":"|"instancePath":"/,
+  // Library messages in English where the spec wants ours (issue #15 defect 8).
+  'library message':
+    /Invalid input: expected|Too (big|small): expected|Unrecognized keys?:|must have required property|must NOT have additional properties|must be (string|integer|number|boolean|object|array)\b|is not a valid url component|Unexpected token|in JSON at position|Body cannot be empty/,
+};
 
 /** The string values a schema allows by name (enum, const): documented, so not a leak. */
 export function documentedStrings(schema: JsonSchema | undefined, out = new Set<string>()) {
@@ -63,10 +69,19 @@ export function documentedStrings(schema: JsonSchema | undefined, out = new Set<
 export function internalsIn(
   body: string,
   documented: ReadonlySet<string> = new Set(),
-): RegExp | null {
+): string | null {
   let searched = body;
   for (const value of documented) searched = searched.replaceAll(JSON.stringify(value), '""');
-  return INTERNALS.find((pattern) => pattern.test(searched)) ?? null;
+  // Random tokens (a login's bearer token) may spell anything; runs of 20+ word characters
+  // mixing digits, lower and upper case are blanked. FST_ERR_… and uuids are not such runs.
+  searched = searched.replace(/[A-Za-z0-9_-]{20,}/g, (run) =>
+    /\d/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run) ? '<random>' : run,
+  );
+  for (const [name, pattern] of Object.entries(INTERNALS)) {
+    const match = pattern.exec(searched);
+    if (match) return `${name}: ${match[0].slice(0, 80)}`;
+  }
+  return null;
 }
 
 /** Strings seeded into one company's rows; none may reach another company or an anonymous caller. */

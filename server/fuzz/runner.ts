@@ -378,8 +378,8 @@ export async function runFuzz(
     const internals = internalsIn(body, documentedValues(operation, status));
     if (internals) {
       fail(
-        { ...base, oracle: 'internals_leaked', detail: `matches ${internals}` },
-        `${operation.id} → ${status}: ${internals}`,
+        { ...base, oracle: 'internals_leaked', detail: internals },
+        `${operation.id} → ${status}: ${internals.split(':')[0]}`,
       );
     }
     const visibleTo = planned.caller === 'A' || planned.caller === 'B' ? planned.caller : null;
