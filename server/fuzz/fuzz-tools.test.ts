@@ -8,10 +8,10 @@ import {
   RAW_PATH_SEGMENTS,
   RAW_QUERY_STRINGS,
 } from './nasty-values';
-import { type JsonSchema, toDraft7 } from './openapi';
+import { type JsonSchema, type Operation, toDraft7 } from './openapi';
 import { internalsIn, leakedCanaries } from './oracles';
 import { encodeLoose } from './requests';
-import { parseRouteTree, shapeOf } from './route-inventory';
+import { parseRouteTree, shapeOf, undocumentedRoutes } from './route-inventory';
 import { suspectsOf } from './runner';
 import { arbitraryOf, boundaryNumbers, boundaryStrings } from './schema-arbitrary';
 
@@ -203,5 +203,28 @@ describe('route inventory', () => {
       shapeOf('/user-addresses/addresses/{id}'),
     );
     expect(() => parseRouteTree('nonsense')).toThrow(/unexpected printRoutes line/);
+  });
+
+  it('lists registered routes the document lacks, except HEAD twins, hidden and static routes', () => {
+    const operation = (method: string, path: string): Operation => ({
+      id: `${method} ${path}`,
+      method,
+      path,
+      parameters: [],
+      body: null,
+      responses: {},
+    });
+    const registered = parseRouteTree(
+      [
+        '├── /api/docs (GET, HEAD)',
+        '├── /api/orders/:id (GET, HEAD, PATCH)',
+        '├── /api/secret (POST)',
+        '└── /* (GET, HEAD)',
+      ].join('\n'),
+    );
+    expect(undocumentedRoutes(registered, [operation('GET', '/api/orders/{orderId}')])).toEqual([
+      'PATCH /api/orders/{}',
+      'POST /api/secret',
+    ]);
   });
 });

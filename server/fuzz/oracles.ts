@@ -127,6 +127,32 @@ export class ResponseValidator {
   }
 
   /**
+   * Why a JSON request body breaks the operation's documented body schema, or null when it
+   * conforms (or is not JSON at all: Fastify answers that before any schema). Research E2
+   * negative_data_rejection: a violating body should never be accepted.
+   */
+  bodyViolation(operation: Operation, payload: string | undefined): string | null {
+    if (!operation.body || payload === undefined) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(payload);
+    } catch {
+      return null;
+    }
+    const key = `${operation.id} body`;
+    let validate = this.cache.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile(toDraft7(operation.body.schema));
+      this.cache.set(key, validate);
+    }
+    if (!validate || validate(value)) return null;
+    const first = validate.errors?.[0];
+    return first
+      ? `${first.instancePath || '(root)'} ${first.message ?? first.keyword}`
+      : 'invalid';
+  }
+
+  /**
    * The problems with an answer against the document: a wrong content type, a body that does
    * not parse or does not match. Null when the status is undocumented (oracle 2 reports it) or
    * fine.

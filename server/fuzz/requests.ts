@@ -203,17 +203,57 @@ function bodyArb(operation: Operation, mode: Mode, hints: ValueHints): fc.Arbitr
   );
 }
 
-/** Headers no route documents but the server reads: Idempotency-Key on creations (DESIGN §7). */
+/**
+ * Headers no route documents but the server reads: Idempotency-Key on creations (DESIGN §7),
+ * X-Request-Id (echoed when it looks like an id), Accept.
+ */
 function extraHeadersArb(operation: Operation, mode: Mode): fc.Arbitrary<Record<string, string>> {
-  if (operation.method !== 'POST') return fc.constant({});
-  const key =
+  const idempotency =
+    operation.method !== 'POST'
+      ? fc.constant({})
+      : fc.oneof(
+          { weight: 1, arbitrary: fc.constant({}) },
+          {
+            weight: 1,
+            arbitrary: (mode === 'valid'
+              ? fc.uuid()
+              : fc.constantFrom(
+                  '',
+                  ' ',
+                  'k'.repeat(255),
+                  'k'.repeat(256),
+                  'k'.repeat(5000),
+                  'é',
+                  '%00',
+                )
+            ).map((value) => ({ 'idempotency-key': value })),
+          },
+        );
+  const other =
     mode === 'valid'
-      ? fc.uuid()
-      : fc.constantFrom('', ' ', 'k'.repeat(255), 'k'.repeat(256), 'k'.repeat(5000), 'é', '%00');
-  return fc.oneof(
-    { weight: 1, arbitrary: key.map((value) => ({ 'idempotency-key': value })) },
-    { weight: 1, arbitrary: fc.constant({}) },
-  );
+      ? fc.constant({})
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constant({}) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom(
+                'req-12345678',
+                '<script>alert(1)</script>',
+                'x'.repeat(65),
+                '../..',
+                '',
+              )
+              .map((value) => ({ 'x-request-id': value })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom('text/html', 'application/xml', '*/*;q=0', 'application/json;q=0')
+              .map((value) => ({ accept: value })),
+          },
+        );
+  return fc.tuple(idempotency, other).map(([a, b]) => ({ ...a, ...b }));
 }
 
 function partsArb(operation: Operation, mode: Mode, hints: OperationHints) {

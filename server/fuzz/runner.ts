@@ -82,6 +82,13 @@ export interface FuzzReport {
   ownCanariesSeen: Record<TenantLabel, number>;
   /** 5xx answers by suspected cause (suspectsOf), for the reader. */
   serverErrorsBySuspect: Record<string, number>;
+  /**
+   * Bodies that break the documented schema yet got a 2xx (research E2 negative_data_rejection;
+   * informational: zod trims text before measuring it, so `' ' + max chars` is fine there).
+   */
+  acceptedViolations: FailureGroup[];
+  /** 401s to a caller whose token was valid (outside the login route): the first few. */
+  unexpected401: Failure[];
 }
 
 /** Ids and strings of both companies, by the field names that carry them. */
@@ -262,6 +269,8 @@ export async function runFuzz(
     successes: Object.fromEntries(operations.map((op) => [op.id, 0])),
     ownCanariesSeen: { A: 0, B: 0 },
     serverErrorsBySuspect: {},
+    acceptedViolations: [],
+    unexpected401: [],
   };
   const groups = new Map<string, FailureGroup>();
   const documentedCache = new Map<string, Set<string>>();
@@ -398,6 +407,19 @@ export async function runFuzz(
     }
     if (status >= 200 && status < 300) {
       report.successes[operation.id] = (report.successes[operation.id] ?? 0) + 1;
+      const violation = validator.bodyViolation(operation, planned.payload);
+      if (violation) {
+        const key = `${operation.id}: ${violation}`;
+        const group = report.acceptedViolations.find((g) => g.key === key);
+        if (group) group.count++;
+        else if (report.acceptedViolations.length < 50) {
+          report.acceptedViolations.push({
+            key,
+            count: 1,
+            first: { ...base, oracle: 'response_schema', detail: violation },
+          });
+        }
+      }
     }
     if (visibleTo && body.toLowerCase().includes(tenants[visibleTo].token.toLowerCase())) {
       report.ownCanariesSeen[visibleTo]++;
@@ -488,6 +510,19 @@ export function summarize(report: FuzzReport): string {
     .map(([op]) => op);
   if (neverSucceeded.length > 0) {
     lines.push(`  operations that never answered 2xx: ${neverSucceeded.join(', ')}`);
+  }
+  for (const failure of report.unexpected401) {
+    lines.push(
+      `  401 with a valid token: run #${failure.request.index} ${failure.request.method} ${truncate(failure.request.url, 120)} → ${truncate(failure.response, 160)}`,
+    );
+  }
+  if (report.acceptedViolations.length > 0) {
+    lines.push('  bodies breaking the documented schema that were accepted (informational):');
+    for (const group of report.acceptedViolations.slice(0, 10)) {
+      lines.push(
+        `    ${group.key} ×${group.count} (run #${group.first.request.index}: ${truncate(group.first.request.body ?? '', 160)})`,
+      );
+    }
   }
   lines.push(
     `  own canaries seen by their company: A ${report.ownCanariesSeen.A}×, B ${report.ownCanariesSeen.B}×`,

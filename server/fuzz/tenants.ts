@@ -108,6 +108,8 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
       await t.postOrder(auth, {
         phone,
         client_name: `Client ${token} ${k}`,
+        // One order kept in the call tab, so DELETE …/always-in-call has something to clear.
+        always_in_call: k === 1,
         about_client: `Despre ${token}`,
         comment: `Comentariu ${token} ${k}`,
         places: [
