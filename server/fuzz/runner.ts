@@ -33,7 +33,8 @@ export interface FuzzOptions {
 }
 
 export interface Failure {
-  oracle: Oracle;
+  /** The oracle it broke; 'informational' for the report's notes that fail nothing. */
+  oracle: Oracle | 'informational';
   operation: string;
   status: number;
   detail: string;
@@ -187,12 +188,14 @@ export function suspectsOf(request: Pick<PlannedRequest, 'url' | 'payload'>): st
     )
   )
     suspects.push('lone surrogate');
+  const prototypeKey =
+    '(constructor|toString|__proto__|valueOf|hasOwnProperty|isPrototypeOf|__defineGetter__)';
   if (
-    /"(constructor|toString|__proto__|valueOf|hasOwnProperty|isPrototypeOf|__defineGetter__)"\s*:/.test(
-      text,
-    )
-  )
+    new RegExp(`"${prototypeKey}"\\s*:`).test(text) ||
+    new RegExp(`[?&]${prototypeKey}(=|\\[|&|$)`).test(request.url)
+  ) {
     suspects.push('prototype-named key');
+  }
   if (
     /(^|[^\d.])(214748364[89]|21474836[5-9]\d|2147483[7-9]\d\d|214748[4-9]\d{3}|21474[9]\d{4}|2147[5-9]\d{5}|214[89]\d{6}|21[5-9]\d{7}|2[2-9]\d{8}|[3-9]\d{9}|\d{11,})(?![\d.])/.test(
       text,
@@ -286,7 +289,7 @@ export async function runFuzz(
     }
     return values;
   };
-  const fail = (failure: Failure, groupKey: string) => {
+  const fail = (failure: Failure & { oracle: Oracle }, groupKey: string) => {
     const key = `${failure.oracle}|${groupKey}`;
     const group = groups.get(key);
     if (group) group.count++;
@@ -416,7 +419,7 @@ export async function runFuzz(
           report.acceptedViolations.push({
             key,
             count: 1,
-            first: { ...base, oracle: 'response_schema', detail: violation },
+            first: { ...base, oracle: 'informational', detail: violation },
           });
         }
       }
