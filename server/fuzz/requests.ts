@@ -172,7 +172,11 @@ interface Body {
   contentType?: string;
 }
 
-function bodyArb(operation: Operation, mode: Mode, hints: ValueHints): fc.Arbitrary<Body> {
+function bodyArb(
+  operation: Operation,
+  mode: Mode | 'sparse',
+  hints: ValueHints,
+): fc.Arbitrary<Body> {
   const json = (value: Json): Body => ({ payload: JSON.stringify(value), contentType: JSON_TYPE });
   if (!operation.body) {
     return mode === 'invalid'
@@ -183,6 +187,9 @@ function bodyArb(operation: Operation, mode: Mode, hints: ValueHints): fc.Arbitr
       : fc.constant<Body>({});
   }
   const schema = operation.body.schema;
+  const sparse = arbitraryOf(schema, 'valid', '', hints, true).map(json);
+  if (mode === 'sparse') return sparse;
+  if (mode === 'valid') return fc.oneof(arbitraryOf(schema, 'valid', '', hints).map(json), sparse);
   if (mode !== 'invalid') return arbitraryOf(schema, mode, '', hints).map(json);
   return fc.oneof(
     { weight: 12, arbitrary: arbitraryOf(schema, 'invalid', '', hints).map(json) },
@@ -256,24 +263,49 @@ function extraHeadersArb(operation: Operation, mode: Mode): fc.Arbitrary<Record<
   return fc.tuple(idempotency, other).map(([a, b]) => ({ ...a, ...b }));
 }
 
+/**
+ * The parts of one request. In boundary and invalid modes mostly one location (path, query,
+ * body or headers) is mutated and the others are valid, so a fault is not masked by another
+ * part's 422; sometimes every location is mutated at once.
+ */
 function partsArb(operation: Operation, mode: Mode, hints: OperationHints) {
   const pathParams = operation.parameters.filter((p) => p.in === 'path');
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
-  const garbageQuery =
-    mode === 'invalid'
-      ? fc.oneof(
-          { weight: 2, arbitrary: fc.constant<string[]>([]) },
-          { weight: 2, arbitrary: fc.constantFrom(...RAW_QUERY_STRINGS).map((q) => [q]) },
-          { weight: 1, arbitrary: fc.constant(['unknown_param=1']) },
-        )
-      : fc.constant<string[]>([]);
-  return fc.record({
-    path: fc.tuple(...pathParams.map((p) => segmentArb(p, mode, hints.url))),
-    query: fc.tuple(...queryParams.map((p) => queryArb(p, mode, hints.url))),
-    garbageQuery,
-    body: bodyArb(operation, mode, hints.body),
-    headers: extraHeadersArb(operation, mode),
+  const locations = (m: Mode) => ({
+    path: fc.tuple(...pathParams.map((p) => segmentArb(p, m, hints.url))),
+    query: fc.tuple(...queryParams.map((p) => queryArb(p, m, hints.url))),
+    garbageQuery:
+      m === 'invalid'
+        ? fc.oneof(
+            { weight: 2, arbitrary: fc.constant<string[]>([]) },
+            { weight: 2, arbitrary: fc.constantFrom(...RAW_QUERY_STRINGS).map((q) => [q]) },
+            { weight: 1, arbitrary: fc.constant(['unknown_param=1']) },
+          )
+        : fc.constant<string[]>([]),
+    body: bodyArb(operation, m, hints.body),
+    headers: extraHeadersArb(operation, m),
   });
+  const valid = locations('valid');
+  if (mode === 'valid') return fc.record(valid);
+  const mutated = locations(mode);
+  // Where the one fault goes: bodies and ids carry the most, the extra headers the least.
+  const targets: [keyof typeof valid, number][] = [['headers', 1]];
+  if (operation.body) targets.push(['body', 4]);
+  else if (mode === 'invalid') targets.push(['body', 1]); // a body where none is expected
+  if (pathParams.length > 0) targets.push(['path', 3]);
+  if (queryParams.length > 0) targets.push(['query', 3]);
+  if (mode === 'invalid') targets.push(['garbageQuery', 1]);
+  // The filler around a mutated location: a body with few optional fields, which the handler
+  // more often accepts, so the mutated part is what decides the answer.
+  const filler = { ...valid, body: bodyArb(operation, 'sparse', hints.body) };
+  const single = targets.map(([target, weight]) => ({
+    weight,
+    arbitrary: fc.record({ ...filler, [target]: mutated[target] }),
+  }));
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(...single) },
+    { weight: 1, arbitrary: fc.record(mutated) },
+  );
 }
 
 /** The request arbitrary over every operation (built once; draws are cheap). */

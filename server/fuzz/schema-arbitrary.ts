@@ -41,6 +41,11 @@ interface Context {
   name: string;
   hints: ValueHints;
   depth: number;
+  /**
+   * Optional fields mostly left out: the filler around a mutated field, so the request is
+   * likely valid but for that field (every optional field is one more way to be refused first).
+   */
+  sparse?: boolean;
 }
 
 /** Share of an object's fields a boundary or invalid object mutates (the rest stay valid). */
@@ -50,13 +55,15 @@ const MAX_VALID_ITEMS = 4;
 const INT_MIN = Number.MIN_SAFE_INTEGER;
 const INT_MAX = Number.MAX_SAFE_INTEGER;
 
+/** `sparse`: optional fields mostly left out (valid mode), see Context. */
 export function arbitraryOf(
   schema: JsonSchema,
   mode: Mode,
   name = '',
   hints: ValueHints = NO_HINTS,
+  sparse = false,
 ): fc.Arbitrary<Json> {
-  return build(schema, mode, { name, hints, depth: 0 });
+  return build(schema, mode, { name, hints, depth: 0, sparse });
 }
 
 function build(schema: JsonSchema, mode: Mode, ctx: Context): fc.Arbitrary<Json> {
@@ -243,7 +250,11 @@ function validObject(schema: JsonSchema, ctx: Context): fc.Arbitrary<Json> {
   const required = new Set(schema.required ?? []);
   const fields = properties.map(([key, propertySchema]) => {
     const value = valid(propertySchema, child(ctx, key)).map((v) => [key, v] as const);
-    return required.has(key) ? value : fc.option(value, { nil: null, freq: 2 });
+    if (required.has(key)) return value;
+    return fc.oneof(
+      { weight: ctx.sparse ? 4 : 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: value },
+    );
   });
   const extra =
     typeof schema.additionalProperties === 'object'
@@ -418,31 +429,59 @@ function boundaryArray(schema: JsonSchema, ctx: Context): fc.Arbitrary<Json> {
 }
 
 /**
- * An object whose fields are each either valid or mutated (boundary or invalid), required
- * fields always present, optional ones sometimes.
+ * An object with mutated fields (boundary or invalid), the others valid; required fields always
+ * present, optional ones sometimes. Mostly exactly one field is mutated, so the answer is about
+ * that field (a 500 hidden behind another field's 422 would go unseen); sometimes any number.
  */
 function mutatedObject(schema: JsonSchema, ctx: Context, mode: 'boundary' | 'invalid') {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const fields = properties.map(([key, propertySchema]) => {
-    const value = fc
-      .oneof(
-        { weight: MUTATION_WEIGHT.valid, arbitrary: valid(propertySchema, child(ctx, key)) },
-        {
-          weight: MUTATION_WEIGHT.mutated,
-          arbitrary: build(propertySchema, mode, child(ctx, key)),
-        },
-      )
-      .map((v) => [key, v] as const);
-    return required.has(key) ? value : fc.option(value, { nil: null, freq: 2 });
-  });
-  return fc
-    .tuple(...fields)
-    .map((entries) =>
-      objectFromEntries(
-        entries.filter((entry): entry is readonly [string, Json] => entry !== null),
+  const entry = (key: string, value: fc.Arbitrary<Json>) => value.map((v) => [key, v] as const);
+  const validEntries = properties.map(([key, s]) => entry(key, valid(s, child(ctx, key))));
+  const sparseEntries = properties.map(([key, s]) =>
+    entry(key, valid(s, { ...child(ctx, key), sparse: true })),
+  );
+  const mutatedEntries = properties.map(([key, s]) => entry(key, build(s, mode, child(ctx, key))));
+  const sometimes = (i: number, value: fc.Arbitrary<readonly [string, Json]>) =>
+    required.has(properties[i]?.[0] ?? '') ? value : fc.option(value, { nil: null, freq: 2 });
+  const rarely = (i: number, value: fc.Arbitrary<readonly [string, Json]>) =>
+    required.has(properties[i]?.[0] ?? '')
+      ? value
+      : fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
+  const toObject = (entries: (readonly [string, Json] | null)[]) =>
+    objectFromEntries(entries.filter((e): e is readonly [string, Json] => e !== null));
+  const any = fc
+    .tuple(
+      ...properties.map((_, i) =>
+        sometimes(
+          i,
+          fc.oneof(
+            {
+              weight: MUTATION_WEIGHT.valid,
+              arbitrary: validEntries[i] as fc.Arbitrary<readonly [string, Json]>,
+            },
+            {
+              weight: MUTATION_WEIGHT.mutated,
+              arbitrary: mutatedEntries[i] as fc.Arbitrary<readonly [string, Json]>,
+            },
+          ),
+        ),
       ),
-    );
+    )
+    .map(toObject);
+  if (properties.length === 0) return any;
+  const single = properties.map((_, target) =>
+    fc
+      .tuple(
+        ...properties.map((__, i) =>
+          i === target
+            ? (mutatedEntries[i] as fc.Arbitrary<readonly [string, Json]>)
+            : rarely(i, sparseEntries[i] as fc.Arbitrary<readonly [string, Json]>),
+        ),
+      )
+      .map(toObject),
+  );
+  return fc.oneof({ weight: 3, arbitrary: fc.oneof(...single) }, { weight: 1, arbitrary: any });
 }
 
 // ---------------------------------------------------------------------------------------------
