@@ -23,8 +23,8 @@ import type { Json, JsonSchema } from './openapi';
  *   max + 1, numbers min - 1 / max + 1, int4 and 2^53 limits, pattern-shaped impossible dates);
  * - invalid: wrong types, nulls, NUL and lone surrogates, bidi / emoji, prototype-named keys,
  *   arrays where objects go, missing required fields.
- * In boundary and invalid modes an object mutates some of its fields and keeps the others
- * valid, so a request gets past the first check and exercises the next.
+ * In boundary and invalid modes an object mostly mutates exactly one field and fills the others
+ * with sparse valid values (sometimes it mutates any number), so the answer is about that field.
  */
 export type Mode = 'valid' | 'boundary' | 'invalid';
 
@@ -48,7 +48,7 @@ interface Context {
   sparse?: boolean;
 }
 
-/** Share of an object's fields a boundary or invalid object mutates (the rest stay valid). */
+/** When an object mutates any number of fields: odds of a field staying valid vs mutated. */
 const MUTATION_WEIGHT = { valid: 2, mutated: 1 };
 /** Longest array a valid value gets: enough to exercise lists, small enough to stay fast. */
 const MAX_VALID_ITEMS = 4;
