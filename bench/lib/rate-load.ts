@@ -203,16 +203,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** A fixed-seed generator (mulberry32): the same schedule on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from '../../server/test/seeded-random';
 
 export function logFailures(label: string, run: RunResult): void {
   for (const [endpoint, result] of run.byEndpoint) {

@@ -3,6 +3,7 @@ import type { Order } from '@common/orders/orders.schema';
 import type { InjectOptions } from 'fastify';
 import { buildCompany, buildDriver, buildUser, DEFAULT_PASSWORD } from '../test/factories';
 import type { TestApp } from '../test/harness';
+import { seededRandom } from '../test/seeded-random';
 import type { Canaries } from './oracles';
 
 /**
@@ -40,18 +41,6 @@ export interface Tenants {
   catalog: { serviceIds: number[]; optionKeys: string[] };
 }
 
-/** A small deterministic generator, so a seed names the same fixtures on every replay. */
-export function seededRandom(seed: number): () => number {
-  let state = (seed ^ 0x9e3779b9) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Phone prefixes per company: national 072… for A, 073… for B (9 digits after +40). */
 const PHONE_PREFIX: Record<TenantLabel, string> = { A: '+407218', B: '+407319' };
 
@@ -74,7 +63,7 @@ async function expectStatus<T>(t: TestApp, status: number, request: InjectOption
 }
 
 async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise<Tenant> {
-  const random = seededRandom(seed * 31 + label.charCodeAt(0));
+  const random = seededRandom((seed * 31 + label.charCodeAt(0)) ^ 0x9e3779b9);
   const suffix = Math.floor(random() * 36 ** 5)
     .toString(36)
     .toUpperCase()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildCompany, buildUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { seededRandom } from '../test/seeded-random';
 import { SOCKET_PACKET_LIMIT } from './flood-guard';
 
 /**
@@ -30,17 +31,6 @@ type ClientSocket = Socket<ServerToClientEvents, UnknownEvents>;
 type Rng = () => number;
 type Frame = string | Buffer;
 
-/** mulberry32: small, fast and good enough to pick test cases. */
-function prng(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[int(rng, 0, items.length - 1)] as T;
@@ -440,7 +430,7 @@ describe('Socket.IO fuzz (issue #15, research T13/T15)', () => {
   });
 
   it('survives seeded malformed packets over websocket, authenticated or not', async () => {
-    const rng = prng(SEED);
+    const rng = seededRandom(SEED);
     let frames = 0;
     let cutByServer = 0;
     const fuzzCase = async () => {
@@ -478,7 +468,7 @@ describe('Socket.IO fuzz (issue #15, research T13/T15)', () => {
       expect((await fetch(pollUrl(live), { method })).status).toBe(400);
       expect((await fetch(pollUrl(), { method })).status).toBe(400);
     }
-    const rng = prng(SEED + 1);
+    const rng = seededRandom(SEED + 1);
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     const serverErrors: string[] = [];
