@@ -102,19 +102,26 @@ const jsonOut = (file) => [
 ];
 
 // 1. Unit, server on PGlite, web, and the real server process on PGlite.
-const unit = run('unit, server (PGlite), web', process.execPath, [
-  vitest,
-  'run',
-  '--project',
-  'common',
-  '--project',
-  'server',
-  '--project',
-  'web',
-  '--project',
-  'process',
-  ...jsonOut('unit.json'),
-]);
+const unit = run(
+  'unit, server (PGlite), web',
+  process.execPath,
+  [
+    vitest,
+    'run',
+    '--project',
+    'common',
+    '--project',
+    'server',
+    '--project',
+    'web',
+    '--project',
+    'process',
+    ...jsonOut('unit.json'),
+    // PGlite here even when the caller exported TEST_DATABASE_URL for step 2 (.ci/run does): an
+    // empty value means "not set" to server/test/test-database.ts.
+  ],
+  { TEST_DATABASE_URL: '' },
+);
 record('unit + server (PGlite) + web', unit, () => vitestCounts(path.join(out, 'unit.json')));
 
 // 2 and 3. PostgreSQL, then two nodes with Redis.
