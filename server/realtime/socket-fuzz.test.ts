@@ -31,7 +31,6 @@ type ClientSocket = Socket<ServerToClientEvents, UnknownEvents>;
 type Rng = () => number;
 type Frame = string | Buffer;
 
-
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[int(rng, 0, items.length - 1)] as T;
 const ALPHABET = [
