@@ -67,7 +67,8 @@ describe('the err serializer on real database errors', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.db.execute(sql.raw('create temporary table log_probe (phone text unique, name text)'));
+    // Not a temporary table: on PostgreSQL the pool's other connections would not see it.
+    await t.db.execute(sql.raw('create table log_probe (phone text unique, name text)'));
     await t.db.execute(sql`insert into log_probe values (${PHONE}, ${NAME})`);
   });
   afterAll(() => t.close());
