@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
+import { serializeError } from './http/log-serializers';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
 async function main() {
@@ -58,7 +59,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error('OGO Dispatch failed to start:', error);
+    // Through the log serializer: a failed seed or migration must not print SQL parameters.
+    console.error('OGO Dispatch failed to start:', serializeError(error));
   }
   process.exit(1);
 });

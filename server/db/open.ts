@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
+import { serializeError } from '../http/log-serializers';
 import { type Database, openPostgres } from './client';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
@@ -23,7 +24,10 @@ export async function openDatabase(config: Config): Promise<Database> {
       // Without its database the process is useless: exit, so the supervisor starts it again
       // (DESIGN §7: recover by itself) instead of answering 500 to everything.
       onError: (error) => {
-        console.error('the embedded database stopped; exiting so the process restarts:', error);
+        console.error(
+          'the embedded database stopped; exiting so the process restarts:',
+          serializeError(error),
+        );
         release();
         process.exit(1);
       },
