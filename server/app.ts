@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { RedisClientType } from 'redis';
-import type { Config } from './config';
+import { type Config, servedOverHttps } from './config';
 import type { Database } from './db/client';
 import { loggerOptions } from './http/log-serializers';
 import type { Authenticate } from './http/route';
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   authRoutes(app, authenticate, auth, {
-    secureCookies: new URL(config.PUBLIC_URL).protocol === 'https:',
+    secureCookies: servedOverHttps(config.PUBLIC_URL),
   });
   usersRoutes(app, authenticate, createUsersService(database.db));
   contentRoutes(app, authenticate, createContentService(database.db));

@@ -122,6 +122,13 @@ const EnvSchema = z
     }
   });
 
+/**
+ * Whether the app is served over https (PUBLIC_URL): HSTS and the device cookie's Secure flag
+ * follow this one rule.
+ */
+export const servedOverHttps = (publicUrl: string): boolean =>
+  new URL(publicUrl).protocol === 'https:';
+
 export type Config = z.infer<typeof EnvSchema> & { isPglite: boolean };
 
 /** Thrown when the environment is wrong; the message names every bad variable. */

@@ -1,5 +1,3 @@
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +7,7 @@ import {
   RAW_QUERY_STRINGS,
 } from './nasty-values';
 import { type JsonSchema, type Operation, toDraft7 } from './openapi';
-import { internalsIn, leakedCanaries } from './oracles';
+import { createAjv, internalsIn, leakedCanaries } from './oracles';
 import { encodeLoose } from './requests';
 import { parseRouteTree, shapeOf, undocumentedRoutes } from './route-inventory';
 import { suspectsOf } from './runner';
@@ -17,10 +15,7 @@ import { arbitraryOf, boundaryNumbers, boundaryStrings } from './schema-arbitrar
 
 /** The fuzzer's own parts (issue #15): generators, oracles, route inventory. No database. */
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
-  .default ?? addFormatsModule) as typeof addFormatsModule;
-const ajv = new Ajv({ strict: false });
-addFormats(ajv);
+const ajv = createAjv();
 
 /** A body in the shape the document has (POST /api/orders, abridged). */
 const ORDER: JsonSchema = {

@@ -117,14 +117,17 @@ export function leakedCanaries(
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
   .default ?? addFormatsModule) as typeof addFormatsModule;
 
+/** An Ajv for the document's schemas, with the formats zod emits (email, uri, date-time…). */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
+  addFormats(ajv);
+  return ajv;
+}
+
 /** Response-schema checks, compiled once per (operation, status, content type). */
 export class ResponseValidator {
-  private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
+  private readonly ajv = createAjv();
   private readonly cache = new Map<string, ValidateFunction | null>();
-
-  constructor() {
-    addFormats(this.ajv);
-  }
 
   /**
    * Why a JSON request body breaks the operation's documented body schema, or null when it

@@ -49,8 +49,9 @@ export function maskUrl(url: string): string {
   const maskedPath = path
     .split('/')
     .map((segment) => {
-      const masked = maskPhones(safeDecode(segment));
-      return masked === safeDecode(segment) ? segment : masked;
+      const decoded = safeDecode(segment);
+      const masked = maskPhones(decoded);
+      return masked === decoded ? segment : masked;
     })
     .join('/');
   if (mark === -1) return truncate(maskedPath, MAX_URL);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { servedOverHttps } from '../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,13 +74,11 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'referrer-policy': 'no-referrer',
     'content-security-policy': contentSecurityPolicy(options.tilesUrl),
     'permissions-policy': PERMISSIONS_POLICY,
-    ...(options.publicUrl.startsWith('https://')
+    ...(servedOverHttps(options.publicUrl)
       ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
       : {}),
   };
 }
-
-const FALLBACK_HEADERS = securityHeaders({ tilesUrl: undefined, publicUrl: '' });
 
 /**
  * Sets the standard headers on an answer: the fixed ones, the request id to quote, and
@@ -88,7 +87,7 @@ const FALLBACK_HEADERS = securityHeaders({ tilesUrl: undefined, publicUrl: '' })
  * hook calls it; so must any answer that skips onSend (Fastify's frameworkErrors handler).
  */
 export function applySecurityHeaders(reply: FastifyReply): void {
-  reply.headers(reply.server?.securityHeaders ?? FALLBACK_HEADERS);
+  reply.headers(reply.server.securityHeaders);
   reply.header('x-request-id', reply.request.id);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
