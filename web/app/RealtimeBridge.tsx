@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { endLocalSession } from '../features/auth/session-actions';
 import { useSession } from '../features/auth/use-session';
+import { bindOrderEvents } from '../features/orders/data/order-events';
 import { flavourOf, orderFormPath } from '../features/orders/flavour';
-import { bindOrderEvents } from '../features/orders/order-events';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
 /**
  * Connects the one socket while logged in and routes its events (aesthetics-anchors §3.7).
- * Renders nothing. Orders go into the query cache (features/orders/order-events); later
+ * Renders nothing. Orders go into the query cache (features/orders/data/order-events); later
  * issues add their events here.
  */
 export function RealtimeBridge() {

@@ -1,4 +1,4 @@
-import { OrderFormPage } from '../features/orders/OrderFormPage';
+import { OrderFormPage } from '../features/orders/form/OrderFormPage';
 
 /** /operator/order/{id} (SPEC §2); id 0 is a new order. */
 export default function OperatorOrderPage() {

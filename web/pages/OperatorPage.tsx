@@ -1,4 +1,4 @@
-import { OperatorConsole } from '../features/orders/OperatorConsole';
+import { OperatorConsole } from '../features/orders/console/OperatorConsole';
 
 /** /operator (SPEC §2): the operator dashboard around its child routes. */
 export default function OperatorPage() {

@@ -1,4 +1,4 @@
-import { OrdersListScreen } from '../features/orders/OrdersListScreen';
+import { OrdersListScreen } from '../features/orders/list/OrdersListScreen';
 
 /** /orders/{type} (SPEC §2): order lists of courier and restaurant companies. */
 export default function OrdersPage() {

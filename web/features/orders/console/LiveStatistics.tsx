@@ -1,0 +1,38 @@
+import { Group } from '@mantine/core';
+import { useLiveStatistics } from '../data/use-order-statistics';
+import { FLAVOUR_LABELS, type Flavour } from '../labels';
+import { StatFigure as Figure } from './StatFigure';
+
+/** SPEC §2 top bar: last 24 h orders and cancellations, drivers online, busy, free. */
+export function LiveStatistics({ flavour }: { flavour: Flavour }) {
+  const { data } = useLiveStatistics();
+  const drivers = FLAVOUR_LABELS[flavour].drivers;
+  return (
+    <Group gap="md" wrap="nowrap" data-testid="live-statistics">
+      <Figure label="Comenzi 24h" value={data?.orders_24h} testId="stat-orders-24h" />
+      <Figure
+        label="Anulate 24h"
+        value={data?.canceled_24h}
+        color="red.7"
+        testId="stat-canceled-24h"
+      />
+      <Figure
+        label={`${drivers} online`}
+        value={data?.drivers_online}
+        testId="stat-drivers-online"
+      />
+      <Figure
+        label="Ocupați"
+        value={data?.drivers_busy}
+        color="orange.8"
+        testId="stat-drivers-busy"
+      />
+      <Figure
+        label="Liberi"
+        value={data?.drivers_free}
+        color="green.8"
+        testId="stat-drivers-free"
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import { Stack } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../../auth/use-current-user';
+import type { Flavour } from '../labels';
+import { OrderSidePanel } from '../panel/OrderSidePanel';
+import { useOrderPanel } from '../panel/use-order-panel';
+import { BoardWithAside } from './BoardWithAside';
+import { OperatorTopBar } from './OperatorTopBar';
+import { OrderBoard } from './OrderBoard';
+
+/**
+ * SPEC §2 operator dashboard (and, with the delivery flavour, the delivery dashboard): the top
+ * bar, the tabs with their lists on the left, the order form (the child route) on the right,
+ * and the side panel over everything.
+ */
+export function OperatorConsole({ flavour }: { flavour: Flavour }) {
+  const user = useCurrentUser();
+  const panel = useOrderPanel();
+  return (
+    <Stack gap="sm" data-testid="operator-console" data-flavour={flavour}>
+      <OperatorTopBar userId={user.id} flavour={flavour} onOpen={panel.open} />
+      <BoardWithAside
+        asideWidth="minmax(420px, 520px)"
+        board={<OrderBoard userId={user.id} flavour={flavour} onOpen={panel.open} />}
+        aside={<Outlet />}
+      />
+      <OrderSidePanel orderId={panel.openId} flavour={flavour} onClose={panel.close} />
+    </Stack>
+  );
+}

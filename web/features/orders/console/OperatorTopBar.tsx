@@ -1,0 +1,133 @@
+import { Button, Divider, Group, Kbd, Tooltip } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
+import { useShortcuts } from '../../../lib/shortcuts';
+import { BlockedPhonesModal } from '../../blocked-phones/BlockedPhonesModal';
+import { orderFormPath } from '../flavour';
+import { FRESH_FORM_STATE } from '../form/fresh-form';
+import type { Flavour } from '../labels';
+import { CallSignSearchModal } from '../search/CallSignSearchModal';
+import { OrdersSearchModal } from '../search/OrdersSearchModal';
+import { LiveStatistics } from './LiveStatistics';
+import { ScreenSwitchLink } from './ScreenSwitchLink';
+
+interface OperatorTopBarProps {
+  userId: number;
+  flavour: Flavour;
+  onOpen: (id: number) => void;
+  /** 'Comandă nouă' opens the full form; the v2 screen opens its quick form instead. */
+  onNewOrder?: () => void;
+  /**
+   * Seam for buttons of later issues (the driver-priority window, 'Statistici zone'): rendered
+   * after the Map button.
+   */
+  extra?: ReactNode;
+}
+
+/**
+ * SPEC §2 operator top bar: 'Comandă nouă', the Map button (the drivers map, /operator/map;
+ * taxi only: the delivery dashboard has no map child), live statistics, blocked numbers, the orders
+ * search and the call-sign search (F6).
+ */
+export function OperatorTopBar({
+  userId,
+  flavour,
+  onOpen,
+  onNewOrder,
+  extra,
+}: OperatorTopBarProps) {
+  const [modal, setModal] = useState<null | 'blocked' | 'search' | 'callsign'>(null);
+  useShortcuts({ callSignSearch: () => setModal('callsign') });
+  const close = () => setModal(null);
+  // Opening an order from a search closes the search first: the side panel takes its place.
+  const openFromSearch = (id: number) => {
+    close();
+    onOpen(id);
+  };
+
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="operator-topbar">
+      <Group gap="xs" wrap="nowrap">
+        {onNewOrder ? (
+          <Button onClick={onNewOrder} data-testid="new-order">
+            Comandă nouă
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to={orderFormPath(flavour, 0)}
+            // A new call: an empty form even when order/0 is already open (fresh-form.ts).
+            state={FRESH_FORM_STATE}
+            data-testid="new-order"
+          >
+            Comandă nouă
+          </Button>
+        )}
+        {flavour === 'taxi' && (
+          <Button
+            component={Link}
+            to="/operator/map"
+            variant="default"
+            leftSection={<Icon name="map" size={16} />}
+            data-testid="open-drivers-map"
+          >
+            Hartă
+          </Button>
+        )}
+        {extra}
+        <Divider orientation="vertical" />
+        <LiveStatistics flavour={flavour} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {flavour === 'taxi' && <ScreenSwitchLink />}
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setModal('blocked')}
+          data-testid="open-blocked-phones"
+        >
+          Numere blocate
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setModal('search')}
+          data-testid="open-orders-search"
+        >
+          Căutare comenzi
+        </Button>
+        <Tooltip label="Căutare comandă după indicativ">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setModal('callsign')}
+            rightSection={<Kbd size="xs">F6</Kbd>}
+            data-testid="open-callsign-search"
+          >
+            Indicativ
+          </Button>
+        </Tooltip>
+      </Group>
+      <BlockedPhonesModal opened={modal === 'blocked'} onClose={close} />
+      {modal === 'search' && (
+        <OrdersSearchModal
+          opened
+          onClose={close}
+          userId={userId}
+          flavour={flavour}
+          onOpen={openFromSearch}
+        />
+      )}
+      {modal === 'callsign' && (
+        <CallSignSearchModal
+          opened
+          onClose={close}
+          userId={userId}
+          flavour={flavour}
+          onOpen={openFromSearch}
+        />
+      )}
+    </Group>
+  );
+}

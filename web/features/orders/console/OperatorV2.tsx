@@ -1,0 +1,59 @@
+import { Box, Stack } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useShortcuts } from '../../../lib/shortcuts';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { DriversMap } from '../../drivers/DriversMap';
+import { QuickOrderForm } from '../form/QuickOrderForm';
+import { OrderSidePanel } from '../panel/OrderSidePanel';
+import { useOrderPanel } from '../panel/use-order-panel';
+import { BoardWithAside } from './BoardWithAside';
+import { OperatorTopBar } from './OperatorTopBar';
+import { OrderBoard } from './OrderBoard';
+
+/**
+ * SPEC §2 operator v2 quick screen: split view of the order list and the drivers map, and the
+ * quick form fixed at the bottom. '+' opens or focuses the form,
+ * '-' closes it, Ctrl+Enter places (Space for calls comes with telephony).
+ */
+export function OperatorV2() {
+  const user = useCurrentUser();
+  const panel = useOrderPanel();
+  const [open, setOpen] = useState(true);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<(() => void) | null>(null);
+
+  const openForm = () => {
+    setOpen(true);
+    // After the form has rendered.
+    window.setTimeout(() => addressRef.current?.focus(), 0);
+  };
+
+  useShortcuts({
+    openQuickOrder: openForm,
+    closeQuickOrder: () => setOpen(false),
+    // SPEC §2 Ctrl+Enter places the quick form's order: bound only while the form is open (a
+    // closed form keeps its last submit in the ref, and the key is then left to the page).
+    ...(open ? { placeOrder: () => submitRef.current?.() } : {}),
+  });
+
+  return (
+    <Stack gap="sm" pb={open ? 150 : 0} data-testid="operator-v2">
+      <OperatorTopBar userId={user.id} flavour="taxi" onOpen={panel.open} onNewOrder={openForm} />
+      <BoardWithAside
+        asideWidth="minmax(340px, 440px)"
+        board={<OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />}
+        aside={<DriversMap height={open ? 'calc(100vh - 320px)' : 'calc(100vh - 170px)'} />}
+      />
+      {open && (
+        <Box pos="fixed" bottom={0} left={0} right={0} p="sm" style={{ zIndex: 150 }}>
+          <QuickOrderForm
+            addressRef={addressRef}
+            submitRef={submitRef}
+            onClose={() => setOpen(false)}
+          />
+        </Box>
+      )}
+      <OrderSidePanel orderId={panel.openId} flavour="taxi" onClose={panel.close} />
+    </Stack>
+  );
+}

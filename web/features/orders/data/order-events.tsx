@@ -1,0 +1,65 @@
+import type { Order } from '@common/orders/orders.schema';
+import type { OrderCanceledPayload } from '@common/realtime/events';
+import { Anchor, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { TOAST_MS } from '../../../lib/toast';
+import { applyOrderUpdate } from './order-cache';
+
+/** What the binding needs of the socket: the two order events, on and off. */
+export interface OrderEventSource {
+  on(event: 'order_updated', handler: (order: Order) => void): unknown;
+  on(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
+  off(event: 'order_updated', handler: (order: Order) => void): unknown;
+  off(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
+}
+
+interface OrderEventDeps {
+  queryClient: QueryClient;
+  /** The logged user: the no-drivers notice is for the dispatcher's own orders. */
+  userId: number | null;
+  openOrder: (id: number) => void;
+}
+
+/**
+ * Routes the order events of the socket into the query cache (aesthetics-anchors §3.7):
+ * `order_updated` carries the whole order; `order_canceled` too, plus the reason, and a
+ * 'no_drivers_found' on an own order raises SPEC §8's 60 s notice with a link to the order.
+ */
+export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps): () => void {
+  const onUpdated = (order: Order) => applyOrderUpdate(deps.queryClient, order);
+  const onCanceled = ({ reason, order }: OrderCanceledPayload) => {
+    applyOrderUpdate(deps.queryClient, order);
+    if (reason !== 'no_drivers_found' || order.dispatcher_id !== deps.userId) return;
+    const id = `no-drivers-${order.id}`;
+    notifications.show({
+      id,
+      color: 'orange',
+      autoClose: TOAST_MS.noDrivers,
+      withCloseButton: true,
+      withBorder: true,
+      message: (
+        <Text size="sm">
+          Șoferii nu au fost găsiți ·{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              notifications.hide(id);
+              deps.openOrder(order.id);
+            }}
+          >
+            comanda #{order.id}
+          </Anchor>
+        </Text>
+      ),
+    });
+  };
+  socket.on('order_updated', onUpdated);
+  socket.on('order_canceled', onCanceled);
+  return () => {
+    socket.off('order_updated', onUpdated);
+    socket.off('order_canceled', onCanceled);
+  };
+}

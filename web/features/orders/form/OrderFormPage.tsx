@@ -1,0 +1,18 @@
+import { Alert } from '@mantine/core';
+import { useParams } from 'react-router';
+import type { Flavour } from '../labels';
+import { OrderForm } from './OrderForm';
+
+/** Reads {id} from the path (0 = new) and shows the form. */
+export function OrderFormPage({ flavour }: { flavour: Flavour }) {
+  const { id } = useParams();
+  const orderId = Number(id);
+  if (!Number.isInteger(orderId) || orderId < 0) {
+    return (
+      <Alert color="red" variant="light" data-testid="order-form-error">
+        Comanda nu există.
+      </Alert>
+    );
+  }
+  return <OrderForm orderId={orderId} flavour={flavour} />;
+}

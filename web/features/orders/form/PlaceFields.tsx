@@ -1,0 +1,156 @@
+import { placeLabel } from '@common/orders/orders.rules';
+import type { PlaceDetails } from '@common/places/places.schema';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useCallback } from 'react';
+import { Icon } from '../../../components/Icon';
+import type { MapCenter } from '../../companies/company-center';
+import { AddressSearch } from '../../places/AddressSearch';
+import type { PlaceDraft } from './order-form';
+
+interface PlaceFieldsProps {
+  index: number;
+  place: PlaceDraft;
+  center: MapCenter;
+  error?: string;
+  /** The address can be changed (a new order, or the edit toggle is on). */
+  editable: boolean;
+  /** The bloc/scara/reper/comment fields can be changed. */
+  detailsEditable: boolean;
+  canRemove: boolean;
+  autoFocus?: boolean;
+  onChange: (place: PlaceDraft) => void;
+  onPick: (details: PlaceDetails) => void;
+  onRemove: () => void;
+  onBlockingChange: (key: string, blocking: boolean) => void;
+  onManual: () => void;
+  /** Existing orders: the address edit toggle (SPEC §4). */
+  editToggle?: { on: boolean; saving: boolean; onToggle: () => void; onSave: () => void };
+}
+
+/** One place A, B, C…: the address search and its bloc, scara, reper and comment (SPEC §2). */
+export function PlaceFields(props: PlaceFieldsProps) {
+  const { index, place, onChange, onBlockingChange } = props;
+  const letter = placeLabel(index);
+  const blocking = useCallback(
+    (value: boolean) => onBlockingChange(place.key, value),
+    [onBlockingChange, place.key],
+  );
+  const set = (key: 'bloc' | 'scara' | 'reper' | 'comment', value: string) =>
+    onChange({ ...place, [key]: value });
+
+  return (
+    <Stack gap={4} data-testid={`place-${letter}`}>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Badge mt={6} circle size="lg" variant={place.lat !== null ? 'filled' : 'light'}>
+          {letter}
+        </Badge>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <AddressSearch
+            label={`Adresa ${letter}`}
+            value={place.name}
+            center={props.center}
+            error={props.error}
+            disabled={!props.editable}
+            autoFocus={props.autoFocus}
+            testId={`place-${letter}-address`}
+            onTextChange={(text) =>
+              onChange({ ...place, name: text, place_id: null, lat: null, long: null })
+            }
+            onPick={props.onPick}
+            onBlockingChange={blocking}
+          />
+        </div>
+        <Group gap={2} mt={24} wrap="nowrap">
+          {props.editable && (
+            <Tooltip label="Adresă manuală">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Adresă manuală ${letter}`}
+                onClick={props.onManual}
+                data-testid={`place-${letter}-manual`}
+              >
+                <Icon name="map" size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {props.canRemove && (
+            <Tooltip label="Elimină adresa">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Elimină adresa ${letter}`}
+                onClick={props.onRemove}
+                data-testid={`place-${letter}-remove`}
+              >
+                ✕
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <SimpleGrid cols={4} spacing={6} pl={38}>
+        <TextInput
+          size="xs"
+          label="Bloc"
+          value={place.bloc}
+          disabled={!props.detailsEditable}
+          onChange={(e) => set('bloc', e.currentTarget.value)}
+        />
+        <TextInput
+          size="xs"
+          label="Scara"
+          value={place.scara}
+          disabled={!props.detailsEditable}
+          onChange={(e) => set('scara', e.currentTarget.value)}
+        />
+        <TextInput
+          size="xs"
+          label="Reper"
+          value={place.reper}
+          disabled={!props.detailsEditable}
+          onChange={(e) => set('reper', e.currentTarget.value)}
+        />
+        <TextInput
+          size="xs"
+          label={`Comentariu ${letter}`}
+          value={place.comment}
+          disabled={!props.detailsEditable}
+          onChange={(e) => set('comment', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      {props.editToggle && place.id !== null && (
+        <Group gap="xs" pl={38}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={props.editToggle.onToggle}
+            data-testid={`place-${letter}-edit`}
+          >
+            {props.editToggle.on ? 'Renunță' : 'Editează adresa'}
+          </Button>
+          {props.editToggle.on && (
+            <Button
+              size="compact-xs"
+              loading={props.editToggle.saving}
+              disabled={place.lat === null}
+              onClick={props.editToggle.onSave}
+              data-testid={`place-${letter}-save`}
+            >
+              Salvează adresa
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import { normalizePhone } from '@common/lib/phone';
+import { ActionIcon, Button, Group, Kbd, Paper, Text, TextInput } from '@mantine/core';
+import { type Ref, useCallback, useMemo, useState } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { TOAST_MS, toastApiError, toastSuccess } from '../../../lib/toast';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { companyCenter } from '../../companies/company-center';
+import { AddressSearch } from '../../places/AddressSearch';
+import { usePlaceOrder } from '../data/use-place-order';
+import { ORDER_MESSAGES } from '../messages';
+import {
+  draftToBody,
+  emptyDraft,
+  type FormErrors,
+  type OrderDraft,
+  placeFromDetails,
+  serverErrorsToForm,
+  validateDraft,
+} from './order-form';
+import { ProtocolFields } from './ProtocolFields';
+
+interface QuickOrderFormProps {
+  addressRef: Ref<HTMLInputElement>;
+  onClose: () => void;
+  /** Set by the screen's Ctrl+Enter shortcut. */
+  submitRef: { current: (() => void) | null };
+}
+
+/**
+ * SPEC §2 v2 quick form, fixed at the bottom: address, 'Observații ...', phone, name,
+ * 'Protocol?' enabling the company selector, and 'Comandă'. After placing it empties for the
+ * next call.
+ */
+export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFormProps) {
+  const user = useCurrentUser();
+  const center = useMemo(() => companyCenter(user.companies[0]), [user.companies]);
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('taxi'));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [blocking, setBlocking] = useState(false);
+  const placeOrder = usePlaceOrder(0);
+  const place = draft.places[0];
+  const update = (patch: Partial<OrderDraft>) => {
+    setDraft((prev) => ({ ...prev, ...patch }));
+    setErrors({});
+  };
+  const onBlockingChange = useCallback((value: boolean) => setBlocking(value), []);
+
+  const submit = () => {
+    if (blocking || placeOrder.isPending) return;
+    const found = validateDraft(draft, 'taxi');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    placeOrder.mutate(
+      { body: draftToBody(draft), followsClock: true },
+      {
+        onSuccess: () => {
+          toastSuccess(ORDER_MESSAGES.created);
+          setDraft(emptyDraft('taxi'));
+        },
+        onError: (error) => {
+          toastApiError(error, TOAST_MS.placement);
+          if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
+        },
+      },
+    );
+  };
+  submitRef.current = submit;
+
+  return (
+    <Paper withBorder shadow="md" p="sm" data-testid="quick-order-form">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ flex: 3, minWidth: 0 }}>
+            <AddressSearch
+              label="Adresa"
+              value={place?.name ?? ''}
+              center={center}
+              error={errors['places.0.name']}
+              inputRef={addressRef}
+              testId="quick-address"
+              onTextChange={(name) =>
+                place &&
+                update({ places: [{ ...place, name, place_id: null, lat: null, long: null }] })
+              }
+              onPick={(details) => place && update({ places: [placeFromDetails(place, details)] })}
+              onBlockingChange={onBlockingChange}
+            />
+          </div>
+          <TextInput
+            label="Observații"
+            placeholder="Observații ..."
+            value={draft.comment}
+            onChange={(e) => update({ comment: e.currentTarget.value })}
+            style={{ flex: 2 }}
+            data-testid="quick-comment"
+          />
+          <TextInput
+            label="Telefon"
+            required
+            type="tel"
+            value={draft.phone}
+            error={errors.phone}
+            onChange={(e) => update({ phone: e.currentTarget.value })}
+            onBlur={() => {
+              const normal = normalizePhone(draft.phone);
+              if (normal && normal !== draft.phone) update({ phone: normal });
+            }}
+            style={{ flex: 1.2 }}
+            data-testid="quick-phone"
+          />
+          <TextInput
+            label="Nume"
+            required
+            value={draft.client_name}
+            error={errors.client_name}
+            onChange={(e) => update({ client_name: e.currentTarget.value })}
+            style={{ flex: 1.2 }}
+            data-testid="quick-name"
+          />
+        </Group>
+        <Group justify="space-between" mt="xs" wrap="nowrap">
+          <ProtocolFields
+            paymentType={draft.payment_type}
+            companyId={draft.protocol_company_id}
+            onChange={(payment_type, protocol_company_id) =>
+              update({ payment_type, protocol_company_id })
+            }
+            testId="quick-protocol"
+          />
+          <Group gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> plasează · <Kbd size="xs">-</Kbd>{' '}
+              închide
+            </Text>
+            <Button
+              type="submit"
+              loading={placeOrder.isPending}
+              disabled={blocking}
+              data-testid="quick-submit"
+            >
+              Comandă
+            </Button>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Închide formularul"
+              onClick={onClose}
+              data-testid="quick-close"
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { buildOrder, dispatcher } from '../../../test/order-fixtures';
+import {
+  draftFromOrder,
+  draftToBody,
+  emptyDraft,
+  emptyPlace,
+  type OrderDraft,
+  serverErrorsToForm,
+  validateDraft,
+} from './order-form';
+
+const picked = (name = 'Strada Mare 1') => ({
+  ...emptyPlace(),
+  name,
+  place_id: 'x',
+  lat: 47.1,
+  long: 27.5,
+});
+
+const filled = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
+  ...emptyDraft('taxi'),
+  places: [picked()],
+  phone: '0722 111 222',
+  client_name: ' Ion ',
+  ...patch,
+});
+
+describe('order form rules (SPEC §5)', () => {
+  it('starts with the SPEC §4 defaults: cash, service 1, departure now, one place', () => {
+    const draft = emptyDraft('taxi');
+    expect(draft.payment_type).toBe('cash');
+    expect(draft.service_id).toBe(1);
+    expect(draft.departure).toBeNull();
+    expect(draft.places).toHaveLength(1);
+  });
+
+  it('starts a delivery with pickup A at the company and an empty drop-off B', () => {
+    const draft = emptyDraft('delivery', dispatcher);
+    expect(draft.places.map((p) => [p.name, p.lat, p.long])).toEqual([
+      ['Taxi Nord', 47.16, 27.58],
+      ['', null, null],
+    ]);
+    expect(validateDraft({ ...draft, phone: '0722111222', client_name: 'X' }, 'delivery')).toEqual({
+      'places.1.name': 'Adresa de livrare este obligatorie.',
+    });
+  });
+
+  it('requires phone, client name and an address', () => {
+    expect(validateDraft(emptyDraft('taxi'), 'taxi')).toEqual({
+      phone: 'Telefonul este obligatoriu.',
+      client_name: 'Numele clientului este obligatoriu.',
+      'places.0.name': 'Adresa este obligatorie.',
+    });
+  });
+
+  it('refuses an address typed but not picked, and a phone that cannot be one', () => {
+    const draft = filled({ places: [{ ...emptyPlace(), name: 'Strada' }], phone: '12' });
+    expect(validateDraft(draft, 'taxi')).toEqual({
+      phone: 'Număr de telefon invalid.',
+      'places.0.name': 'Alegeți adresa din listă.',
+    });
+  });
+
+  it('accepts a complete draft', () => {
+    expect(validateDraft(filled(), 'taxi')).toEqual({});
+  });
+
+  it('builds the body: normalised phone, trimmed name, filled places only, place: true', () => {
+    const now = new Date(Date.UTC(2030, 0, 1, 8, 30, 15));
+    const body = draftToBody(filled({ places: [picked(), emptyPlace()] }), now);
+    expect(body).toMatchObject({
+      phone: '+40722111222',
+      client_name: 'Ion',
+      departure_time: '2030-01-01 08:30:15',
+      payment_type: 'cash',
+      protocol_company_id: null,
+      service_id: 1,
+      place: true,
+    });
+    expect(body.places).toEqual([
+      {
+        name: 'Strada Mare 1',
+        place_id: 'x',
+        lat: 47.1,
+        long: 27.5,
+        bloc: null,
+        scara: null,
+        reper: null,
+        comment: null,
+      },
+    ]);
+  });
+
+  it('sends the protocol company only with the protocol payment type', () => {
+    expect(
+      draftToBody(filled({ payment_type: 'protocol', protocol_company_id: 9 })).protocol_company_id,
+    ).toBe(9);
+    expect(
+      draftToBody(filled({ payment_type: 'cash', protocol_company_id: 9 })).protocol_company_id,
+    ).toBeNull();
+  });
+
+  it('maps server field paths back to the form, places by their sent index', () => {
+    const draft = filled({ places: [emptyPlace(), picked('A'), picked('B')] });
+    expect(
+      serverErrorsToForm(
+        {
+          phone: ['Numărul de telefon este blocat.'],
+          'places.1.lat': ['Invalid'],
+          places: ['x', 'y'],
+        },
+        draft,
+      ),
+    ).toEqual({
+      phone: 'Numărul de telefon este blocat.',
+      'places.2.name': 'Invalid',
+      'places.1.name': 'x y',
+    });
+  });
+
+  it('reads an order back, following the clock unless it is planned later', () => {
+    const now = new Date(Date.UTC(2030, 0, 1, 8, 0, 0));
+    const soon = draftFromOrder(buildOrder({ departure_time: '2030-01-01 08:01:00' }), now);
+    expect(soon.departure).toBeNull();
+    const later = draftFromOrder(buildOrder({ departure_time: '2030-01-01 10:00:00' }), now);
+    expect(later.departure).not.toBeNull();
+    expect(soon.places[0]?.key).toBe('saved-11');
+    expect(soon.client_name).toBe('Ion Popescu');
+  });
+});

@@ -1,0 +1,127 @@
+import type { Order } from '@common/orders/orders.schema';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatClock } from '../../../lib/dates';
+import { RowActionsMenu } from '../actions/RowActionsMenu';
+import type { RowActionId } from '../actions/row-actions';
+import { CALL_STATE_LABELS } from '../labels';
+import { hasActiveCall } from '../tabs';
+import { AddressCell } from './AddressCell';
+import { ClientNameCell } from './ClientNameCell';
+import { DriverCell } from './DriverCell';
+import { ElapsedCallTime } from './ElapsedCallTime';
+import { clientName, orderAddress } from './order-list';
+
+export interface OrderRowProps {
+  order: Order;
+  /** SPEC §2: rows of the in-call tab are labelled F1…F9 (their hold keys). */
+  hotkey: string | null;
+  /** A missing address asks for one ('Please enter address') instead of 'Adresă nespecificată.'. */
+  promptsAddress: boolean;
+  isOwn: boolean;
+  formPath: string;
+  actions: readonly RowActionId[];
+  showRetry: boolean;
+  retrying: boolean;
+  savingName: boolean;
+  onOpen: (id: number) => void;
+  onRetry: (id: number) => void;
+  onSaveName: (id: number, name: string) => Promise<unknown>;
+  onAction: (order: Order, action: RowActionId) => void;
+}
+
+/** One order of a tab (SPEC §2 Order list columns). Clicking the row opens the side panel. */
+export function OrderRow(props: OrderRowProps) {
+  const { order, hotkey, isOwn } = props;
+  const activeCall = hasActiveCall(order) && order.call ? order.call : null;
+  return (
+    <Table.Tr
+      data-testid={`order-row-${order.id}`}
+      data-state={order.state}
+      data-own={isOwn ? 'true' : undefined}
+      tabIndex={0}
+      aria-label={`Comanda ${order.id}`}
+      style={{ cursor: 'pointer' }}
+      bg={isOwn ? 'var(--mantine-color-ogo-0)' : undefined}
+      onClick={() => props.onOpen(order.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) props.onOpen(order.id);
+      }}
+    >
+      <Table.Td>
+        <Stack gap={2}>
+          <Group gap={4} wrap="nowrap">
+            {hotkey && (
+              <Badge
+                size="xs"
+                variant="outline"
+                color="gray"
+                data-testid={`order-hotkey-${order.id}`}
+              >
+                {hotkey}
+              </Badge>
+            )}
+            <Anchor
+              component={Link}
+              to={props.formPath}
+              size="sm"
+              fw={600}
+              data-testid={`order-link-${order.id}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              #{order.id}
+            </Anchor>
+          </Group>
+          {activeCall && <ElapsedCallTime startedAt={activeCall.started_at} orderId={order.id} />}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatClock(order.created_at)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid={`order-phone-${order.id}`}>
+          {order.client_phone || order.phone}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <DriverCell
+          order={order}
+          showRetry={props.showRetry}
+          retrying={props.retrying}
+          onRetry={() => props.onRetry(order.id)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <AddressCell
+          address={orderAddress(order)}
+          orderId={order.id}
+          prompt={props.promptsAddress}
+        />
+      </Table.Td>
+      <Table.Td>
+        <ClientNameCell
+          orderId={order.id}
+          name={clientName(order)}
+          saving={props.savingName}
+          onSave={(name) => props.onSaveName(order.id, name)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <RowActionsMenu
+          orderId={order.id}
+          actions={props.actions}
+          onAction={(action) => props.onAction(order, action)}
+        />
+      </Table.Td>
+      <Table.Td>
+        {order.call && (
+          <Text size="xs" c="dimmed" data-testid={`order-sip-${order.id}`}>
+            {CALL_STATE_LABELS[order.call.state]}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Order } from '@common/orders/orders.schema';
+import { Center, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/confirm';
+import { ManualAssignModal } from '../actions/ManualAssignModal';
+import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
+import { useOrderActions } from '../actions/use-order-actions';
+import { orderFormPath } from '../flavour';
+import { FLAVOUR_LABELS, type Flavour } from '../labels';
+import { ORDER_MESSAGES } from '../messages';
+import { OrderRow } from './OrderRow';
+import { asksForAddress, ownFirst } from './order-list';
+
+interface OrderTableProps {
+  orders: readonly Order[];
+  userId: number;
+  flavour: Flavour;
+  /**
+   * The in-call tab: rows labelled F1…F9 (their hold keys, SPEC §2), and its open orders ask
+   * for a missing address (asksForAddress).
+   */
+  inCallTab?: boolean;
+  /** Keep the server's order instead of own orders first (the search results). */
+  keepOrder?: boolean;
+  emptyText: string;
+  onOpen: (id: number) => void;
+  testId?: string;
+}
+
+/**
+ * SPEC §2 Order list: the eight columns, own orders first, the actions the rules allow.
+ * One set of mutations for the whole table (not per row).
+ */
+export function OrderTable({
+  orders,
+  userId,
+  flavour,
+  inCallTab = false,
+  keepOrder = false,
+  emptyText,
+  onOpen,
+  testId = 'order-table',
+}: OrderTableProps) {
+  const actions = useOrderActions();
+  const navigate = useNavigate();
+  const [assigning, setAssigning] = useState<number | null>(null);
+  const rows = keepOrder ? orders : ownFirst(orders, userId);
+  const labels = FLAVOUR_LABELS[flavour];
+
+  const onAction = (order: Order, action: RowActionId) => {
+    switch (action) {
+      case 'cancel':
+        confirmAction(ORDER_MESSAGES.confirmCancel, () => actions.cancel.mutate(order.id));
+        return;
+      case 'moveToPending':
+        actions.moveToPending.mutate(order.id);
+        return;
+      case 'removeFromCall':
+        actions.removeFromCall.mutate(order.id);
+        return;
+      case 'assign':
+        setAssigning(order.id);
+        return;
+      case 'duplicate':
+        actions.duplicate.mutate(
+          { id: order.id, key: actions.newDuplicateKey() },
+          { onSuccess: ({ id }) => void navigate(orderFormPath(flavour, id)) },
+        );
+        return;
+    }
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={760}>
+        <Table highlightOnHover stickyHeader data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={90}>Control</Table.Th>
+              <Table.Th w={80}>Ora</Table.Th>
+              <Table.Th w={120}>Telefon</Table.Th>
+              <Table.Th w={110}>{labels.driver}</Table.Th>
+              <Table.Th>Adresă</Table.Th>
+              <Table.Th w={140}>Client</Table.Th>
+              <Table.Th w={60}>Acțiuni</Table.Th>
+              <Table.Th w={70}>SIP</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((order, index) => (
+              <OrderRow
+                key={order.id}
+                order={order}
+                hotkey={inCallTab && index < 9 ? `F${index + 1}` : null}
+                promptsAddress={asksForAddress(order, inCallTab)}
+                isOwn={order.dispatcher_id === userId}
+                formPath={orderFormPath(flavour, order.id)}
+                actions={rowActions(order, userId)}
+                showRetry={showsRetry(order, userId)}
+                retrying={actions.retry.isPending && actions.retry.variables === order.id}
+                savingName={
+                  actions.updateName.isPending && actions.updateName.variables?.id === order.id
+                }
+                onOpen={onOpen}
+                onRetry={(id) => actions.retry.mutate(id)}
+                onSaveName={(id, name) =>
+                  actions.updateName.mutateAsync({ id, name, about: order.about_client })
+                }
+                onAction={onAction}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length === 0 && (
+        <Center py="xl">
+          <Text c="dimmed" size="sm" data-testid={`${testId}-empty`}>
+            {emptyText}
+          </Text>
+        </Center>
+      )}
+      <ManualAssignModal
+        orderId={assigning}
+        driverLabel={labels.driver}
+        submitting={actions.assignDriver.isPending}
+        onClose={() => setAssigning(null)}
+        onSubmit={(id, driverId) => actions.assignDriver.mutateAsync({ id, driverId })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { OrdersQuery } from '../data/order-keys';
+import { useOrdersList } from '../data/use-order';
+import type { Flavour } from '../labels';
+import { OrderTable } from './OrderTable';
+
+interface PagedOrdersProps {
+  query: Omit<OrdersQuery, 'page' | 'per_page'>;
+  perPage: number;
+  userId: number;
+  flavour: Flavour;
+  onOpen: (id: number) => void;
+  enabled?: boolean;
+  testId: string;
+}
+
+/** GET /api/orders with filters, one page at a time (SPEC §3 order filters, per_page 15). */
+export function PagedOrders({
+  query,
+  perPage,
+  userId,
+  flavour,
+  onOpen,
+  enabled = true,
+  testId,
+}: PagedOrdersProps) {
+  const [page, setPage] = useState(1);
+  const filterKey = JSON.stringify(query);
+  // A new filter starts again at page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the query.
+  useEffect(() => setPage(1), [filterKey]);
+  const { data, isPending, isError, error, isFetching } = useOrdersList(
+    { ...query, page, per_page: perPage },
+    enabled,
+  );
+  if (!enabled) return null;
+  if (isPending) return <Loader size="sm" mx="auto" my="md" aria-label="Se încarcă" />;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {error.message}
+      </Alert>
+    );
+  const pages = Math.max(1, Math.ceil(data.meta.total / perPage));
+  return (
+    <Stack gap="xs">
+      <OrderTable
+        orders={data.data}
+        userId={userId}
+        flavour={flavour}
+        keepOrder
+        emptyText="Nimic de afișat."
+        onOpen={onOpen}
+        testId={testId}
+      />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed" data-testid={`${testId}-total`}>
+          {data.meta.total} comenzi{isFetching ? ' · se actualizează…' : ''}
+        </Text>
+        {pages > 1 && (
+          <Pagination
+            size="sm"
+            total={pages}
+            value={page}
+            onChange={setPage}
+            data-testid={`${testId}-pages`}
+          />
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatRon } from '@common/lib/money';
+import type { Order } from '@common/orders/orders.schema';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { formatDateTime } from '../../../lib/dates';
+import { FLAVOUR_LABELS, type Flavour, PAYMENT_TYPE_LABELS, SOURCE_LABELS } from '../labels';
+import { InfoField as Field } from './InfoField';
+import { OrderRoute } from './OrderRoute';
+
+/** SPEC §2 side panel 'Despre comandă'. */
+export function OrderAboutTab({ order, flavour }: { order: Order; flavour: Flavour }) {
+  const driver = order.driver
+    ? [order.driver.indicativ ?? order.car_indicativ, order.driver.name].filter(Boolean).join(' · ')
+    : '—';
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={3} spacing="sm" verticalSpacing="sm">
+        <Field label="Procesată prin" testId="about-source">
+          {SOURCE_LABELS[order.source]}
+        </Field>
+        <Field label={FLAVOUR_LABELS[flavour].driver} testId="about-driver">
+          {driver}
+        </Field>
+        <Field label="Operator" testId="about-operator">
+          {order.dispatcher?.name ?? '—'}
+        </Field>
+        <Field label="Tip plată" testId="about-payment">
+          {PAYMENT_TYPE_LABELS[order.payment_type]}
+          {order.protocol_user ? ` · ${order.protocol_user.name}` : ''}
+        </Field>
+        <Field label="Cost total" testId="about-cost">
+          {formatRon(order.discounted_cost ?? order.cost)}
+        </Field>
+        <Field label="Timp estimat șofer" testId="about-eta">
+          {order.waiting_driver_time !== null ? `${order.waiting_driver_time} min` : '—'}
+        </Field>
+        <Field label="Creată" testId="about-created">
+          {formatDateTime(order.created_at)}
+        </Field>
+        <Field label="Alocată" testId="about-assigned">
+          {formatDateTime(order.assigned_at)}
+        </Field>
+        <Field label="Cursă începută" testId="about-trip-started">
+          {formatDateTime(order.trip_started_at)}
+        </Field>
+        <Field label="Cursă finalizată" testId="about-trip-finished">
+          {formatDateTime(order.trip_finished_at)}
+        </Field>
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={6}>Traseu</Title>
+        <OrderRoute places={order.places} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  ORDER_STATES,
+  type OrderState,
+  PAYMENT_TYPES,
+  type PaymentType,
+} from '@common/orders/orders.schema';
+import { listUsers } from '@common/users/users.api';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiWith } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { DriverSelect } from '../../drivers/DriverSelect';
+import { FLAVOUR_LABELS, type Flavour, ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../labels';
+import { PagedOrders } from '../list/PagedOrders';
+import { EMPTY_FILTERS, type Filters, filtersToQuery } from './orders-search-filters';
+
+const stateOptions = ORDER_STATES.filter((s) => s !== 'new').map((s) => ({
+  value: s,
+  label: ORDER_STATE_LABELS[s],
+}));
+const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p, label: PAYMENT_TYPE_LABELS[p] }));
+
+interface OrdersSearchModalProps {
+  opened: boolean;
+  onClose: () => void;
+  userId: number;
+  flavour: Flavour;
+  onOpen: (id: number) => void;
+}
+
+/** SPEC §2 orders search modal: GET /api/orders with the SPEC §3 filters, 15 a page (§9). */
+export function OrdersSearchModal({
+  opened,
+  onClose,
+  userId,
+  flavour,
+  onOpen,
+}: OrdersSearchModalProps) {
+  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
+  const [applied, setApplied] = useState<Filters | null>(null);
+  // SPEC §3 company_id: a choice only for a user of several companies (the server already
+  // scopes the search to the caller's companies).
+  const { companies } = useCurrentUser();
+  const dispatchers = useQuery({
+    queryKey: ['users', 'dispatchers'],
+    queryFn: ({ signal }) =>
+      apiWith(listUsers, { signal }, { query: { role: 'dispatcher', per_page: 100 } }),
+    enabled: opened,
+    staleTime: 60_000,
+  });
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
+    setDraft((prev) => ({ ...prev, [key]: value }));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Căutare comenzi"
+      size="90rem"
+      data-testid="orders-search-modal"
+    >
+      <Stack gap="sm">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied(draft);
+          }}
+        >
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+            <MultiSelect
+              label="Stări"
+              data={stateOptions}
+              value={draft.states}
+              onChange={(values) =>
+                set(
+                  'states',
+                  values.filter((v): v is OrderState =>
+                    (ORDER_STATES as readonly string[]).includes(v),
+                  ),
+                )
+              }
+              comboboxProps={{ withinPortal: false }}
+              data-testid="search-states"
+            />
+            <TextInput
+              label="De la data"
+              type="date"
+              value={draft.date_from}
+              onChange={(e) => set('date_from', e.currentTarget.value)}
+              data-testid="search-date-from"
+            />
+            <TextInput
+              label="Până la data"
+              type="date"
+              value={draft.date_to}
+              onChange={(e) => set('date_to', e.currentTarget.value)}
+              data-testid="search-date-to"
+            />
+            <TextInput
+              label="De la ora"
+              type="time"
+              value={draft.time_from}
+              onChange={(e) => set('time_from', e.currentTarget.value)}
+              data-testid="search-time-from"
+            />
+            <TextInput
+              label="Până la ora"
+              type="time"
+              value={draft.time_to}
+              onChange={(e) => set('time_to', e.currentTarget.value)}
+              data-testid="search-time-to"
+            />
+            <Select
+              label="Plată"
+              clearable
+              data={paymentOptions}
+              value={draft.payment_method}
+              onChange={(value) =>
+                set(
+                  'payment_method',
+                  (PAYMENT_TYPES as readonly string[]).includes(value ?? '')
+                    ? (value as PaymentType)
+                    : null,
+                )
+              }
+              comboboxProps={{ withinPortal: false }}
+              data-testid="search-payment"
+            />
+            <DriverSelect
+              label={FLAVOUR_LABELS[flavour].driver}
+              value={draft.driver_id}
+              onChange={(id) => set('driver_id', id)}
+              testId="search-driver"
+            />
+            <NumberInput
+              label="ID client"
+              min={1}
+              allowDecimal={false}
+              value={draft.client_id ?? ''}
+              onChange={(value) =>
+                set('client_id', typeof value === 'number' && value > 0 ? value : null)
+              }
+              data-testid="search-client"
+            />
+            <Select
+              label="Dispecer"
+              clearable
+              searchable
+              data={(dispatchers.data?.data ?? []).map((u) => ({
+                value: String(u.id),
+                label: u.name,
+              }))}
+              value={draft.dispatcher_id === null ? null : String(draft.dispatcher_id)}
+              onChange={(value) => set('dispatcher_id', value ? Number(value) : null)}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="search-dispatcher"
+            />
+            {companies.length > 1 && (
+              <Select
+                label="Companie"
+                clearable
+                data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+                value={draft.company_id === null ? null : String(draft.company_id)}
+                onChange={(value) => set('company_id', value ? Number(value) : null)}
+                comboboxProps={{ withinPortal: false }}
+                data-testid="search-company"
+              />
+            )}
+            <Group align="flex-end" gap="xs">
+              <Button type="submit" data-testid="search-submit">
+                Caută
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDraft(EMPTY_FILTERS);
+                  setApplied(null);
+                }}
+              >
+                Resetează
+              </Button>
+            </Group>
+          </SimpleGrid>
+        </form>
+        {applied && (
+          <PagedOrders
+            query={filtersToQuery(applied)}
+            perPage={15}
+            userId={userId}
+            flavour={flavour}
+            onOpen={onOpen}
+            testId="orders-search-results"
+          />
+        )}
+      </Stack>
+    </Modal>
+  );
+}
