@@ -151,3 +151,5 @@ export function useOrderActions() {
     newDuplicateKey: newIdempotencyKey,
   };
 }
+
+export type OrderActions = ReturnType<typeof useOrderActions>;

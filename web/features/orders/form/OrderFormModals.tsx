@@ -1,0 +1,70 @@
+import type { Order } from '@common/orders/orders.schema';
+import { BlockPhoneModal } from '../../blocked-phones/BlockPhoneModal';
+import { ClientHistoryModal } from '../../clients/ClientHistoryModal';
+import type { MapCenter } from '../../companies/company-center';
+import { ManualAddressModal } from '../../places/ManualAddressModal';
+import { ManualAssignModal } from '../actions/ManualAssignModal';
+import type { OrderActions } from '../actions/use-order-actions';
+import { OrderHistoryModal } from '../panel/OrderHistoryModal';
+import type { OrderDraftState } from './use-order-draft';
+
+/** The order form's open modal, if any; a manual address is entered for one place (its key). */
+export type OrderFormModal = null | 'assign' | 'block' | 'history' | 'client' | { manual: string };
+
+interface OrderFormModalsProps {
+  modal: OrderFormModal;
+  onClose: () => void;
+  form: OrderDraftState;
+  order: Order | null;
+  clientId: number | null;
+  center: MapCenter;
+  driverLabel: string;
+  assignDriver: OrderActions['assignDriver'];
+}
+
+/**
+ * The order screen's modals (SPEC §2): manual assignment, blocking the phone, the processing
+ * history, the client's history and a manual address. One is open at a time.
+ */
+export function OrderFormModals({
+  modal,
+  onClose,
+  form,
+  order,
+  clientId,
+  center,
+  driverLabel,
+  assignDriver,
+}: OrderFormModalsProps) {
+  return (
+    <>
+      {order && (
+        <>
+          <ManualAssignModal
+            orderId={modal === 'assign' ? order.id : null}
+            driverLabel={driverLabel}
+            submitting={assignDriver.isPending}
+            onClose={onClose}
+            onSubmit={(id, driverId) => assignDriver.mutateAsync({ id, driverId })}
+          />
+          <BlockPhoneModal phone={modal === 'block' ? order.phone : null} onClose={onClose} />
+          <OrderHistoryModal orderId={modal === 'history' ? order.id : null} onClose={onClose} />
+        </>
+      )}
+      <ClientHistoryModal
+        clientId={modal === 'client' ? clientId : null}
+        onClose={onClose}
+        onUseAddress={form.editable ? form.fillFromSavedAddress : undefined}
+      />
+      {typeof modal === 'object' && modal !== null && (
+        <ManualAddressModal
+          opened
+          initialName={form.draft.places.find((p) => p.key === modal.manual)?.name ?? ''}
+          center={center}
+          onClose={onClose}
+          onSaved={(details) => form.setPlaceDetails(modal.manual, details)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { normalizePhone } from '@common/lib/phone';
+import type { Order } from '@common/orders/orders.schema';
+import { Button, Group, Stack } from '@mantine/core';
+import { SavedAddressesMenu } from '../../clients/SavedAddressesMenu';
+import type { MapCenter } from '../../companies/company-center';
+import type { OrderActions } from '../actions/use-order-actions';
+import { placeFromDetails, placeToInput } from './order-form';
+import { PlaceFields } from './PlaceFields';
+import type { OrderDraftState } from './use-order-draft';
+
+interface PlacesEditorProps {
+  form: OrderDraftState;
+  order: Order | null;
+  center: MapCenter;
+  /** The first address takes the focus (a new taxi order). */
+  autoFocusFirst: boolean;
+  updatePlace: OrderActions['updatePlace'];
+  onManual: (placeKey: string) => void;
+}
+
+/**
+ * The order's places A, B, C… (SPEC §2). A new order adds and removes them and can take a
+ * client's saved address; a placed order changes each one through its edit toggle (SPEC §4).
+ */
+export function PlacesEditor({
+  form,
+  order,
+  center,
+  autoFocusFirst,
+  updatePlace,
+  onManual,
+}: PlacesEditorProps) {
+  const { draft, editable } = form;
+  return (
+    <Stack gap="xs">
+      {draft.places.map((place, index) => (
+        <PlaceFields
+          key={place.key}
+          index={index}
+          place={place}
+          center={center}
+          error={form.errors[`places.${index}.name`]}
+          editable={editable || form.isEditingPlace(place.key)}
+          detailsEditable={editable || form.isEditingPlace(place.key)}
+          canRemove={editable && draft.places.length > 1}
+          autoFocus={autoFocusFirst && index === 0}
+          onChange={(next) => form.setPlace(index, next)}
+          onPick={(details) => form.setPlace(index, placeFromDetails(place, details))}
+          onRemove={() => form.removePlace(index, place.key)}
+          onBlockingChange={form.onBlockingChange}
+          onManual={() => onManual(place.key)}
+          editToggle={
+            editable || !order
+              ? undefined
+              : {
+                  on: form.isEditingPlace(place.key),
+                  saving: updatePlace.isPending,
+                  onToggle: () => form.togglePlaceEdit(place),
+                  onSave: () => {
+                    if (place.id === null) return;
+                    updatePlace.mutate(
+                      { id: order.id, placeId: place.id, place: placeToInput(place) },
+                      { onSuccess: () => form.endPlaceEdit(place.key) },
+                    );
+                  },
+                }
+          }
+        />
+      ))}
+      {editable && (
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={form.addPlace}
+            data-testid="place-add"
+          >
+            + Adaugă adresă
+          </Button>
+          <SavedAddressesMenu
+            phone={normalizePhone(draft.phone)}
+            onUse={form.fillFromSavedAddress}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
