@@ -18,62 +18,55 @@ import { applyOrderUpdate, invalidateOrderLists } from '../data/order-cache';
 import { ORDER_MESSAGES } from '../messages';
 
 /**
- * The order's actions (SPEC §4), each a server call first (no optimistic change: the server
- * enforces the rules and answers 409 with its message, shown as an error toast), then the
- * answer written into the cache and the SPEC §8 success toast.
+ * One order change (SPEC §4): a server call first (no optimistic change: the server enforces
+ * the rules and answers 409 with its message, shown as an error toast), then the answer written
+ * into the cache and the SPEC §8 success toast. `failed` replaces the server's messages with one
+ * SPEC §8 text.
  */
+function useOrderChange<Vars>(call: (vars: Vars) => Promise<Order>, done: string, failed?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // applyOrderUpdate refetches the order's history too (every change adds an entry).
+    onSuccess: (order) => {
+      applyOrderUpdate(queryClient, order);
+      toastSuccess(done);
+    },
+    onError: (error) => (failed === undefined ? toastApiError(error) : toastError(failed)),
+  });
+}
+
+/** The order's actions (SPEC §4), each an order change but the duplicate, a new order. */
 export function useOrderActions() {
   const queryClient = useQueryClient();
-  // applyOrderUpdate refetches the order's history too (every change adds an entry).
-  const written = (order: Order) => applyOrderUpdate(queryClient, order);
 
-  const cancel = useMutation({
-    mutationFn: (id: number) => api(cancelOrder, { params: { id }, body: {} }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.canceled);
-    },
-    onError: (error) => toastApiError(error),
-  });
+  const cancel = useOrderChange(
+    (id: number) => api(cancelOrder, { params: { id }, body: {} }),
+    ORDER_MESSAGES.canceled,
+  );
 
-  const retry = useMutation({
-    mutationFn: (id: number) => api(retryOrder, { params: { id } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.retried);
-    },
-    onError: (error) => toastApiError(error),
-  });
+  const retry = useOrderChange(
+    (id: number) => api(retryOrder, { params: { id } }),
+    ORDER_MESSAGES.retried,
+  );
 
-  const moveToPending = useMutation({
-    mutationFn: (id: number) => api(moveOrderToPending, { params: { id } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.movedToPending);
-    },
-    onError: (error) => toastApiError(error),
-  });
+  const moveToPending = useOrderChange(
+    (id: number) => api(moveOrderToPending, { params: { id } }),
+    ORDER_MESSAGES.movedToPending,
+  );
 
-  const removeFromCall = useMutation({
-    mutationFn: (id: number) => api(removeAlwaysInCall, { params: { id } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.removedFromCall);
-    },
-    onError: (error) => toastApiError(error),
-  });
+  const removeFromCall = useOrderChange(
+    (id: number) => api(removeAlwaysInCall, { params: { id } }),
+    ORDER_MESSAGES.removedFromCall,
+  );
 
-  const assignDriver = useMutation({
-    mutationFn: ({ id, driverId }: { id: number; driverId: number | null }) => {
+  const assignDriver = useOrderChange(
+    ({ id, driverId }: { id: number; driverId: number | null }) => {
       if (driverId === null) return Promise.reject(new Error(ORDER_MESSAGES.selectDriver));
       return api(setDriverAndFinish, { params: { id }, body: { driverId } });
     },
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.finished);
-    },
-    onError: (error) => toastApiError(error),
-  });
+    ORDER_MESSAGES.finished,
+  );
 
   // One key per duplicate click, reused if the same click's request is retried (DESIGN §7).
   const duplicate = useMutation({
@@ -86,32 +79,25 @@ export function useOrderActions() {
     onError: (error) => toastApiError(error),
   });
 
-  const updateName = useMutation({
-    mutationFn: ({ id, name, about }: { id: number; name: string | null; about?: string | null }) =>
+  const updateName = useOrderChange(
+    ({ id, name, about }: { id: number; name: string | null; about?: string | null }) =>
       api(updateOrderName, { params: { id }, body: { name, about } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.nameUpdated);
-    },
-    onError: (error) => toastApiError(error),
-  });
+    ORDER_MESSAGES.nameUpdated,
+  );
 
-  const updateComment = useMutation({
-    mutationFn: ({ id, comment }: { id: number; comment: string | null }) =>
+  const updateComment = useOrderChange(
+    ({ id, comment }: { id: number; comment: string | null }) =>
       api(updateOrder, { params: { id }, body: { comment } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.commentUpdated);
-    },
-    onError: () => toastError(ORDER_MESSAGES.commentNotUpdated),
-  });
+    ORDER_MESSAGES.commentUpdated,
+    ORDER_MESSAGES.commentNotUpdated,
+  );
 
   /**
    * SPEC §4 'Payment type toggles between cash and protocol': still open once the order is
    * placed (EDITABLE_AFTER_PLACING), saved as soon as it is toggled or its company chosen.
    */
-  const updatePayment = useMutation({
-    mutationFn: ({
+  const updatePayment = useOrderChange(
+    ({
       id,
       payment_type,
       protocol_company_id,
@@ -120,22 +106,15 @@ export function useOrderActions() {
       payment_type: PaymentType;
       protocol_company_id: number | null;
     }) => api(updateOrder, { params: { id }, body: { payment_type, protocol_company_id } }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.paymentUpdated);
-    },
-    onError: (error) => toastApiError(error),
-  });
+    ORDER_MESSAGES.paymentUpdated,
+  );
 
-  const updatePlace = useMutation({
-    mutationFn: ({ id, placeId, place }: { id: number; placeId: number; place: OrderPlaceInput }) =>
+  const updatePlace = useOrderChange(
+    ({ id, placeId, place }: { id: number; placeId: number; place: OrderPlaceInput }) =>
       api(updateOrderPlace, { params: { id, placeId }, body: place }),
-    onSuccess: (order) => {
-      written(order);
-      toastSuccess(ORDER_MESSAGES.addressUpdated);
-    },
-    onError: () => toastError(ORDER_MESSAGES.addressInvalid),
-  });
+    ORDER_MESSAGES.addressUpdated,
+    ORDER_MESSAGES.addressInvalid,
+  );
 
   return {
     cancel,
