@@ -3,6 +3,7 @@ import { Outlet, useMatches } from 'react-router';
 import { useSession } from '../features/auth/use-session';
 import { AdminHeader } from './AdminHeader';
 import { AppFooter } from './AppFooter';
+import { headerFor } from './access';
 import { NavigationProgress } from './NavigationProgress';
 import { PosHeader } from './PosHeader';
 import { RealtimeBridge } from './RealtimeBridge';
@@ -31,11 +32,12 @@ export function RootLayout() {
 
   let header = <SiteHeader />;
   if (current) {
-    header = current.user.roles.includes('company') ? (
-      <PosHeader user={current.user} />
-    ) : (
-      <AdminHeader user={current.user} />
-    );
+    header =
+      headerFor(current.user) === 'pos' ? (
+        <PosHeader user={current.user} />
+      ) : (
+        <AdminHeader user={current.user} />
+      );
   }
 
   return (

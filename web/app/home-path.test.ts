@@ -2,10 +2,13 @@ import type { UserCompany } from '@common/auth/auth.schema';
 import { describe, expect, it } from 'vitest';
 import { homePath } from './home-path';
 
-const company = (package_id: UserCompany['package_id']): UserCompany => ({
+const company = (
+  package_id: UserCompany['package_id'],
+  type: UserCompany['type'] = 'dispatch',
+): UserCompany => ({
   id: 1,
   name: 'Firma',
-  type: 'dispatch',
+  type,
   package_id,
   lat: null,
   lng: null,
@@ -24,6 +27,26 @@ describe('homePath', () => {
     );
     expect(homePath({ roles: ['company'], companies: [company(3)] }, everything)).toBe(
       '/orders/all',
+    );
+  });
+
+  it('follows the company package, not the role alone', () => {
+    expect(homePath({ roles: ['company'], companies: [company(1, 'protocol')] }, everything)).toBe(
+      '/operator',
+    );
+    // A dispatcher of a courier company works in the delivery console, not the taxi one.
+    expect(
+      homePath({ roles: ['dispatcher'], companies: [company(2, 'courier')] }, everything),
+    ).toBe('/orders/all');
+  });
+
+  it('sends users without a console to their account page', () => {
+    expect(homePath({ roles: ['driver'], companies: [company(1)] }, everything)).toBe(
+      '/settings/account',
+    );
+    expect(homePath({ roles: ['client'], companies: [] }, everything)).toBe('/settings/account');
+    expect(homePath({ roles: ['company'], companies: [company(0, 'media')] }, everything)).toBe(
+      '/settings/account',
     );
   });
 

@@ -1,4 +1,5 @@
 import type { PackageId, Role } from '@common/auth/auth.schema';
+import { CONSOLE_PACKAGES } from './access';
 
 /** A leaf of the header menu: a label and the route it opens. */
 export interface MenuLink {
@@ -41,8 +42,8 @@ const group = (label: string, children: (MenuLink | false)[]): MenuGroup => ({
 export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] {
   const isAdmin = roles.includes('admin');
   const isPos = header === 'pos';
-  const showOrders = isPos && (packageId === 2 || packageId === 3);
-  const showOperator = !isPos || packageId === 1;
+  const showOrders = isPos && packageId !== null && CONSOLE_PACKAGES.delivery.includes(packageId);
+  const showOperator = !isPos || (packageId !== null && CONSOLE_PACKAGES.taxi.includes(packageId));
   const showDevices = !isPos || isAdmin;
 
   const entries: (MenuEntry | false)[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TITLE, deepestHandle, resolveTitle, routeExists } from './route-meta';
-import { ROUTES } from './routes';
+import { PLANNED_PRIVATE_PATHS, ROUTES } from './routes';
 
 describe('routeExists', () => {
   it('knows the pages built so far', () => {
@@ -58,6 +58,36 @@ describe('route table', () => {
     ]) {
       expect(byPath.get(path)?.requiresAuth, path).toBeFalsy();
     }
+  });
+});
+
+describe('consoles (SPEC §6: routes follow packages)', () => {
+  it('ties each console route to its console, login-required', () => {
+    const byPath = new Map(ROUTES.map((route) => [route.path, route.handle]));
+    for (const [path, console] of [
+      ['/operator', 'taxi'],
+      ['/operator/v2', 'taxi'],
+      ['/delivery', 'delivery'],
+      ['/orders/:type', 'delivery'],
+    ] as const) {
+      expect(byPath.get(path)?.console, path).toBe(console);
+      expect(byPath.get(path)?.requiresAuth, path).toBe(true);
+    }
+    for (const route of ROUTES) {
+      if (route.handle.console) expect(route.handle.requiresAuth, route.path).toBe(true);
+    }
+  });
+
+  it('keeps the planned login-required routes out of the menu and out of the built table', () => {
+    expect(PLANNED_PRIVATE_PATHS).toContain('/dashboard');
+    expect(PLANNED_PRIVATE_PATHS).toContain('/simulator');
+    for (const path of PLANNED_PRIVATE_PATHS) {
+      expect(
+        ROUTES.some((route) => route.path === path),
+        path,
+      ).toBe(false);
+    }
+    expect(routeExists('/dashboard')).toBe(false);
   });
 });
 

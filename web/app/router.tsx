@@ -6,7 +6,7 @@ import { PageLoader } from './PageLoader';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { type AppChildRoute, type AppRoute, ROUTES } from './routes';
+import { type AppChildRoute, type AppRoute, PLANNED_PRIVATE_PATHS, ROUTES } from './routes';
 
 const toChildObject = (child: AppChildRoute): RouteObject =>
   child.index
@@ -21,6 +21,13 @@ const toChildObject = (child: AppChildRoute): RouteObject =>
         lazy: async () => ({ Component: (await child.load()).default }),
       };
 
+/** A login-required route whose page is not built yet: the 404 page, once logged in. */
+const plannedRoute = (path: string): RouteObject => ({
+  path,
+  handle: { title: 'Pagina nu există' },
+  lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).default }),
+});
+
 const toRouteObject = (route: AppRoute): RouteObject => ({
   path: route.path,
   handle: route.handle,
@@ -30,9 +37,13 @@ const toRouteObject = (route: AppRoute): RouteObject => ({
 
 /**
  * The route tree: the shell, an error boundary that keeps the header, then the SPEC §2
- * table (web/app/routes.ts) with login-required routes behind RequireAuth.
+ * table (web/app/routes.ts) with login-required routes, built or planned, behind RequireAuth
+ * (which also sends a user of the other package to their own console).
  */
-export function buildRouteTree(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
+export function buildRouteTree(
+  routes: readonly AppRoute[] = ROUTES,
+  planned: readonly string[] = PLANNED_PRIVATE_PATHS,
+): RouteObject[] {
   return [
     {
       Component: RootLayout,
@@ -45,7 +56,10 @@ export function buildRouteTree(routes: readonly AppRoute[] = ROUTES): RouteObjec
             ...routes.filter((r) => !r.handle.requiresAuth).map(toRouteObject),
             {
               Component: RequireAuth,
-              children: routes.filter((r) => r.handle.requiresAuth).map(toRouteObject),
+              children: [
+                ...routes.filter((r) => r.handle.requiresAuth).map(toRouteObject),
+                ...planned.map(plannedRoute),
+              ],
             },
           ],
         },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ConsoleKind } from './access';
 
 /** Route metadata read by the shell (aesthetics-anchors §3.8). */
 export interface RouteHandle {
@@ -8,6 +9,12 @@ export interface RouteHandle {
   requiresAuth?: boolean;
   /** SPEC §2: some pages (the /live map) hide the navigation bars. */
   hideNav?: boolean;
+  /**
+   * SPEC §6: the console this page belongs to. A user of the other company package is sent to
+   * the same screen in their own console, a user without a console gets a clear page
+   * (`routeAccess` in web/app/access.ts). Only on login-required routes.
+   */
+  console?: ConsoleKind;
 }
 
 export interface AppRoute {
@@ -69,7 +76,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
-    handle: { title: 'Operator', requiresAuth: true },
+    handle: { title: 'Operator', requiresAuth: true, console: 'taxi' },
     load: () => import('../pages/OperatorPage'),
     children: [
       { index: true, load: () => import('../pages/OrderIndexRedirect') },
@@ -87,13 +94,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/operator/v2',
-    handle: { title: 'Operator v2', requiresAuth: true },
+    handle: { title: 'Operator v2', requiresAuth: true, console: 'taxi' },
     load: () => import('../pages/OperatorV2Page'),
   },
   {
     // SPEC §2 the delivery dashboard (packages 2 and 3) around /delivery/order/{id}.
     path: '/delivery',
-    handle: { title: 'Livrări', requiresAuth: true },
+    handle: { title: 'Livrări', requiresAuth: true, console: 'delivery' },
     load: () => import('../pages/DeliveryPage'),
     children: [
       { index: true, load: () => import('../pages/OrderIndexRedirect') },
@@ -106,8 +113,37 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/orders/:type',
-    handle: { title: 'Comenzi', requiresAuth: true },
+    handle: { title: 'Comenzi', requiresAuth: true, console: 'delivery' },
     load: () => import('../pages/OrdersPage'),
   },
   { path: '*', handle: { title: 'Pagina nu există' }, load: () => import('../pages/NotFoundPage') },
+];
+
+/**
+ * SPEC §2/§6 back-office routes whose page is not built yet. They are login-required all the
+ * same: a logged-out visitor goes to /login (and back after it), a logged-in user gets the 404
+ * page. Not in ROUTES, so the header menu does not offer them (`routeExists`).
+ */
+export const PLANNED_PRIVATE_PATHS: readonly string[] = [
+  '/dashboard',
+  '/simulator',
+  '/users/:type',
+  '/user/:id/:role',
+  '/cars',
+  '/car/:id',
+  '/devices',
+  '/device/:id',
+  '/finances',
+  '/finances/sold',
+  '/finances/transfer',
+  '/finances/transfer-discount',
+  '/finances/history',
+  '/finances/reports',
+  '/settings',
+  '/settings/polygons',
+  '/discounts',
+  '/discount/:id',
+  '/reports',
+  '/reports/orders',
+  '/builder',
 ];

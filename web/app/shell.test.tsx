@@ -65,6 +65,30 @@ describe('shell', () => {
     );
   });
 
+  it('sends visitors of login-required pages not built yet to /login too', async () => {
+    const router = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/dashboard')}`);
+  });
+
+  it('sends a restaurant user who types /operator to their own console', async () => {
+    logIn(companyUser);
+    const router = renderApp('/operator/order/12');
+    // The matched routes' chunks load first (the console's are big in a test run).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delivery/order/12'), {
+      timeout: 10_000,
+    });
+    expect(await screen.findByTestId('pos-header')).toBeTruthy();
+  });
+
+  it('shows a clear page, not a console, to a user without one', async () => {
+    logIn({ ...dispatcher, roles: ['driver'] });
+    const router = renderApp('/operator');
+    expect(await screen.findByTestId('no-console', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/operator');
+    expect(screen.queryByTestId('operator-console')).toBeNull();
+  });
+
   it('logs in from the header dropdown and lands on the home screen', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
