@@ -1,3 +1,4 @@
+import { PACKAGES } from '@common/auth/auth.schema';
 import { count, inArray, sql } from 'drizzle-orm';
 import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
@@ -114,7 +115,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   const taxi = await buildCompany(db, {
     name: 'OGO Taxi Iași',
     type: 'dispatch',
-    package_id: 1,
+    package_id: PACKAGES.taxi,
     cui: '41234567',
     lat: 47.1585,
     lng: 27.6014,
@@ -122,7 +123,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   const courier = await buildCompany(db, {
     name: 'Rapid Curier Cluj',
     type: 'courier',
-    package_id: 2,
+    package_id: PACKAGES.courier,
     cui: '42345678',
     lat: 46.7712,
     lng: 23.6236,
@@ -130,7 +131,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   const restaurant = await buildCompany(db, {
     name: 'Bistro Copou',
     type: 'restaurant',
-    package_id: 3,
+    package_id: PACKAGES.restaurant,
     cui: '43456789',
     lat: 47.1784,
     lng: 27.5692,
@@ -138,7 +139,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   const protocol = await buildCompany(db, {
     name: 'Protocol Corporate SRL',
     type: 'protocol',
-    package_id: 1,
+    package_id: PACKAGES.taxi,
     cui: '44567890',
     parent_company_id: taxi.id,
     lat: 47.1622,

@@ -1,4 +1,4 @@
-import type { CompanyType, PackageId, Role } from '@common/auth/auth.schema';
+import { type CompanyType, PACKAGES, type PackageId, type Role } from '@common/auth/auth.schema';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { cars, companies, companyUsers, orderPlaces, orders, userMeta, users } from '../db/schema';
@@ -42,7 +42,7 @@ export async function buildCompany(db: DbOrTx, overrides: CompanyOverrides = {})
     .values({
       name: overrides.name ?? `Compania ${n}`,
       type: overrides.type ?? 'dispatch',
-      package_id: overrides.package_id ?? 1,
+      package_id: overrides.package_id ?? PACKAGES.taxi,
       cui: overrides.cui === undefined ? String(10_000_000 + n) : overrides.cui,
       parent_company_id: overrides.parent_company_id ?? null,
       lat: overrides.lat === undefined ? 47.1585 : overrides.lat,

@@ -1,11 +1,11 @@
-import type { CompanyType, PackageId } from '@common/auth/auth.schema';
+import { type CompanyType, PACKAGES, type PackageId } from '@common/auth/auth.schema';
 
 /** SPEC §1 package ids, as the operator reads them. */
 export const PACKAGE_LABELS: Record<PackageId, string> = {
-  0: 'Media',
-  1: 'Dispecerat taxi',
-  2: 'Curierat / livrări',
-  3: 'Restaurant',
+  [PACKAGES.media]: 'Media',
+  [PACKAGES.taxi]: 'Dispecerat taxi',
+  [PACKAGES.courier]: 'Curierat / livrări',
+  [PACKAGES.restaurant]: 'Restaurant',
 };
 
 export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
