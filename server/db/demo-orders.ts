@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client';
-import { blockedPhones, discounts, orderHistory, orderPlaces, orders } from './schema';
+import { inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from './client';
+import { blockedPhones, discounts, orderHistory, orderPlaces, orders, users } from './schema';
 
 /** Real Iași places with their coordinates: pickup and drop-off points of the demo orders. */
 const IASI_PLACES = [
@@ -63,42 +63,98 @@ const STATE_MIX: State[] = [
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
+/** SPEC §9: UTC `YYYY-MM-DD HH:mm:ss`, as the columns store it. */
+const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+interface Steps {
+  pending: number | null;
+  assigned: number | null;
+  started: number | null;
+  /** Finished (the trip's end) or canceled. */
+  closed: number | null;
+}
+
+/**
+ * What happened to a demo order and when, in minutes after it was created: every state has the
+ * steps that lead to it, in order, and each step is one history item (the types the server
+ * writes, `HISTORY_TYPE_LABELS` in the web app). A trip starts without a history item of its
+ * own; its time is the order's `trip_started_at`.
+ */
+const TIMELINE: Record<State, Steps> = {
+  created: { pending: null, assigned: null, started: null, closed: null },
+  pending: { pending: 1, assigned: null, started: null, closed: null },
+  assigned: { pending: null, assigned: 2, started: null, closed: null },
+  finished: { pending: null, assigned: 2, started: 9, closed: 25 },
+  canceled: { pending: null, assigned: null, started: null, closed: 3 },
+};
+
+/** Who the history names for the automatic steps (dispatch engine, no drivers found). */
+const SYSTEM = 'Sistem';
+
 /**
  * A day of work for the demo taxi company, so the console is alive on first start: orders over
  * the last hours in every state, a few kept in a call, two blocked numbers and two discounts.
+ * Every order's times are in order (created ≤ assigned ≤ trip started ≤ trip finished ≤ closed,
+ * none in the future) and its history holds one item per step, at the step's time.
  */
 export async function seedDemoOrders(
   db: DbOrTx,
   input: { companyId: number; dispatcherId: number; drivers: { id: number; indicativ: string }[] },
 ) {
+  // One reading of the database's clock; every demo time is counted back from it.
+  const [clock] = rowsOf<{ now: string }>(
+    await db.execute(
+      sql`select to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as now`,
+    ),
+  );
+  const nowMs = Date.parse(clock?.now ?? new Date().toISOString());
+  const names = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [input.dispatcherId, ...input.drivers.map((d) => d.id)]))
+    ).map((row) => [row.id, row.name]),
+  );
+  const dispatcherName = names.get(input.dispatcherId) ?? 'Dispecer';
+
   for (let i = 0; i < 36; i++) {
     const state = pick(STATE_MIX, i);
+    const steps = TIMELINE[state];
     const [from, fromLat, fromLng] = pick(IASI_PLACES, i * 5 + 1);
     const [to, toLat, toLng] = pick(IASI_PLACES, i * 3 + 7);
     const minutesAgo = 20 * 60 - i * 33;
     const driver =
       state === 'assigned' || state === 'finished' ? pick(input.drivers, i * 7) : undefined;
-    const at = (offset: number) =>
-      sql`(now() at time zone 'utc') - make_interval(mins => ${Math.max(minutesAgo - offset, 0)})`;
-    const closed = state === 'finished' || state === 'canceled';
+    /** The time `after` minutes after the order was created, never later than now. */
+    const at = (after: number) => utcText(nowMs - Math.max(minutesAgo - after, 0) * 60_000);
+    const createdAt = at(0);
+    const assignedAt = steps.assigned === null ? null : at(steps.assigned);
+    const startedAt = steps.started === null ? null : at(steps.started);
+    const closedAt = steps.closed === null ? null : at(steps.closed);
+    const pendingAt = steps.pending === null ? null : at(steps.pending);
+    const fromApp = i % 3 === 0;
+    const clientName = pick(CLIENT_NAMES, i);
+    const cancellation =
+      state === 'canceled' ? (i % 2 ? 'no_drivers_found' : 'dispatcher_canceled') : null;
     const [order] = await db
       .insert(orders)
       .values({
         state,
         trip_state: state === 'assigned' ? 'waiting_driver' : null,
-        created_at: at(0),
-        updated_at: at(closed ? -25 : 0),
-        start_at: at(0),
-        departure_time: at(0),
-        assigned_at: driver ? at(-2) : null,
-        trip_started_at: state === 'finished' ? at(-9) : null,
-        trip_finished_at: state === 'finished' ? at(-25) : null,
-        closed_at: closed ? at(state === 'finished' ? -25 : -3) : null,
+        created_at: createdAt,
+        updated_at: closedAt ?? pendingAt ?? assignedAt ?? createdAt,
+        start_at: createdAt,
+        departure_time: createdAt,
+        assigned_at: assignedAt,
+        trip_started_at: startedAt,
+        trip_finished_at: state === 'finished' ? closedAt : null,
+        closed_at: closedAt,
         phone: `+4074${String(1_000_000 + i * 7919).slice(0, 7)}`,
-        client_name: pick(CLIENT_NAMES, i),
+        client_name: clientName,
         comment: pick(COMMENTS, i),
-        dispatcher_id: i % 3 === 0 ? null : input.dispatcherId,
-        source: i % 3 === 0 ? 'from_app' : 'from_call',
+        dispatcher_id: fromApp ? null : input.dispatcherId,
+        source: fromApp ? 'from_app' : 'from_call',
         payment_type: i % 5 === 0 ? 'card' : 'cash',
         cost: state === 'finished' ? 1500 + ((i * 370) % 3500) : null,
         driver_id: driver?.id ?? null,
@@ -109,8 +165,8 @@ export async function seedDemoOrders(
         created_by_company_id: input.companyId,
         processed_by_company_id: input.companyId,
         search_company_ids: [input.companyId],
-        cancellation_reason_type:
-          state === 'canceled' ? (i % 2 ? 'no_drivers_found' : 'dispatcher_canceled') : null,
+        cancellation_reason_type: cancellation,
+        cancelled_by_identifier: cancellation === 'dispatcher_canceled' ? dispatcherName : null,
         address: from,
       })
       .returning({ id: orders.id });
@@ -119,12 +175,66 @@ export async function seedDemoOrders(
       { order_id: order.id, position: 0, name: from, lat: fromLat, long: fromLng },
       { order_id: order.id, position: 1, name: to, lat: toLat, long: toLng },
     ]);
-    await db.insert(orderHistory).values({
-      order_id: order.id,
-      type: 'created',
-      initiator: 'Elena Dispecer',
-      timestamp: at(0),
-    });
+
+    const driverStep = driver ? { driver_id: driver.id, indicativ: driver.indicativ } : null;
+    const history: (typeof orderHistory.$inferInsert)[] = [
+      fromApp
+        ? { order_id: order.id, type: 'created', initiator: clientName, timestamp: createdAt }
+        : {
+            order_id: order.id,
+            type: 'created',
+            initiator: dispatcherName,
+            initiator_id: input.dispatcherId,
+            timestamp: createdAt,
+          },
+    ];
+    if (pendingAt) {
+      history.push({
+        order_id: order.id,
+        type: 'moved_to_pending',
+        initiator: SYSTEM,
+        timestamp: pendingAt,
+      });
+    }
+    if (assignedAt && driverStep) {
+      history.push({
+        order_id: order.id,
+        type: 'assigned',
+        initiator: SYSTEM,
+        timestamp: assignedAt,
+        details: driverStep,
+      });
+    }
+    if (state === 'finished' && closedAt && driver) {
+      history.push({
+        order_id: order.id,
+        type: 'finished',
+        initiator: names.get(driver.id) ?? driver.indicativ,
+        initiator_id: driver.id,
+        timestamp: closedAt,
+        details: driverStep,
+      });
+    }
+    if (state === 'canceled' && closedAt) {
+      history.push(
+        cancellation === 'dispatcher_canceled'
+          ? {
+              order_id: order.id,
+              type: 'canceled',
+              initiator: dispatcherName,
+              initiator_id: input.dispatcherId,
+              timestamp: closedAt,
+            }
+          : {
+              order_id: order.id,
+              type: 'canceled',
+              initiator: SYSTEM,
+              timestamp: closedAt,
+              details: { reason: cancellation },
+            },
+      );
+    }
+    await db.insert(orderHistory).values(history);
   }
   await db.insert(blockedPhones).values([
     {

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { cars, companies, contentPages, users } from './schema';
+import { cars, companies, contentPages, orderHistory, orders, users } from './schema';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
 
 let t: TestApp;
@@ -36,6 +36,90 @@ describe('demo seed (issue #2 item 4)', () => {
   it('lets every demo account log in with ogo-demo', async () => {
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       await expect(t.login({ email, password: 'ogo-demo' })).resolves.toHaveProperty('token');
+    }
+  });
+});
+
+/** The history items each state's story leaves, in order (issue #16: the demo is coherent). */
+const HISTORY_OF_STATE: Record<string, string[]> = {
+  created: ['created'],
+  pending: ['created', 'moved_to_pending'],
+  assigned: ['created', 'assigned'],
+  finished: ['created', 'assigned', 'finished'],
+  canceled: ['created', 'canceled'],
+};
+
+describe('demo orders (issue #16: order #35 was finished before it was created)', () => {
+  it('has every state, with times in order and none in the future', async () => {
+    const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((row) => row.state))).toEqual(new Set(Object.keys(HISTORY_OF_STATE)));
+    const [clock] = await t.db
+      .select({ now: sql<string>`to_char(now() at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS')` })
+      .from(users)
+      .limit(1);
+    const now = clock?.now ?? '';
+
+    for (const row of rows) {
+      const where = `order #${row.id} (${row.state})`;
+      // created ≤ assigned ≤ trip started ≤ trip finished ≤ closed ≤ now; UTC text sorts as time.
+      const steps = [
+        row.created_at,
+        row.assigned_at,
+        row.trip_started_at,
+        row.trip_finished_at,
+        row.closed_at,
+      ].filter((value): value is string => value !== null);
+      expect(steps, where).toEqual([...steps].sort());
+      const last = steps.at(-1) ?? '';
+      expect(last <= now, `${where} ends in the future`).toBe(true);
+      expect(row.updated_at >= last && row.updated_at <= now, `${where} updated_at`).toBe(true);
+      expect(row.start_at, where).toBe(row.created_at);
+
+      const driven = row.state === 'assigned' || row.state === 'finished';
+      expect(row.driver_id !== null, `${where} driver`).toBe(driven);
+      expect(row.assigned_at !== null, `${where} assigned_at`).toBe(driven);
+      expect(row.trip_started_at !== null, `${where} trip_started_at`).toBe(
+        row.state === 'finished',
+      );
+      expect(row.trip_finished_at !== null, `${where} trip_finished_at`).toBe(
+        row.state === 'finished',
+      );
+      expect(row.closed_at !== null, `${where} closed_at`).toBe(
+        row.state === 'finished' || row.state === 'canceled',
+      );
+      if (row.state === 'finished') expect(row.closed_at, where).toBe(row.trip_finished_at);
+      expect(row.cancellation_reason_type !== null, `${where} reason`).toBe(
+        row.state === 'canceled',
+      );
+      expect(row.in_pending_queue, where).toBe(row.state === 'pending');
+    }
+  });
+
+  it("has the history items that go with each order's state, at the order's times", async () => {
+    const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
+    const items = await t.db.select().from(orderHistory).orderBy(asc(orderHistory.id));
+    for (const row of rows) {
+      const where = `order #${row.id} (${row.state})`;
+      const own = items.filter((item) => item.order_id === row.id);
+      expect(
+        own.map((item) => item.type),
+        where,
+      ).toEqual(HISTORY_OF_STATE[row.state]);
+      const times = own.map((item) => item.timestamp);
+      expect(times, `${where} history in time order`).toEqual([...times].sort());
+      const at = (type: string) => own.find((item) => item.type === type)?.timestamp;
+      expect(at('created'), where).toBe(row.created_at);
+      if (row.assigned_at) expect(at('assigned'), where).toBe(row.assigned_at);
+      if (row.state === 'finished') expect(at('finished'), where).toBe(row.trip_finished_at);
+      if (row.state === 'canceled') expect(at('canceled'), where).toBe(row.closed_at);
+      for (const item of own) expect(item.initiator, where).not.toBe('');
+      if (row.driver_id !== null) {
+        expect(own.find((item) => item.type === 'assigned')?.details, where).toMatchObject({
+          driver_id: row.driver_id,
+          indicativ: row.car_indicativ,
+        });
+      }
     }
   });
 });
