@@ -35,9 +35,13 @@ import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdempotency } from './modules/idempotency/idempotency.service';
-import { createDispatcherBoard } from './modules/orders/dispatcher-board';
+import { createCallerCompanies } from './modules/orders/caller-companies';
+import { pruneChanges } from './modules/orders/change-stream/order-changes.repo';
+import { createOrderFeed } from './modules/orders/change-stream/order-feed';
+import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createOrdersService } from './modules/orders/orders.service';
+import { createOrdersReadModel } from './modules/orders/read-model/orders-read-model';
+import { createOrderWritePath } from './modules/orders/write/order-write-path';
 import { geocoderFromConfig } from './modules/places/geocoders';
 import { placesRoutes } from './modules/places/places.routes';
 import { createPlacesService } from './modules/places/places.service';
@@ -102,11 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : memoryFailureCounter(windowMs);
 
   const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 });
-  const board = createDispatcherBoard({
+  const readModel = createOrdersReadModel({
     db: database.db,
     ttlMs: config.CONSOLE_CACHE_MS,
-    onReloadError: (error) =>
-      app.log.warn({ err: error }, 'console list reload failed; the previous copy answers'),
+    onReloadError: (error, what) =>
+      app.log.warn({ err: error }, `reading ${what} failed; the previous copy answers`),
   });
   const io = createSocketServer({
     httpServer: app.server,
@@ -114,9 +118,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redis: deps.redis,
     logger: app.log,
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
-    onOrdersChanged: (change) => board.apply(change),
+    onOrdersChanged: () => {
+      if (!config.TEST_DROP_ORDER_WAKEUPS) void feed.wake();
+    },
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
+  // DESIGN §4: this node's read model and sockets follow the orders' change stream.
+  const feed = createOrderFeed({
+    db: database.db,
+    readModel,
+    push: (order, change) =>
+      publisher.orderChanged(order, change.seq, change.kind === 'canceled' ? change.reason : null),
+    pushReset: (seq) => publisher.ordersReset(seq),
+    pollMs: config.ORDER_STREAM_POLL_MS,
+    onError: (error) => app.log.warn({ err: error }, 'reading the orders change stream failed'),
+  });
+  await feed.start();
+  app.addHook('onClose', async () => feed.stop());
 
   const auth = createAuthService({
     db: database.db,
@@ -143,22 +161,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
   const idempotency = createIdempotency(database.db);
-  ordersRoutes(
-    app,
-    authenticate,
-    createOrdersService({ db: database.db, publisher, idempotency, board, logger: app.log }),
-    board,
-    database.db,
-  );
+  const callerCompanies = createCallerCompanies(database.db);
+  ordersRoutes(app, authenticate, {
+    writes: createOrderWritePath({
+      db: database.db,
+      idempotency,
+      callerCompanies,
+      settled: feed.settled,
+      wakeOthers: publisher.wakeOrderReaders,
+    }),
+    reads: createOrderReads(database.db, readModel, callerCompanies),
+    readModel,
+  });
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(database.db));
   clientsRoutes(app, authenticate, createClientsService(database.db));
   companiesRoutes(app, authenticate, createCompaniesService(database.db));
   catalogRoutes(app, authenticate, database.db);
-  // Idempotency keys live 24 h (research R11); the sweep is cheap and indexed.
+  // Idempotency keys live 24 h (research R11), the orders' changes ORDER_CHANGES_KEEP_HOURS;
+  // the sweeps are cheap and indexed.
   const purge = setInterval(() => {
     idempotency
       .purgeExpired()
       .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
+    pruneChanges(database.db, config.ORDER_CHANGES_KEEP_HOURS).catch((error: unknown) =>
+      app.log.error({ err: error }, 'pruning the orders change stream failed'),
+    );
   }, 60 * 60_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -97,6 +97,23 @@ const EnvSchema = z
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /**
+     * How often each node reads the orders' change stream untold (DESIGN §4): a wake-up lost
+     * between nodes delays a change on another node by at most this.
+     */
+    ORDER_STREAM_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+    /** How long the change stream keeps its changes; a node further behind reads everything again. */
+    ORDER_CHANGES_KEEP_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /**
+     * Tests only: this node ignores the other nodes' wake-ups, as if the bus lost them all, so
+     * its lists can follow the change stream by polling alone (server/cluster tests).
+     */
+    TEST_DROP_ORDER_WAKEUPS: booleanFlag.default(false),
+    /**
      * The embedded database's worker thread yields the CPU to the event loop at this nice value
      * (0–19, Linux; docs/DECISIONS.md "The embedded database yields the CPU"). 0 turns it off.
      */

@@ -7,8 +7,8 @@ import {
   ordersByIdsQuery,
   tabIds,
   tabIdsQuery,
-} from '../../server/modules/orders/dispatcher.repo';
-import { listOrdersQueries } from '../../server/modules/orders/order-list.repo';
+} from '../../server/modules/orders/read-model/dispatcher.repo';
+import { listOrdersQueries } from '../../server/modules/orders/read-model/order-list.repo';
 
 export type ExplainTarget = DispatcherTab | 'statistics' | 'orders';
 

@@ -5,7 +5,6 @@
  */
 
 import type { Order } from '../orders/orders.schema';
-import type { TabId } from '../orders/orders.tabs';
 
 /** A user went online or offline in the console (PATCH /api/user-activity). */
 export interface UserActivityPayload {
@@ -19,19 +18,34 @@ export interface SessionRevokedPayload {
   reason: 'logout' | 'revoked';
 }
 
-/** SPEC §7 order_canceled: the reason type and the order. */
+/**
+ * The order as it is after change number `seq` of the orders' change stream (DESIGN §4): a
+ * client keeps the highest number it has applied per order and drops an older one that arrives
+ * late (two nodes, or a catch-up racing a push).
+ */
+export type OrderUpdatedPayload = Order & { seq: number };
+
+/** SPEC §7 order_canceled: the reason type and the order (with its change number). */
 export interface OrderCanceledPayload {
   reason: string;
   order: Order;
+  seq: number;
+}
+
+/** The server could not tell every change one by one (a bulk load): read every list again. */
+export interface OrdersResetPayload {
+  seq: number;
 }
 
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
   /** Any change of an order, its creation included: the whole order (DESIGN §4 Realtime). */
-  order_updated: (order: Order) => void;
+  order_updated: (order: OrderUpdatedPayload) => void;
   /** SPEC §4 Live events: an order was canceled (dispatcher, no drivers found, call ended …). */
   order_canceled: (payload: OrderCanceledPayload) => void;
+  /** The orders' change stream was reset: every order list is read again. */
+  orders_reset: (payload: OrdersResetPayload) => void;
 }
 
 // biome-ignore lint/suspicious/noEmptyInterface: the console sends nothing yet; drivers' events arrive with the dispatch issue.
@@ -41,17 +55,11 @@ export interface ClientToServerEvents {}
 export interface InterServerEvents {
   /** A session ended on one node: the others drop it from their session caches. */
   session_ended: (tokenId: number) => void;
-  /** An order changed on one node: the others drop what their console caches built from it. */
-  orders_changed: (change: OrdersChange) => void;
-}
-
-/** What an order change makes stale in the consoles' caches (server dispatcher-board.ts). */
-export interface OrdersChange {
-  order_id: number;
-  company_ids: number[];
-  tabs: TabId[];
-  /** Set when the change placed a new order: its creation time (with the id, its place in newest-first lists). */
-  created_at?: string;
+  /**
+   * Orders changed up to this change number: the others read the change stream now instead of
+   * at their next poll. Only a wake-up: a lost one delays, never loses, a change.
+   */
+  orders_changed: (seq: number) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import type { ServerToClientEvents, UserActivityPayload } from '@common/realtime/events';
+import type { UserActivityPayload } from '@common/realtime/events';
 import { createClient } from 'redis';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../test/test-database';
+import { clusterProcesses, login } from './cluster-nodes';
 
 /**
  * Scale-out proof (issue #2 item 10, DESIGN §1): two app processes on one PostgreSQL and one
@@ -21,83 +18,19 @@ if (!enabled) {
   );
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dbName = `ogo_cluster_${process.pid}`;
-const nodes: ChildProcess[] = [];
-const sockets: Socket[] = [];
+const cluster = clusterProcesses();
+const { openSocket } = cluster;
 let urlA = '';
 let urlB = '';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-
-async function startNode(databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-      // Long enough that only the relay between nodes can make node B's lists fresh.
-      CONSOLE_CACHE_MS: '60000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  nodes.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`node on port ${port} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`node on port ${port} did not become healthy`);
-}
-
-const login = async (url: string, email: string, password = 'ogo-demo') => {
-  const response = await fetch(`${url}/api/access-tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return {
-    status: response.status,
-    token: response.ok ? ((await response.json()) as { token: string }).token : '',
-  };
-};
-
-const openSocket = (url: string, token: string) =>
-  new Promise<Socket<ServerToClientEvents>>((resolve, reject) => {
-    const socket: Socket<ServerToClientEvents> = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+const startNode = (databaseUrl: string) =>
+  cluster.startNode({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: REDIS_URL as string,
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    // Long enough that only the change stream can make node B's lists fresh.
+    CONSOLE_CACHE_MS: '60000',
   });
 
 describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
@@ -117,17 +50,7 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await Promise.all(
-      nodes.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await cluster.stopAll();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }, 60_000);
 
@@ -227,7 +150,7 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
     if (!seen.has(id)) await new Promise<void>((resolve) => heard.set(id, resolve));
     // What the web client does on that event: refetch the tab, from node B.
     expect(await live()).toContain(id);
-    // Node B did not see the order placed, only the relay: it reads its page 1 again.
+    // Node B read the order from the change stream before telling its socket.
     expect((await firstPage())[0]).toBe(id);
   });
 

@@ -1,7 +1,7 @@
+import type { Order } from '@common/orders/orders.schema';
 import {
   type ClientToServerEvents,
   type InterServerEvents,
-  type OrdersChange,
   rooms,
   type ServerEventName,
   type ServerEventPayload,
@@ -38,10 +38,15 @@ export interface Publisher {
    */
   endSession(tokenId: number, reason: ServerEventPayload<'session_revoked'>['reason']): void;
   /**
-   * Tells the other nodes an order changed, before its event reaches their sockets (one Redis
-   * connection keeps the order), so a console refetching on that event gets a fresh list.
+   * Tells this node's own sockets of an order as change `seq` left it (and, for a cancellation,
+   * why): every node's reader of the change stream tells its own sockets, so a relay between
+   * nodes lost on the way loses nothing (change-stream/order-feed.ts).
    */
-  ordersChanged(change: OrdersChange): void;
+  orderChanged(order: Order, seq: number, canceledFor?: string | null): void;
+  /** Tells this node's own sockets to read every order list again (a reset of the stream). */
+  ordersReset(seq: number): void;
+  /** Wakes the other nodes' readers of the change stream. */
+  wakeOrderReaders(seq: number): void;
 }
 
 /**
@@ -66,8 +71,18 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
       io.in(room).disconnectSockets(true);
       if (options.clustered) io.serverSideEmit('session_ended', tokenId);
     },
-    ordersChanged: (change) => {
-      if (options.clustered) io.serverSideEmit('orders_changed', change);
+    orderChanged: (order, seq, canceledFor) => {
+      const local = io.local;
+      const companies = new Set([order.processed_by_company_id, order.created_by_company_id]);
+      const to = local.to([...companies].map((id) => rooms.company(id)));
+      to.emit('order_updated', { ...order, seq });
+      if (canceledFor) to.emit('order_canceled', { reason: canceledFor, order, seq });
+    },
+    ordersReset: (seq) => {
+      io.local.emit('orders_reset', { seq });
+    },
+    wakeOrderReaders: (seq) => {
+      if (options.clustered) io.serverSideEmit('orders_changed', seq);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
-import { type OrdersChange, rooms } from '@common/realtime/events';
+import { rooms } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
@@ -20,8 +20,8 @@ export function createSocketServer(options: {
   logger: FastifyBaseLogger;
   /** Another node ended a session. */
   onSessionEnded: (tokenId: number) => void;
-  /** Another node changed an order (Publisher.ordersChanged). */
-  onOrdersChanged: (change: OrdersChange) => void;
+  /** Another node changed orders up to this change number (Publisher.wakeOrderReaders). */
+  onOrdersChanged: (seq: number) => void;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): RealtimeServer {

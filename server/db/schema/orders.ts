@@ -1,130 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 import { createdAt, updatedAt, utcNow, utcTimestamp } from './columns';
 import { companies } from './companies';
 import { users } from './users';
-
-/** SPEC §3 Client: a caller of a dispatch company, found again by phone. */
-export const clients = pgTable(
-  'clients',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Normalised (common/lib/phone). */
-    phone: text('phone').notNull(),
-    name: text('name'),
-    about: text('about'),
-    /** The protocol company user the client rides for, if any. */
-    protocol_parent_user: integer('protocol_parent_user').references(() => users.id, {
-      onDelete: 'set null',
-    }),
-    /** The client's own app account, if they have one. */
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('clients_company_phone_idx').on(t.company_id, t.phone),
-    index('clients_user_idx').on(t.user_id),
-  ],
-);
-
-/** SPEC §3 Saved address: remembered from a client's orders; deletable (SPEC §2 client history). */
-export const clientAddresses = pgTable(
-  'client_addresses',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    client_id: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    lat: doublePrecision('lat').notNull(),
-    long: doublePrecision('long').notNull(),
-    place_id: text('place_id'),
-    comment: text('comment'),
-    scara: text('scara'),
-    bloc: text('bloc'),
-    reper: text('reper'),
-    is_internal: boolean('is_internal').notNull().default(false),
-    use_count: integer('use_count').notNull().default(1),
-    last_used_at: utcTimestamp('last_used_at').notNull().default(utcNow),
-    created_at: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('client_addresses_client_name_idx').on(t.client_id, t.name),
-    index('client_addresses_recent_idx').on(t.client_id, t.last_used_at),
-  ],
-);
-
-/** SPEC §3 Blocked phone: orders from it are refused. */
-export const blockedPhones = pgTable(
-  'blocked_phones',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    phone: text('phone').notNull(),
-    reason: text('reason'),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-  },
-  (t) => [uniqueIndex('blocked_phones_company_phone_idx').on(t.company_id, t.phone)],
-);
-
-/** A company's services; service 1 is the platform default (SPEC §4). company_id null = everyone's. */
-export const services = pgTable('services', {
-  id: serial('id').primaryKey(),
-  company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  position: integer('position').notNull().default(0),
-});
-
-/** SPEC §3 Order option (key, name); company_id null = everyone's. */
-export const orderOptions = pgTable(
-  'order_options',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    name: text('name').notNull(),
-    position: integer('position').notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('order_options_company_key_idx').on(sql`coalesce(${t.company_id}, 0)`, t.key),
-  ],
-);
-
-/** Discounts a company grants (read by the order form; managed by the finance issue). */
-export const discounts = pgTable('discounts', {
-  id: serial('id').primaryKey(),
-  company_id: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  value: integer('value').notNull(),
-  is_active: boolean('is_active').notNull().default(true),
-  valid_from: utcTimestamp('valid_from'),
-  valid_to: utcTimestamp('valid_to'),
-  created_at: createdAt(),
-});
 
 /**
  * SPEC §3 Order. `processed_by_company_id` is the tenant that dispatches it (every dispatcher
@@ -271,25 +162,27 @@ export const orderHistory = pgTable(
 );
 
 /**
- * Idempotency-Key records (DESIGN §7): a retried create returns the first answer instead of a
- * second order. Scoped to the user; kept 24 h.
+ * The orders' change stream (DESIGN §4, issue #16): one row per order write, numbered in the
+ * writing transaction by `order_change_counter`, so numbers are gapless and follow commit order
+ * (a writer holds the counter's row lock until it commits). Every node's read model and every
+ * console socket follows it from the last number it saw; Redis and NOTIFY only wake them up.
  */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
+export const orderChanges = pgTable(
+  'order_changes',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    /** Which endpoint, and a digest of the body: the same key with another request is refused. */
-    scope: text('scope').notNull(),
-    request_hash: text('request_hash').notNull(),
-    status_code: integer('status_code'),
-    response: jsonb('response'),
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    order_id: integer('order_id').notNull(),
+    /** What the write was: 'created' (a new order), 'canceled' or 'changed'. */
+    kind: text('kind').notNull(),
+    /** The cancellation's reason type, for SPEC §7 order_canceled. */
+    reason: text('reason'),
     created_at: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.user_id, t.key] }),
-    index('idempotency_keys_created_idx').on(t.created_at),
-  ],
+  (t) => [index('order_changes_at_idx').on(t.created_at)],
 );
+
+/** The last change number given out: one row, locked by each writer until it commits. */
+export const orderChangeCounter = pgTable('order_change_counter', {
+  id: smallint('id').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});

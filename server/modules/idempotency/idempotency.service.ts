@@ -74,12 +74,12 @@ export function createIdempotency(db: Db) {
   }
 
   /** The key is claimed in the same transaction as the work, which may be any statements. */
-  async function once(
+  async function once<C extends Created>(
     input: Request,
-    work: (tx: Tx) => Promise<Created>,
-  ): Promise<Created & { replayed: boolean }> {
+    work: (tx: Tx) => Promise<C>,
+  ): Promise<(C & { replayed: false }) | (Created & { replayed: true })> {
     const claim = claimOf(input);
-    if (!claim) return { ...(await db.transaction(work)), replayed: false };
+    if (!claim) return { ...(await db.transaction(work)), replayed: false as const };
     return db.transaction(async (tx) => {
       if (!(await repo.claimKey(tx, claim))) {
         const replay = await replayOf(tx, claim);
@@ -89,7 +89,7 @@ export function createIdempotency(db: Db) {
       }
       const created = await work(tx);
       await repo.storeResult(tx, claim.user_id, claim.key, 201, { id: created.id });
-      return { ...created, replayed: false };
+      return { ...created, replayed: false as const };
     });
   }
 
@@ -101,11 +101,11 @@ export function createIdempotency(db: Db) {
    * `work` answers undefined when the key was held by another request: that one's result
    * replays.
    */
-  async function onceInOneStatement(
+  async function onceInOneStatement<C extends Created>(
     input: Request,
     check: () => void,
-    work: (claim: KeyClaim | null) => Promise<Created | undefined>,
-  ): Promise<Created & { replayed: boolean }> {
+    work: (claim: KeyClaim | null) => Promise<C | undefined>,
+  ): Promise<(C & { replayed: false }) | (Created & { replayed: true })> {
     const claim = claimOf(input);
     try {
       check();
@@ -115,7 +115,7 @@ export function createIdempotency(db: Db) {
       throw refusal;
     }
     const created = await work(claim);
-    if (created) return { ...created, replayed: false };
+    if (created) return { ...created, replayed: false as const };
     const replay = await replayOf(db, claim);
     if (!replay) throw new Error('a create statement created nothing and no key was held');
     return replay;

@@ -23,19 +23,22 @@ import {
 import type { CreateOrderBodySchema } from '@common/orders/orders.schema';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service';
-import { type DispatcherTab, reportRows } from './dispatcher.repo';
-import type { DispatcherBoard } from './dispatcher-board';
-import type { OrdersService } from './orders.service';
+import type { OrderReads } from './order-reads';
+import type { DispatcherTab } from './read-model/dispatcher.repo';
+import type { OrdersReadModel } from './read-model/orders-read-model';
+import type { OrderWritePath } from './write/order-write-path';
 
+/** SPEC §7 orders: reads from the read model and the order reads, writes through the write path. */
 export function ordersRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,
-  orders: OrdersService,
-  board: DispatcherBoard,
-  db: Db,
+  {
+    writes,
+    reads,
+    readModel,
+  }: { writes: OrderWritePath; reads: OrderReads; readModel: OrdersReadModel },
 ) {
   const tabs: [typeof listInCallOrders, DispatcherTab][] = [
     [listInCallOrders, 'in-call'],
@@ -45,30 +48,28 @@ export function ordersRoutes(
   ];
   for (const [endpoint, tab] of tabs) {
     route(app, authenticate, endpoint, { roles: CONSOLE_ROLES }, ({ auth, query }) =>
-      board.tab(auth, tab, { search: query.search, page: query.page, perPage: query.per_page }),
+      readModel.tab(auth, tab, { search: query.search, page: query.page, perPage: query.per_page }),
     );
   }
   route(app, authenticate, getDispatcherStatistics, { roles: CONSOLE_ROLES }, ({ auth }) =>
-    board.statistics(auth),
+    readModel.statistics(auth),
   );
   route(app, authenticate, getLiveStatistics, { roles: CONSOLE_ROLES }, ({ auth }) =>
-    board.liveStatistics(auth),
+    readModel.liveStatistics(auth),
   );
   route(
     app,
     authenticate,
     listOrdersForReport,
     { roles: CONSOLE_ROLES },
-    async ({ auth, query }) => ({
-      data: await reportRows(db, auth.companyIds, query.per_page),
-    }),
+    async ({ auth, query }) => ({ data: await reads.report(auth, query.per_page) }),
   );
 
   route(app, authenticate, listOrders, { roles: CONSOLE_ROLES }, ({ auth, query }) =>
-    orders.list(auth, query),
+    reads.list(auth, query),
   );
   route(app, authenticate, getOrder, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
-    orders.get(auth, params.id),
+    reads.get(auth, params.id),
   );
   route(
     app,
@@ -76,7 +77,7 @@ export function ordersRoutes(
     createOrder,
     { roles: CONSOLE_ROLES },
     async ({ auth, body, request, reply }) => {
-      const { order, replayed } = await orders.create(
+      const { order, replayed } = await writes.create(
         auth,
         body as z.output<typeof CreateOrderBodySchema>,
         idempotencyKeyOf(request.headers),
@@ -86,33 +87,33 @@ export function ordersRoutes(
     },
   );
   route(app, authenticate, updateOrder, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    orders.update(auth, params.id, body),
+    writes.update(auth, params.id, body),
   );
   route(app, authenticate, updateOrderName, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    orders.updateName(auth, params.id, body.name, body.about),
+    writes.updateName(auth, params.id, body.name, body.about),
   );
   route(app, authenticate, updateOrderPlace, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    orders.updatePlace(auth, params.id, params.placeId, body),
+    writes.updatePlace(auth, params.id, params.placeId, body),
   );
   route(app, authenticate, retryOrder, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
-    orders.retry(auth, params.id),
+    writes.retry(auth, params.id),
   );
   route(app, authenticate, moveOrderToPending, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
-    orders.moveToPending(auth, params.id),
+    writes.moveToPending(auth, params.id),
   );
   route(app, authenticate, removeAlwaysInCall, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
-    orders.removeAlwaysInCall(auth, params.id),
+    writes.removeAlwaysInCall(auth, params.id),
   );
   route(app, authenticate, cancelOrder, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    orders.cancel(auth, params.id, body.reason_text),
+    writes.cancel(auth, params.id, body.reason_text),
   );
   route(app, authenticate, setDriverAndFinish, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    orders.setDriverAndFinish(auth, params.id, body.driverId),
+    writes.setDriverAndFinish(auth, params.id, body.driverId),
   );
   route(app, authenticate, duplicateOrder, { roles: CONSOLE_ROLES }, ({ auth, params, request }) =>
-    orders.duplicate(auth, params.id, idempotencyKeyOf(request.headers)),
+    writes.duplicate(auth, params.id, idempotencyKeyOf(request.headers)),
   );
   route(app, authenticate, getOrderHistory, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
-    orders.orderHistory(auth, params.orderId),
+    reads.orderHistory(auth, params.orderId),
   );
 }

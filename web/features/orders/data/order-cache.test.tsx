@@ -95,19 +95,47 @@ describe('order socket events', () => {
     const wire = socketWire();
     const client = cacheWith([[orderKeys.tab('live', ''), page([buildOrder({ id: 1 })])]]);
     const unbind = bindOrderEvents(wire, { queryClient: client, userId: 7, openOrder: vi.fn() });
-    wire.push(
-      'order_updated',
-      buildOrder({ id: 1, state: 'assigned', updated_at: '2030-01-01 08:05:00' }),
-    );
+    wire.push('order_updated', {
+      ...buildOrder({ id: 1, state: 'assigned', updated_at: '2030-01-01 08:05:00' }),
+      seq: 10,
+    });
     expect(ids(client, orderKeys.tab('live', ''))).toEqual(['1:assigned']);
     const canceled: OrderCanceledPayload = {
       reason: 'dispatcher_canceled',
       order: buildOrder({ id: 1, state: 'canceled', updated_at: '2030-01-01 08:06:00' }),
+      seq: 11,
     };
     wire.push('order_canceled', canceled);
     expect(ids(client, orderKeys.tab('live', ''))).toEqual([]);
     unbind();
     expect(wire.handlers.size).toBe(0);
+  });
+
+  it('drops a push older than one applied, even within the same second (DESIGN §4 change numbers)', () => {
+    const wire = socketWire();
+    const client = cacheWith([[orderKeys.tab('live', ''), page([buildOrder({ id: 1 })])]]);
+    bindOrderEvents(wire, { queryClient: client, userId: 7, openOrder: vi.fn() });
+    const second = '2030-01-01 08:05:00';
+    wire.push('order_updated', {
+      ...buildOrder({ id: 1, state: 'assigned', updated_at: second }),
+      seq: 21,
+    });
+    // The same second, an older change number: a late copy from another node.
+    wire.push('order_updated', { ...buildOrder({ id: 1, state: 'created', updated_at: second }), seq: 20 });
+    expect(client.getQueryData<Order>(orderKeys.detail(1))?.state).toBe('assigned');
+    expect(ids(client, orderKeys.tab('live', ''))).toEqual(['1:assigned']);
+  });
+
+  it('refetches every order list when the server resets the stream (orders_reset)', () => {
+    const wire = socketWire();
+    const client = cacheWith([
+      [orderKeys.tab('live', ''), page([buildOrder({ id: 1 })])],
+      [orderKeys.list({ page: 1 }), page([buildOrder({ id: 1 })])],
+    ]);
+    bindOrderEvents(wire, { queryClient: client, userId: 7, openOrder: vi.fn() });
+    wire.push('orders_reset', { seq: 5 });
+    expect(client.getQueryState(orderKeys.tab('live', ''))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(orderKeys.list({ page: 1 }))?.isInvalidated).toBe(true);
   });
 
   it("raises the 60 s 'Șoferii nu au fost găsiți' notice for an own order only", async () => {
@@ -118,10 +146,12 @@ describe('order socket events', () => {
     wire.push('order_canceled', {
       reason: 'no_drivers_found',
       order: buildOrder({ id: 4, state: 'canceled', dispatcher_id: 8 }),
+      seq: 1,
     });
     wire.push('order_canceled', {
       reason: 'no_drivers_found',
       order: buildOrder({ id: 5, state: 'canceled', dispatcher_id: 7 }),
+      seq: 2,
     });
     const link = await screen.findByRole('button', { name: 'comanda #5' });
     expect(screen.queryByText('comanda #4')).toBeNull();

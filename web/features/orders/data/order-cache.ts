@@ -11,7 +11,26 @@ export interface OrderPage {
 const isOrderPage = (value: unknown): value is OrderPage =>
   typeof value === 'object' && value !== null && 'data' in value && Array.isArray(value.data);
 
-/** DESIGN §4: payloads carry updated_at so a late, older copy never overwrites a newer one. */
+/**
+ * The highest change number applied per order, per query cache (DESIGN §4): a push carries its
+ * number in the orders' change stream, so a late, older copy (two nodes, a catch-up racing a
+ * push) is dropped even within the same second of updated_at.
+ */
+const appliedSeqs = new WeakMap<QueryClient, Map<number, number>>();
+
+/** Whether a pushed copy is older than one applied already; records it when it is not. */
+function olderThanApplied(queryClient: QueryClient, orderId: number, seq: number): boolean {
+  let seqs = appliedSeqs.get(queryClient);
+  if (!seqs) {
+    seqs = new Map();
+    appliedSeqs.set(queryClient, seqs);
+  }
+  if ((seqs.get(orderId) ?? 0) >= seq) return true;
+  seqs.set(orderId, seq);
+  return false;
+}
+
+/** A mutation's answer carries no change number: updated_at keeps a late, older copy out. */
 export const isStale = (
   incoming: Pick<Order, 'updated_at'>,
   current: Pick<Order, 'updated_at'> | undefined,
@@ -27,7 +46,8 @@ export const isStale = (
  * - its history (processing history, Timeline tab): refetched where shown, since every change
  *   adds an entry there and the pushed order does not carry them (issue #3).
  */
-export function applyOrderUpdate(queryClient: QueryClient, order: Order): void {
+export function applyOrderUpdate(queryClient: QueryClient, order: Order, seq?: number): void {
+  if (seq !== undefined && olderThanApplied(queryClient, order.id, seq)) return;
   const current = queryClient.getQueryData<Order>(orderKeys.detail(order.id));
   if (isStale(order, current)) return;
   queryClient.setQueryData(orderKeys.detail(order.id), order);
@@ -72,7 +92,10 @@ export function applyOrderUpdate(queryClient: QueryClient, order: Order): void {
   void queryClient.invalidateQueries({ queryKey: orderKeys.history(order.id), exact: true });
 }
 
-/** After a write whose answer is not the order (duplicate, a new order): refetch the lists. */
+/**
+ * After a write whose answer is not the order (duplicate, a new order), or when the server
+ * says it could not tell every change (orders_reset): refetch the lists.
+ */
 export function invalidateOrderLists(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: orderKeys.tabs });
   void queryClient.invalidateQueries({ queryKey: orderKeys.lists });

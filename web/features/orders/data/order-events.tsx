@@ -1,17 +1,22 @@
-import type { Order } from '@common/orders/orders.schema';
-import type { OrderCanceledPayload } from '@common/realtime/events';
+import type {
+  OrderCanceledPayload,
+  OrderUpdatedPayload,
+  OrdersResetPayload,
+} from '@common/realtime/events';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { TOAST_MS } from '../../../lib/toast';
-import { applyOrderUpdate } from './order-cache';
+import { applyOrderUpdate, invalidateOrderLists } from './order-cache';
 
-/** What the binding needs of the socket: the two order events, on and off. */
+/** What the binding needs of the socket: the order events, on and off. */
 export interface OrderEventSource {
-  on(event: 'order_updated', handler: (order: Order) => void): unknown;
+  on(event: 'order_updated', handler: (payload: OrderUpdatedPayload) => void): unknown;
   on(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
-  off(event: 'order_updated', handler: (order: Order) => void): unknown;
+  on(event: 'orders_reset', handler: (payload: OrdersResetPayload) => void): unknown;
+  off(event: 'order_updated', handler: (payload: OrderUpdatedPayload) => void): unknown;
   off(event: 'order_canceled', handler: (payload: OrderCanceledPayload) => void): unknown;
+  off(event: 'orders_reset', handler: (payload: OrdersResetPayload) => void): unknown;
 }
 
 interface OrderEventDeps {
@@ -23,13 +28,16 @@ interface OrderEventDeps {
 
 /**
  * Routes the order events of the socket into the query cache (aesthetics-anchors §3.7):
- * `order_updated` carries the whole order; `order_canceled` too, plus the reason, and a
+ * `order_updated` carries the whole order and its change number; `order_canceled` too, plus the
+ * reason; `orders_reset` refetches every list; and a
  * 'no_drivers_found' on an own order raises SPEC §8's 60 s notice with a link to the order.
  */
 export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps): () => void {
-  const onUpdated = (order: Order) => applyOrderUpdate(deps.queryClient, order);
-  const onCanceled = ({ reason, order }: OrderCanceledPayload) => {
-    applyOrderUpdate(deps.queryClient, order);
+  const onUpdated = ({ seq, ...order }: OrderUpdatedPayload) =>
+    applyOrderUpdate(deps.queryClient, order, seq);
+  const onReset = () => invalidateOrderLists(deps.queryClient);
+  const onCanceled = ({ reason, order, seq }: OrderCanceledPayload) => {
+    applyOrderUpdate(deps.queryClient, order, seq);
     if (reason !== 'no_drivers_found' || order.dispatcher_id !== deps.userId) return;
     const id = `no-drivers-${order.id}`;
     notifications.show({
@@ -58,8 +66,10 @@ export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps):
   };
   socket.on('order_updated', onUpdated);
   socket.on('order_canceled', onCanceled);
+  socket.on('orders_reset', onReset);
   return () => {
     socket.off('order_updated', onUpdated);
     socket.off('order_canceled', onCanceled);
+    socket.off('orders_reset', onReset);
   };
 }

@@ -1,14 +1,8 @@
 import type { Order } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
+import type { ListKey, WindowRead } from './list-keys';
 import { listTags } from './list-tags';
-import {
-  AHEAD,
-  createPageWindows,
-  DEEP_OFFSET,
-  type ListKey,
-  SLACK,
-  type WindowRead,
-} from './page-windows';
+import { AHEAD, createPageWindows, DEEP_OFFSET, SLACK } from './page-windows';
 
 /** A newest-first list of one company's orders in memory, read the ways the repository reads it. */
 function listOf(size: number) {

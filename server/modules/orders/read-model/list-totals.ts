@@ -1,7 +1,7 @@
 import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
-import { TaggedCache } from '../../lib/tagged-cache';
+import { TaggedCache } from '../../../lib/tagged-cache';
+import type { OrderListScope } from './list-keys';
 import { changedTags, listTags } from './list-tags';
-import type { OrderListScope } from './order-list.repo';
 
 /**
  * A total known to be over the cap is counted again, in the background, at most this often
@@ -99,5 +99,10 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
     }
   }
 
-  return { count, companiesChanged };
+  function clear() {
+    exact.clear();
+    capped.clear();
+  }
+
+  return { count, companiesChanged, clear };
 }

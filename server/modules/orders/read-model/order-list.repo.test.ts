@@ -5,12 +5,13 @@ import {
 } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
-import { buildCompany, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { rowsOf } from '../../../db/client';
+import { buildCompany, buildUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { ordersByIds } from './dispatcher.repo';
+import type { OrderListScope } from './list-keys';
 import { bucharestDayAndTime, listMatcher } from './order-list.match';
-import { listOrdersQueries, type OrderListScope } from './order-list.repo';
+import { listOrdersQueries } from './order-list.repo';
 
 /**
  * GET /api/orders statements are built once per shape and run prepared with bound values

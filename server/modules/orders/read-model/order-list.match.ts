@@ -1,6 +1,6 @@
 import { bucharestParts, fromUtcString } from '@common/lib/dates';
 import type { ListOrdersQuery, Order } from '@common/orders/orders.schema';
-import type { OrderListScope } from './order-list.repo';
+import type { OrderListScope } from './list-keys';
 
 /**
  * Whether an order, as the wire has it, belongs to a GET /api/orders list: the very conditions of

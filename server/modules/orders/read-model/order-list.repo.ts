@@ -11,21 +11,12 @@
  */
 import { type ListOrdersQuery, ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { orders } from '../../db/schema';
-import { intArray } from '../../db/sql';
-import { type StatementValues, statementCache, withValues } from '../../db/statement-cache';
-import { parseIntList } from '../../lib/int-list';
-import type { ListKey, WindowRead } from './page-windows';
-
-/**
- * Which orders a list may show, split so each side can follow its own index: the companies the
- * caller dispatches for (by processed_by) and the protocol companies they order for (by
- * created_by). One OR over both columns made PostgreSQL scan the whole table (bench B4).
- */
-export type OrderListScope =
-  | { kind: 'all' }
-  | { kind: 'companies'; processedBy: number[]; createdBy: number[] };
+import { type Db, rowsOf } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import { intArray } from '../../../db/sql';
+import { type StatementValues, statementCache, withValues } from '../../../db/statement-cache';
+import { parseIntList } from '../../../lib/int-list';
+import type { ListKey, OrderListScope, WindowRead } from './list-keys';
 
 /** Beyond this many rows (offset + limit) a list of several states is walked in its own order. */
 const MERGED_STATES_MAX_ROWS = 1_000;

@@ -1,9 +1,9 @@
 import { ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { orders, users } from '../../../db/schema';
+import { buildCompany, buildDriver, buildOrder, buildUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 /** SPEC §2 the four tabs, their counters and the top bar statistics (SPEC §7, §9). */
 let t: TestApp;

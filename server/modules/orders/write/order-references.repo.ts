@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
-import { blockedPhones, companies, orderOptions, services, users } from '../../db/schema';
+import { type DbOrTx, rowsOf } from '../../../db/client';
+import { preparedSql } from '../../../db/prepared';
+import { blockedPhones, companies, orderOptions, services, users } from '../../../db/schema';
 
 /** What an order refers to, as the caller sent it (only the fields present are looked up). */
 export interface OrderReferences {

@@ -6,12 +6,11 @@ import {
   type OrderListSchema,
   OrderSchema,
 } from '@common/orders/orders.schema';
-import { belongsToTab, TAB_IDS } from '@common/orders/orders.tabs';
-import type { OrdersChange } from '@common/realtime/events';
+import { belongsToTab, TAB_IDS, type TabId } from '@common/orders/orders.tabs';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { Json } from '../../http/route';
-import { TaggedCache } from '../../lib/tagged-cache';
+import type { Db } from '../../../db/client';
+import { Json } from '../../../http/route';
+import { TaggedCache } from '../../../lib/tagged-cache';
 import {
   type DispatcherTab,
   isClosedTab,
@@ -28,6 +27,15 @@ export interface TabQuery {
 }
 
 type Caller = { userId: number; companyIds: number[] };
+
+/** What a change of an order made stale: its companies' tabs (and, for a new order, its place). */
+export interface OrdersChange {
+  order_id: number;
+  company_ids: number[];
+  tabs: TabId[];
+  /** Set when the change placed a new order: its creation time (with the id, its place in newest-first lists). */
+  created_at?: string;
+}
 
 const DATA_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
@@ -214,9 +222,6 @@ export function createDispatcherBoard({
       liveCounts(db, caller.companyIds),
     );
 
-  /** Told of every change; `order` (as it is now) when the change was made through this process. */
-  const listeners: ((change: OrdersChange, order?: Order) => void)[] = [];
-
   /** The change's tabs (and the counts built from them) are read again at the next poll. */
   function dropTabs(change: OrdersChange) {
     const tags = tabTags(change.company_ids, change.tabs);
@@ -225,15 +230,8 @@ export function createDispatcherBoard({
     live.invalidate(tags);
   }
 
-  /** Drops what another node's change made stale here; other caches built from orders listen (`onChange`). */
-  function apply(change: OrdersChange) {
-    dropTabs(change);
-    rows.invalidate(rowTag(change.order_id));
-    for (const listener of listeners) listener(change);
-  }
-
   /**
-   * A new order placed through this process, as the wire has it. The tab lists only hold the
+   * A new order, as the wire has it. The tab lists only hold the
    * orders a company dispatches (tabIdsQuery), so only the dispatching company's lists change:
    * the order goes first in its unsearched tabs (it is the newest; the next reload puts two
    * orders placed in the same millisecond in the database's order), a searched list is read
@@ -252,10 +250,10 @@ export function createDispatcherBoard({
   }
 
   /**
-   * An order was created or changed through this process: its wire row is kept as it is now,
-   * and the lists it may have entered or left are brought up to date (a change may have taken
-   * it out of any tab, so those are read again). The change is returned for the other nodes
-   * (Publisher.ordersChanged), which `apply` it to their caches.
+   * An order was created or changed (the change stream tells every node): its wire row is kept
+   * as it is now, and the lists it may have entered or left are brought up to date (a change may
+   * have taken it out of any tab, so those are read again). The change is returned for the
+   * read model's other lists (orders-read-model.ts).
    */
   function orderChanged(order: Order, kind: 'created' | 'changed'): OrdersChange {
     const change: OrdersChange = {
@@ -267,7 +265,6 @@ export function createDispatcherBoard({
     rows.set(order.id, rowTag(order.id), serialise(order));
     if (kind === 'created') orderCreated(order);
     else dropTabs(change);
-    for (const listener of listeners) listener(change, order);
     return change;
   }
 
@@ -285,8 +282,6 @@ export function createDispatcherBoard({
     statistics,
     liveStatistics,
     orderChanged,
-    apply,
-    onChange: (listener: (change: OrdersChange, order?: Order) => void) => listeners.push(listener),
     clear,
   };
 }

@@ -27,27 +27,10 @@
  * as above, until it is read again.
  */
 import type { Order } from '@common/orders/orders.schema';
-import { TaggedCache } from '../../lib/tagged-cache';
+import { TaggedCache } from '../../../lib/tagged-cache';
+import { type ListKey, newer, type WindowRead } from './list-keys';
 import { changedTags } from './list-tags';
 import type { ListMatcher } from './order-list.match';
-
-/** An order's place in a newest-first list: `created_at` (to the second), then id. */
-export interface ListKey {
-  created_at: string;
-  id: number;
-}
-
-/** A window as read: `ids` are the list's rows at offsets [from, from + ids.length). */
-export interface WindowRead {
-  from: number;
-  ids: Int32Array;
-  /** The key of `ids[0]`; null for an empty window. */
-  first: ListKey | null;
-  /** The list's newest order when the window was read, whose offset is 0; null for an empty list. */
-  top: ListKey | null;
-  /** The ids of the list's newest orders then (the first few), top first. */
-  head: number[];
-}
 
 /**
  * A window followed since it was read: offsets count from `top`, which moves up to the orders
@@ -103,10 +86,6 @@ interface Placing {
  */
 const holds = (window: Pick<Window, 'ids' | 'endsHere'>, at: number, limit: number) =>
   at >= 0 && (at + limit <= window.ids.length || window.endsHere);
-
-/** Whether `a` comes before `b` in a newest-first list. */
-export const newer = (a: ListKey, b: ListKey) =>
-  a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
 
 export function createPageWindows({
   ttlMs,

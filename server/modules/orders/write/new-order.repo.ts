@@ -1,16 +1,17 @@
 import type { OrderPlaceInput } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
-import { utcNow } from '../../db/schema/columns';
-import { claimKeySql, claimValues, type KeyClaim } from '../idempotency/idempotency.repo';
+import { type Db, rowsOf } from '../../../db/client';
+import { preparedSql } from '../../../db/prepared';
+import { utcNow } from '../../../db/schema/columns';
+import { claimKeySql, claimValues, type KeyClaim } from '../../idempotency/idempotency.repo';
+import { nextChangeNumberSql } from '../change-stream/order-changes.repo';
 import {
   addressesJson,
   addressesUpsertSql,
   clientUpsertSql,
   placesInsertSql,
   placesJson,
-} from './orders.repo';
+} from './order-rows.repo';
 
 /** What placing (or saving as a draft) a new order writes; the rest are the columns' defaults. */
 export interface NewOrder {
@@ -47,7 +48,9 @@ const p = sql.placeholder;
  * Placing an order is one prepared statement of data-modifying CTEs: the Idempotency-Key's
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
  * order, its places A, B…, the client's saved addresses and the first history item; the parts
- * the single-row writes also make are the same SQL (orders.repo `…Sql`). Every insert reads
+ * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), and the change
+ * (change-stream/order-changes.repo.ts), numbered only once the order is in: the counter's lock
+ * is taken last, as in every write. Every insert reads
  * its rows or id from the one before (`go`, `new_client`, `new_order`), so a key held by
  * another request creates nothing. Foreign keys are checked when the statement ends, so a place
  * may point at the order inserted beside it.
@@ -102,8 +105,15 @@ const placeOrder = preparedSql(
     sql`${p('company_id')}::int`,
     sql`(select id from new_client)`,
     p('addresses'),
-  )})
-  select new_order.id, new_client.id as client_id from new_order, new_client`,
+  )}),
+  next_change as (${nextChangeNumberSql(sql`exists (select 1 from new_order)`)}),
+  new_change as (
+    insert into order_changes (seq, order_id, kind)
+    select next_change.last, new_order.id, 'created' from next_change, new_order
+    returning seq
+  )
+  select new_order.id, new_client.id as client_id, new_change.seq
+  from new_order, new_client, new_change`,
 );
 
 /**
@@ -114,9 +124,9 @@ export async function insertNewOrder(
   db: Db,
   order: NewOrder,
   claim: KeyClaim | null,
-): Promise<{ id: number; client_id: number } | undefined> {
+): Promise<{ id: number; client_id: number; seq: number } | undefined> {
   const { places, ...values } = order;
-  const [row] = rowsOf<{ id: number; client_id: number }>(
+  const [row] = rowsOf<{ id: number; client_id: number; seq: string | number }>(
     await placeOrder(db).execute({
       ...values,
       ...claimValues(claim),
@@ -124,5 +134,5 @@ export async function insertNewOrder(
       addresses: addressesJson(places),
     }),
   );
-  return row;
+  return row && { id: row.id, client_id: row.client_id, seq: Number(row.seq) };
 }

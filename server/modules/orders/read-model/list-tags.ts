@@ -1,4 +1,4 @@
-import type { OrderListScope } from './order-list.repo';
+import type { OrderListScope } from './list-keys';
 
 /**
  * Cache tags of what GET /api/orders reads (list totals, deep page windows): a list is tagged by

@@ -1,12 +1,12 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import type { TabId } from '@common/orders/orders.tabs';
 import { and, desc, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { companyUsers, orders, users } from '../../db/schema';
-import { intArray, oneOf } from '../../db/sql';
-import { parseIntList } from '../../lib/int-list';
-import { orderColumns } from './orders.select';
+import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
+import { companyUsers, orders, users } from '../../../db/schema';
+import { intArray, oneOf } from '../../../db/sql';
+import { parseIntList } from '../../../lib/int-list';
+import { orderColumns } from '../orders.select';
 
 /** SPEC §2 the four tabs (common/orders/orders.tabs.ts). */
 export type DispatcherTab = TabId;

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import type { Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildCompany, buildOrder, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { buildCompany, buildOrder, buildUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**
  * The console's cached lists (DESIGN §8 Caching): shared between dispatchers of a company, yet
@@ -179,7 +179,14 @@ describe('dispatcher board cache', () => {
     // pointing at their buffers. A buffer handed out again before its response was written
     // would mix one company's orders into another's page.
     const url = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
-    for (let i = 0; i < 80; i++) await buildOrder(t.db, taxi.id, { state: 'created' });
+    let newest = 0;
+    for (let i = 0; i < 80; i++)
+      newest = (await buildOrder(t.db, taxi.id, { state: 'created' })).id;
+    // Inserted behind the change stream's back: wait until the cached list has read them, so
+    // that no reload lands between the expected pages and the pipelined ones.
+    await vi.waitFor(async () => expect(ids(await tab('live'))).toContain(newest), {
+      timeout: 10_000,
+    });
     const expected = { mine: await tab('live'), theirs: await tab('live', stranger) };
     const order = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'mine' : 'theirs'));
     const socket = connect(Number(url.port), url.hostname);

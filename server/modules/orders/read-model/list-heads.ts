@@ -21,10 +21,10 @@
  * company's scope would leave the company's heads too.
  */
 import type { Order } from '@common/orders/orders.schema';
-import { TaggedCache } from '../../lib/tagged-cache';
+import { TaggedCache } from '../../../lib/tagged-cache';
+import { type ListKey, newer } from './list-keys';
 import { changedTags } from './list-tags';
 import type { ListMatcher } from './order-list.match';
-import { type ListKey, newer } from './page-windows';
 
 /** Orders kept beyond page 1, so that an order leaving the list does not make it read again. */
 export const HEAD_SPARE = 10;

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, utcTimestamp } from './columns';
+import { companies } from './companies';
+
+/** What a company sells: services, order options and discounts (SPEC §3). */
+/** A company's services; service 1 is the platform default (SPEC §4). company_id null = everyone's. */
+export const services = pgTable('services', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** SPEC §3 Order option (key, name); company_id null = everyone's. */
+export const orderOptions = pgTable(
+  'order_options',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('order_options_company_key_idx').on(sql`coalesce(${t.company_id}, 0)`, t.key),
+  ],
+);
+
+/** Discounts a company grants (read by the order form; managed by the finance issue). */
+export const discounts = pgTable('discounts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  value: integer('value').notNull(),
+  is_active: boolean('is_active').notNull().default(true),
+  valid_from: utcTimestamp('valid_from'),
+  valid_to: utcTimestamp('valid_to'),
+  created_at: createdAt(),
+});

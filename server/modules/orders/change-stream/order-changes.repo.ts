@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
+import { preparedSql } from '../../../db/prepared';
+import { utcNow } from '../../../db/schema/columns';
+
+/**
+ * What a change was (the `kind` of `order_changes`): a new order ('created'), a cancellation
+ * (SPEC §7 order_canceled, with its reason) or any other change.
+ */
+export type OrderChangeKind = 'created' | 'changed' | 'canceled';
+
+export interface OrderChangeRow {
+  seq: number;
+  order_id: number;
+  kind: OrderChangeKind;
+  reason: string | null;
+}
+
+/**
+ * The next change number, taken by locking the counter's one row until the transaction ends:
+ * numbers come gapless and in commit order, so a reader that has seen N knows that N + 1 is
+ * the next to commit. Append it as a transaction's last statement: the lock is then held for
+ * the commit only, and a writer never waits for it while holding another lock a second writer
+ * could be waiting for (no deadlock).
+ */
+const takeNumbers = (count: SQL, when: SQL = sql`true`) =>
+  sql`update order_change_counter set last = last + ${count} where id = 1 and ${when} returning last`;
+
+/**
+ * The next number, inside a statement of data-modifying CTEs (placing an order,
+ * new-order.repo.ts): `when` reads the rows written before it, so the lock comes last there too.
+ */
+export const nextChangeNumberSql = (when: SQL) => takeNumbers(sql`1`, when);
+
+/** One change of one order; returns its number. The write path's only way to record one. */
+export async function appendChange(
+  tx: DbOrTx,
+  change: { order_id: number; kind: OrderChangeKind; reason?: string | null },
+): Promise<number> {
+  const [row] = rowsOf<{ seq: string | number }>(
+    await appendOne(tx).execute({
+      order_id: change.order_id,
+      kind: change.kind,
+      reason: change.reason ?? null,
+    }),
+  );
+  if (!row) throw new Error('order change was not recorded');
+  return Number(row.seq);
+}
+
+const p = sql.placeholder;
+const appendOne = preparedSql(
+  'append_order_change',
+  sql`with next as (${takeNumbers(sql`1`)})
+  insert into order_changes (seq, order_id, kind, reason)
+  select next.last, ${p('order_id')}::int, ${p('kind')}::text, ${p('reason')}::text from next
+  returning seq`,
+);
+
+/**
+ * A 'changed' for each order `ids` selects (e.g. every order of a renamed client, whose rows
+ * embed the client); returns the last number, or null when it selected none.
+ */
+export async function appendChangesOf(tx: DbOrTx, ids: SQL): Promise<number | null> {
+  const [row] = rowsOf<{ last: string | number | null }>(
+    await tx.execute(sql`with ids as (${ids}),
+      counted as (select count(*)::bigint as n from ids),
+      next as (${takeNumbers(sql`(select n from counted)`)}),
+      added as (
+        insert into order_changes (seq, order_id, kind)
+        select next.last - counted.n + row_number() over (order by ids.id), ids.id, 'changed'
+        from ids, counted, next
+        returning seq
+      )
+      select max(seq) as last from added`),
+  );
+  return row?.last == null ? null : Number(row.last);
+}
+
+/** The changes after `seq`, in order, at most `limit`. */
+export async function changesAfter(db: Db, seq: number, limit: number): Promise<OrderChangeRow[]> {
+  const rows = rowsOf<Omit<OrderChangeRow, 'seq'> & { seq: string | number }>(
+    await changesAfterSql(db).execute({ seq, limit }),
+  );
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+const changesAfterSql = preparedSql(
+  'order_changes_after',
+  sql`select seq, order_id, kind, reason from order_changes
+  where seq > ${p('seq')}::bigint order by seq limit ${p('limit')}::int`,
+);
+
+/** The last number given out (0 before any change). */
+export async function lastChange(db: Db): Promise<number> {
+  const [row] = rowsOf<{ last: string | number }>(
+    await db.execute(sql`select last from order_change_counter where id = 1`),
+  );
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * Forgets changes older than `hours` (DESIGN §4: a reader further behind than that resets,
+ * which `changesAfter` shows it by the gap before the first change it gets).
+ */
+export async function pruneChanges(db: Db, hours: number): Promise<void> {
+  await db.execute(
+    sql`delete from order_changes where created_at < ${utcNow} - make_interval(hours => ${hours})`,
+  );
+}

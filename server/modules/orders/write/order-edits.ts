@@ -1,0 +1,324 @@
+import { BLOCKED_PHONE_MESSAGE } from '@common/blocked-phones/blocked-phones.schema';
+import { canDuplicate, isEditable, REFUSALS, updateRefusal } from '@common/orders/orders.rules';
+import type {
+  CreateOrderBodySchema,
+  OrderPlaceInput,
+  UpdateOrderBody,
+} from '@common/orders/orders.schema';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { utcNow } from '../../../db/schema/columns';
+import { AppError, conflict, notFound, validationFailed } from '../../../http/app-error';
+import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import type { Idempotency } from '../../idempotency/idempotency.service';
+import type { CallerCompaniesOf } from '../caller-companies';
+import { appendChangesOf } from '../change-stream/order-changes.repo';
+import { placesOf } from '../orders.repo';
+import { insertNewOrder } from './new-order.repo';
+import { type ReferenceFacts, referenceFacts } from './order-references.repo';
+import * as rows from './order-rows.repo';
+import { asFacts, type WriteSteps } from './write-steps';
+
+type CreateInput = z.output<typeof CreateOrderBodySchema>;
+type EditInput = Partial<CreateInput>;
+
+/**
+ * A patch that asks for nothing: no field, or only `place: false` (keep a draft a draft). It
+ * reads the order instead of writing it (no updated_at, history item or event; issue #3).
+ */
+const asksNothing = (input: EditInput) =>
+  Object.entries(input).every(
+    ([field, value]) => value === undefined || (field === 'place' && value === false),
+  );
+
+const placeColumns = (places: OrderPlaceInput[]) => ({ address: places[0]?.name ?? null });
+
+/** The checks zod cannot make: blocked phone, known service, options, drivers and protocol company. */
+function throwIfInvalid(facts: ReferenceFacts, processedBy: number, input: EditInput) {
+  const errors: Record<string, string[]> = {};
+  if (facts.blocked) errors.phone = [BLOCKED_PHONE_MESSAGE];
+  if (!facts.serviceKnown) errors.service_id = ['Serviciul nu există.'];
+  const unknown = (input.options ?? []).filter((key) => !facts.knownOptions.includes(key));
+  if (unknown.length > 0) errors.options = [`Opțiune necunoscută: ${unknown.join(', ')}`];
+  if (facts.driversFound !== new Set(input.custom_driver_ids ?? []).size)
+    errors.custom_driver_ids = ['Șoferii aleși nu au fost găsiți.'];
+  const { protocol } = facts;
+  if (
+    input.protocol_company_id != null &&
+    (protocol?.type !== 'protocol' ||
+      (protocol.parent_company_id !== processedBy && input.protocol_company_id !== processedBy))
+  ) {
+    errors.protocol_company_id = ['Compania de protocol nu a fost găsită.'];
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** The columns an edit writes: every field of a new order, the SPEC §4 few of any other. */
+function editedColumns(input: EditInput, editable: boolean, placing: boolean) {
+  const values: Partial<rows.NewOrderRow> = {
+    ...(input.comment !== undefined ? { comment: input.comment ?? null } : {}),
+    ...(input.client_name !== undefined ? { client_name: input.client_name } : {}),
+    ...(input.about_client !== undefined ? { about_client: input.about_client ?? null } : {}),
+    ...(input.payment_type !== undefined ? { payment_type: input.payment_type } : {}),
+    ...(input.protocol_company_id !== undefined
+      ? {
+          protocol_company_id: input.protocol_company_id ?? null,
+          ...(input.protocol_company_id ? { payment_type: 'protocol' } : {}),
+        }
+      : {}),
+  };
+  if (!editable) return values;
+  return {
+    ...values,
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(input.service_id !== undefined ? { service_id: input.service_id ?? 1 } : {}),
+    ...(input.departure_time ? { departure_time: input.departure_time } : {}),
+    ...(input.options !== undefined ? { options: input.options } : {}),
+    ...(input.custom_driver_ids !== undefined
+      ? { custom_driver_ids: input.custom_driver_ids }
+      : {}),
+    ...(input.always_in_call !== undefined ? { always_in_call: input.always_in_call } : {}),
+    ...(input.places ? placeColumns(input.places) : {}),
+    ...(placing ? { state: 'created', start_at: utcNow } : {}),
+  };
+}
+
+/** Creating, editing and copying orders (SPEC §4, §5, §7), through the one write path. */
+export function createOrderEdits(
+  db: Db,
+  steps: WriteSteps,
+  idempotency: Idempotency,
+  callerCompanies: CallerCompaniesOf,
+) {
+  /**
+   * Who dispatches an order the caller creates: their own dispatch, courier or restaurant
+   * company; a protocol company's orders go to the dispatch company it is a client of.
+   */
+  async function companiesFor(auth: AuthContext) {
+    const mine = await callerCompanies(auth);
+    const creator = mine.find((c) => c.type !== 'protocol') ?? mine[0];
+    if (!creator) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
+    const processedBy =
+      creator.type === 'protocol' && creator.parent_company_id
+        ? creator.parent_company_id
+        : creator.id;
+    return { creator, processedBy, isProtocolCreator: creator.type === 'protocol' };
+  }
+
+  async function checkReferences(tx: DbOrTx, processedBy: number, input: EditInput) {
+    throwIfInvalid(await referenceFacts(tx, processedBy, input), processedBy, input);
+  }
+
+  /**
+   * A client's name or notes changed: the client's other orders embed it (orders.select.ts), so
+   * they change too. Before the order's own change, which must stay the last statement.
+   */
+  const clientChanged = (tx: DbOrTx, clientId: number, orderId: number) =>
+    appendChangesOf(tx, rows.otherOrdersOfClient(clientId, orderId));
+
+  /** SPEC §7 POST /api/orders (SPEC §5 validation; DESIGN §7 Idempotency-Key). */
+  async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
+    const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
+    // Read before the placing statement and judged by `onceInOneStatement`, so that a retried
+    // request whose key already ran replays even if, say, its phone was blocked since. Read
+    // committed inside one transaction would not keep these facts from changing either.
+    const facts = await referenceFacts(db, processedBy, input);
+    const protocolCompanyId = input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
+    const result = await idempotency.onceInOneStatement(
+      { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
+      () => throwIfInvalid(facts, processedBy, input),
+      (claim) =>
+        insertNewOrder(
+          db,
+          {
+            placed: input.place,
+            company_id: processedBy,
+            created_by_company_id: creator.id,
+            protocol_company_id: protocolCompanyId,
+            phone: input.phone,
+            client_name: input.client_name,
+            about_client: input.about_client ?? null,
+            comment: input.comment ?? null,
+            departure_time: input.departure_time ?? null,
+            service_id: input.service_id ?? 1,
+            options: input.options,
+            dispatcher_id: auth.userId,
+            custom_driver_ids: input.custom_driver_ids,
+            // SPEC §6: the logged user's companies set search_company_ids.
+            search_company_ids: auth.companyIds,
+            payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
+            always_in_call: input.always_in_call,
+            places: input.places,
+            ...placeColumns(input.places),
+            initiator: auth.userName,
+            initiator_id: auth.userId,
+          },
+          claim,
+        ),
+    );
+    if (result.replayed) return { order: await steps.current(auth, result.id), replayed: true };
+    return { order: await steps.published(result.seq, result.id), replayed: false };
+  }
+
+  /**
+   * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole and placed with `place`; any
+   * other takes only its comment, client name, notes and payment (SPEC §4, updateRefusal).
+   */
+  async function update(auth: AuthContext, id: number, body: UpdateOrderBody) {
+    const input = body as EditInput;
+    const seq = await db.transaction(async (tx) => {
+      const row = await steps.rowOf(tx, auth, id);
+      const refusal = updateRefusal(asFacts(row), body);
+      if (refusal) throw conflict(refusal);
+      if (asksNothing(input)) return null;
+      const editable = isEditable(asFacts(row));
+      const placing = editable && input.place === true;
+      // Placing checks the phone the order will have: the stored one when this request sends
+      // none, so a saved draft or a duplicate whose number was blocked since is refused (SPEC §5).
+      await checkReferences(
+        tx,
+        row.processed_by_company_id,
+        placing ? { ...input, phone: input.phone ?? row.phone } : input,
+      );
+      if (placing) {
+        // Placing needs what SPEC §5 requires, whether it came in this request or earlier.
+        const places = input.places ?? (await placesOf(tx, id));
+        const errors: Record<string, string[]> = {};
+        if (places.length === 0) errors.places = ['Adresa este obligatorie.'];
+        if (!(input.client_name ?? row.client_name))
+          errors.client_name = ['Numele clientului este obligatoriu.'];
+        if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      }
+      const updated = await rows.updateOrderWhere(
+        tx,
+        scopeOf(auth),
+        id,
+        rows.transitionGuards.stillIn(row.state),
+        editedColumns(input, editable, placing),
+      );
+      if (!updated) throw conflict(placing ? REFUSALS.place : REFUSALS.notEditable);
+      if (editable && input.places) await rows.replacePlaces(tx, id, input.places);
+      const clientTouched =
+        input.client_name !== undefined ||
+        input.about_client !== undefined ||
+        (editable && Boolean(input.phone));
+      let clientId = row.client_id;
+      if (clientTouched) {
+        clientId = await rows.upsertClient(tx, {
+          company_id: row.processed_by_company_id,
+          phone: input.phone ?? row.phone,
+          name: input.client_name ?? row.client_name,
+          about: input.about_client ?? row.about_client,
+        });
+        if (clientId !== row.client_id)
+          await rows.updateOrderWhere(tx, scopeOf(auth), id, undefined, { client_id: clientId });
+      }
+      if (editable && input.places && clientId) {
+        await rows.rememberAddresses(tx, row.processed_by_company_id, clientId, input.places);
+      }
+      await steps.history(tx, auth, id, placing ? 'created' : 'updated', {
+        fields: Object.keys(input),
+      });
+      if (clientTouched && clientId) await clientChanged(tx, clientId, id);
+      return steps.recordChange(tx, id);
+    });
+    return seq === null ? steps.current(auth, id) : steps.published(seq, id);
+  }
+
+  /** SPEC §7 PATCH update-name {name, about}: allowed in any state (SPEC §2 editable client name). */
+  async function updateName(
+    auth: AuthContext,
+    id: number,
+    name: string | null,
+    about: string | null | undefined,
+  ) {
+    const seq = await db.transaction(async (tx) => {
+      const row = await steps.rowOf(tx, auth, id);
+      await rows.updateOrderWhere(tx, scopeOf(auth), id, undefined, {
+        client_name: name,
+        ...(about !== undefined ? { about_client: about } : {}),
+      });
+      if (row.client_id) await rows.updateClientName(tx, row.client_id, name, about);
+      await steps.history(tx, auth, id, 'name_updated', { name });
+      if (row.client_id) await clientChanged(tx, row.client_id, id);
+      return steps.recordChange(tx, id);
+    });
+    return steps.published(seq, id);
+  }
+
+  /** SPEC §7 PATCH places/{placeId}: the address edit toggle works in any state (SPEC §4). */
+  async function updatePlace(
+    auth: AuthContext,
+    id: number,
+    placeId: number,
+    place: OrderPlaceInput,
+  ) {
+    const seq = await db.transaction(async (tx) => {
+      const row = await steps.rowOf(tx, auth, id);
+      const updated = await rows.updatePlace(tx, id, placeId, place);
+      if (!updated) throw notFound('address');
+      // updated_at moves with every change, the address column with the first place's name.
+      await rows.updateOrderWhere(
+        tx,
+        scopeOf(auth),
+        id,
+        undefined,
+        updated.position === 0 ? { address: place.name } : {},
+      );
+      if (row.client_id)
+        await rows.rememberAddresses(tx, row.processed_by_company_id, row.client_id, [place]);
+      await steps.history(tx, auth, id, 'place_updated', {
+        place: place.name,
+        position: updated.position,
+      });
+      return steps.recordChange(tx, id);
+    });
+    return steps.published(seq, id);
+  }
+
+  /** SPEC §4: duplicate any non-new order into a new one with the current departure time. */
+  async function duplicate(auth: AuthContext, id: number, idempotencyKey: string | undefined) {
+    const result = await idempotency.once(
+      {
+        userId: auth.userId,
+        key: idempotencyKey,
+        scope: `POST /api/orders/${id}/duplicate`,
+        body: { id },
+      },
+      async (tx: Tx) => {
+        const row = await steps.rowOf(tx, auth, id);
+        if (!canDuplicate(asFacts(row))) throw conflict(REFUSALS.duplicate);
+        const copy = await rows.insertOrder(tx, {
+          state: 'new',
+          departure_time: utcNow,
+          service_id: row.service_id,
+          phone: row.phone,
+          client_name: row.client_name,
+          about_client: row.about_client,
+          comment: row.comment,
+          client_id: row.client_id,
+          options: row.options,
+          dispatcher_id: auth.userId,
+          custom_driver_ids: row.custom_driver_ids,
+          search_company_ids: row.search_company_ids,
+          payment_type: row.payment_type,
+          source: row.source,
+          created_by_company_id: row.created_by_company_id,
+          processed_by_company_id: row.processed_by_company_id,
+          protocol_company_id: row.protocol_company_id,
+          address: row.address,
+        });
+        await rows.insertPlaces(tx, copy.id, await placesOf(tx, id));
+        await steps.history(tx, auth, copy.id, 'duplicated', { from_order_id: id });
+        await steps.history(tx, auth, id, 'duplicate_created', { order_id: copy.id });
+        // The original gained a history item (its side panel shows it): a change of its own.
+        await steps.recordChange(tx, id);
+        return { id: copy.id, seq: await steps.recordChange(tx, copy.id, 'created') };
+      },
+    );
+    if (!result.replayed) await steps.published(result.seq, result.id);
+    return { id: result.id };
+  }
+
+  return { create, update, updateName, updatePlace, duplicate };
+}

@@ -1,0 +1,143 @@
+import {
+  canAssignManually,
+  canCancel,
+  canMoveToPending,
+  canRemoveAlwaysInCall,
+  canRetry,
+  REFUSALS,
+} from '@common/orders/orders.rules';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { utcNow } from '../../../db/schema/columns';
+import { conflict, validationFailed } from '../../../http/app-error';
+import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import type { OrderRow } from '../orders.repo';
+import { findCompanyDriver } from '../orders.repo';
+import { type NewOrderRow, transitionGuards, updateOrderWhere } from './order-rows.repo';
+import { asFacts, type WriteSteps } from './write-steps';
+
+interface Transition {
+  allowed: (row: OrderRow) => boolean;
+  guard: SQL;
+  refusal: string;
+  values: Partial<NewOrderRow>;
+  historyType: string;
+  details?: Record<string, unknown>;
+  /** SPEC §7 order_canceled: the change is a cancellation, told with this reason type. */
+  canceledFor?: string;
+}
+
+/** SPEC §4 order state transitions, each one guarded UPDATE (DESIGN §5, research R8). */
+export function createOrderTransitions(db: Db, steps: WriteSteps) {
+  /**
+   * One guarded transition: the rule's SQL form in the UPDATE's WHERE (race-safe), the rule's
+   * JS form to explain a refusal (409) after reading the row.
+   */
+  async function transition(auth: AuthContext, id: number, spec: Transition) {
+    const seq = await db.transaction(async (tx) => {
+      const row = await steps.rowOf(tx, auth, id);
+      if (!spec.allowed(row)) throw conflict(spec.refusal);
+      const updated = await updateOrderWhere(tx, scopeOf(auth), id, spec.guard, spec.values);
+      if (!updated) throw conflict(spec.refusal);
+      await steps.history(tx, auth, id, spec.historyType, spec.details);
+      return steps.recordChange(
+        tx,
+        id,
+        spec.canceledFor ? 'canceled' : 'changed',
+        spec.canceledFor,
+      );
+    });
+    return steps.published(seq, id);
+  }
+
+  /** SPEC §4: cancel only in created or assigned. */
+  const cancel = (auth: AuthContext, id: number, reasonText: string | null | undefined) =>
+    transition(auth, id, {
+      allowed: (row) => canCancel(asFacts(row)),
+      guard: transitionGuards.cancel,
+      refusal: REFUSALS.cancel,
+      values: {
+        state: 'canceled',
+        closed_at: utcNow,
+        cancellation_reason_type: 'dispatcher_canceled',
+        cancellation_reason_text: reasonText ?? null,
+        cancelled_by_identifier: auth.userName,
+        in_pending_queue: false,
+      },
+      historyType: 'canceled',
+      details: reasonText ? { reason: reasonText } : undefined,
+      canceledFor: 'dispatcher_canceled',
+    });
+
+  /** SPEC §4: retry own canceled or pending orders; back to created, out of the queue. */
+  const retry = (auth: AuthContext, id: number) =>
+    transition(auth, id, {
+      allowed: (row) => canRetry(asFacts(row), auth.userId),
+      guard: transitionGuards.retry(auth.userId),
+      refusal: REFUSALS.retry,
+      values: {
+        state: 'created',
+        in_pending_queue: false,
+        closed_at: null,
+        start_at: utcNow,
+        driver_id: null,
+        car_indicativ: null,
+        assigned_at: null,
+        cancellation_reason_type: null,
+        cancellation_reason_text: null,
+        cancelled_by_identifier: null,
+      },
+      historyType: 'retried',
+    });
+
+  /** SPEC §4: own created or pending orders join the pending queue once. */
+  const moveToPending = (auth: AuthContext, id: number) =>
+    transition(auth, id, {
+      allowed: (row) => canMoveToPending(asFacts(row), auth.userId),
+      guard: transitionGuards.moveToPending(auth.userId),
+      refusal: REFUSALS.moveToPending,
+      values: { in_pending_queue: true },
+      historyType: 'moved_to_pending',
+    });
+
+  /** SPEC §4: removing always_in_call sets it false. */
+  const removeAlwaysInCall = (auth: AuthContext, id: number) =>
+    transition(auth, id, {
+      allowed: (row) => canRemoveAlwaysInCall(row),
+      guard: transitionGuards.alwaysInCall,
+      refusal: REFUSALS.alwaysInCall,
+      values: { always_in_call: false },
+      historyType: 'always_in_call_removed',
+    });
+
+  /**
+   * SPEC §4: manual assignment only in canceled or pending with no driver; sets the driver and
+   * finishes the order.
+   */
+  async function setDriverAndFinish(auth: AuthContext, id: number, driverId: number) {
+    const row = await steps.rowOf(db, auth, id);
+    const driver = await findCompanyDriver(db, [row.processed_by_company_id], driverId);
+    if (!driver) throw validationFailed({ driverId: ['Șoferul nu a fost găsit.'] });
+    return transition(auth, id, {
+      allowed: (current) => canAssignManually(asFacts(current)),
+      guard: transitionGuards.assignManually,
+      refusal: REFUSALS.assign,
+      values: {
+        driver_id: driver.id,
+        car_indicativ: driver.indicativ,
+        manually_assigned: true,
+        state: 'finished',
+        assigned_at: utcNow,
+        closed_at: utcNow,
+        in_pending_queue: false,
+        cancellation_reason_type: null,
+        cancellation_reason_text: null,
+        cancelled_by_identifier: null,
+      },
+      historyType: 'driver_set_and_finished',
+      details: { driver_id: driver.id, indicativ: driver.indicativ },
+    });
+  }
+
+  return { cancel, retry, moveToPending, removeAlwaysInCall, setDriverAndFinish };
+}

@@ -1,0 +1,28 @@
+import type { Db } from '../../../db/client';
+import type { Idempotency } from '../../idempotency/idempotency.service';
+import type { CallerCompaniesOf } from '../caller-companies';
+import { createOrderEdits } from './order-edits';
+import { createOrderTransitions } from './order-transitions';
+import { createWriteSteps, type WriteStepsDeps } from './write-steps';
+
+/**
+ * The orders' one write path (DESIGN §4, issue #16): every change of an order — the console's
+ * today, the dispatch engine's and the telephony's tomorrow — goes through here. Each applies
+ * the SPEC §4 rules, writes in one transaction with its history item and its numbered change
+ * (the outbox every node's read model and sockets follow), and answers with the order as this
+ * node's lists now show it. Nothing else writes the orders table: biome-plugins/
+ * orders-write-path.grit refuses it, and write-path.test.ts checks the sources.
+ */
+export function createOrderWritePath(
+  deps: WriteStepsDeps & { idempotency: Idempotency; callerCompanies: CallerCompaniesOf },
+) {
+  const steps = createWriteSteps(deps);
+  return {
+    ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies),
+    ...createOrderTransitions(deps.db, steps),
+  };
+}
+
+export type OrderWritePath = ReturnType<typeof createOrderWritePath>;
+
+export type { Db };

@@ -1,0 +1,75 @@
+import type { Order } from '@common/orders/orders.schema';
+import type { Db, DbOrTx } from '../../../db/client';
+import { notFound } from '../../../http/app-error';
+import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import { appendChange, type OrderChangeKind } from '../change-stream/order-changes.repo';
+import { findAnyOrder, findOrder, findOrderRow, type OrderRow } from '../orders.repo';
+import * as rows from './order-rows.repo';
+
+export interface WriteStepsDeps {
+  db: Db;
+  /** This node's reader of the change stream: resolves once it has read a change (order-feed.ts). */
+  settled: (seq: number) => Promise<Order | undefined>;
+  /** Wakes the other nodes' readers (the bus; at most once, which is all a wake-up needs). */
+  wakeOthers: (seq: number) => void;
+}
+
+/**
+ * The steps every order write shares (DESIGN §4 one write path): read the row it judges, append
+ * its history item, record its change as the transaction's last statement, and after the commit
+ * answer with the order as this node's read model now has it.
+ */
+export function createWriteSteps({ db, settled, wakeOthers }: WriteStepsDeps) {
+  /** Loads the row for a rule check, or 404 for a foreign or missing id. */
+  async function rowOf(tx: DbOrTx, auth: AuthContext, id: number): Promise<OrderRow> {
+    const row = await findOrderRow(tx, scopeOf(auth), id);
+    if (!row) throw notFound('order');
+    return row;
+  }
+
+  async function history(
+    tx: DbOrTx,
+    auth: AuthContext,
+    orderId: number,
+    type: string,
+    details?: Record<string, unknown>,
+  ) {
+    await rows.addHistory(tx, {
+      order_id: orderId,
+      type,
+      initiator: auth.userName,
+      initiator_id: auth.userId,
+      details,
+    });
+  }
+
+  /** Records the change; call it last in the transaction (order-changes.repo.ts says why). */
+  const recordChange = (
+    tx: DbOrTx,
+    orderId: number,
+    kind: OrderChangeKind = 'changed',
+    reason?: string,
+  ) => appendChange(tx, { order_id: orderId, kind, reason: reason ?? null });
+
+  /** After the commit: the order as this node's lists show it now, the other nodes woken. */
+  async function published(seq: number, id: number): Promise<Order> {
+    wakeOthers(seq);
+    const order = (await settled(seq)) ?? (await findAnyOrder(db, id));
+    if (!order) throw notFound('order');
+    return order;
+  }
+
+  /** The order as it is, for an answer that wrote nothing (a replay, an empty patch). */
+  async function current(auth: AuthContext, id: number): Promise<Order> {
+    const order = await findOrder(db, scopeOf(auth), id);
+    if (!order) throw notFound('order');
+    return order;
+  }
+
+  return { rowOf, history, recordChange, published, current };
+}
+
+export type WriteSteps = ReturnType<typeof createWriteSteps>;
+
+/** The row as orders.rules.ts judges it. */
+export const asFacts = (row: OrderRow) => ({ ...row, state: row.state as Order['state'] });
