@@ -23,6 +23,12 @@ import * as repo from './places.repo';
 /** Predictions answered from our own data; the external geocoder's follow (issue #3). */
 const LOCAL_LIMIT = 10;
 const INTERNAL_LIMIT = 5;
+/**
+ * Saved places read before the house number sorts them (splitHouseNumber): the trigram ranking
+ * holds 'Lăpușneanu 17', '71' and '7A' as close to 'Lăpușneanu 7' as 7 itself, so a company with
+ * many saved places on the street could leave its number 7 out of the first five.
+ */
+const INTERNAL_HOUSE_FETCH = 30;
 const EXTERNAL_LIMIT = 5;
 /** The database's first, cheap pass while the index loads (see search()). */
 const NEAR_RADIUS_M = 5_000;
@@ -110,6 +116,11 @@ const internalPrediction = (place: repo.InternalPlace): Prediction => ({
 const whereOf = (row: { kind: string; city: string | null; county: string | null }) =>
   row.kind === 'locality' ? row.county : (row.city ?? row.county);
 
+const gazetteerPrediction = (row: GazetteerHit): Prediction => ({
+  place_id: osmPlaceId(row.osm_type, row.osm_id),
+  ...labelOf(row.name, whereOf(row)),
+});
+
 /** 'stefan cel mare 12', 'Cuza Vodă, nr. 25A' → the street part and the house number. */
 const HOUSE_QUERY = /^(.{3,}?)[\s,]+(?:nr\.?\s*)?(\d{1,4}\s?[a-z]?)$/iu;
 
@@ -117,6 +128,25 @@ export function splitHouseNumber(text: string): { street: string; number: string
   const match = HOUSE_QUERY.exec(text);
   if (!match?.[1] || !match[2]) return null;
   return { street: match[1].replace(/[\s,]+$/u, ''), number: match[2].replace(/\s/gu, '') };
+}
+
+/** A name's words and numbers, folded, with a house letter kept on its number ('7 A' → '7a'). */
+const addressTokens = (text: string) =>
+  repo
+    .foldText(text)
+    .replace(/(\d)\s+([a-z])(?![\p{L}\p{N}])/gu, '$1$2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * Whether a saved place's free-text name holds the typed house number as a number of its own:
+ * 'Strada Lăpușneanu 7' and 'Lăpușneanu nr. 7, bloc B2' for 7, not '17', '71' or '7A'. A number
+ * that is part of the typed street ('Strada 1 Mai 1') must occur once more in the name.
+ */
+export function holdsHouseNumber(name: string, house: { street: string; number: string }) {
+  const number = house.number.toLowerCase();
+  const count = (tokens: string[]) => tokens.filter((token) => token === number).length;
+  return count(addressTokens(name)) > count(addressTokens(house.street));
 }
 
 export function createPlacesService(db: Db, options: PlacesServiceOptions) {
@@ -178,13 +208,14 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     const radiusM = area?.radiusM ?? defaultRadiusM;
     const externalPromise = externalPredictions({ input: text, centre, radiusM, sessionToken });
 
-    // The caller's own saved places come first (SPEC §7 is_internal), from memory.
-    const internal = await internalPlaces.search(scopeOf(auth), {
+    // The caller's own saved places come first (SPEC §7 is_internal), from memory; after the
+    // one at a typed house number and the gazetteer's house (below).
+    const house = splitHouseNumber(text);
+    const saved = await internalPlaces.search(scopeOf(auth), {
       input: text,
       centre,
-      limit: INTERNAL_LIMIT,
+      limit: house ? INTERNAL_HOUSE_FETCH : INTERNAL_LIMIT,
     });
-    const house = splitHouseNumber(text);
     const query = {
       input: house?.street ?? text,
       centre,
@@ -212,20 +243,30 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
         rows = await repo.searchGazetteer(db, { ...query, radiusM, mode: 'fuzzy' });
     }
 
-    const predictions = internal.map(internalPrediction);
-    const seen = new Set(predictions.map((p) => folded(p.description)));
-    for (const row of rows) {
-      if (predictions.length >= LOCAL_LIMIT) break;
-      const prediction: Prediction = {
-        place_id: osmPlaceId(row.osm_type, row.osm_id),
-        ...labelOf(row.name, whereOf(row)),
-      };
+    // A typed house number puts that very address first: the saved places at that number, then
+    // the gazetteer's house (its only houses are the asked one), then the rest as ranked. The
+    // saved places' trigram ranking alone put '17', '71' and '7A' before 7.
+    const atHouse = (place: repo.InternalPlace) =>
+      house !== null && holdsHouseNumber(place.name, house);
+    const houseFirst = [...saved.filter(atHouse), ...saved.filter((place) => !atHouse(place))];
+    const internal = houseFirst.slice(0, INTERNAL_LIMIT);
+    const predictions: Prediction[] = [];
+    const seen = new Set(internal.map((place) => folded(internalPrediction(place).description)));
+    const addSaved = (place: repo.InternalPlace) => predictions.push(internalPrediction(place));
+    let roomForRows = LOCAL_LIMIT - internal.length;
+    const addRow = (row: GazetteerHit) => {
       // A street is several OSM ways: keep the nearest segment of each name in a city.
+      const prediction = gazetteerPrediction(row);
       const key = folded(prediction.description);
-      if (seen.has(key)) continue;
+      if (roomForRows <= 0 || seen.has(key)) return;
       seen.add(key);
       predictions.push(prediction);
-    }
+      roomForRows--;
+    };
+    for (const place of internal) if (atHouse(place)) addSaved(place);
+    for (const row of rows) if (row.kind === 'house') addRow(row);
+    for (const place of internal) if (!atHouse(place)) addSaved(place);
+    for (const row of rows) if (row.kind !== 'house') addRow(row);
     for (const prediction of await externalPromise) {
       const key = folded(prediction.description);
       if (seen.has(key)) continue;

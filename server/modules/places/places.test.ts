@@ -7,7 +7,7 @@ import type { AuthContext } from '../../http/auth-context';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { searchInternal, upsertGazetteer } from './places.repo';
-import { createPlacesService, splitHouseNumber } from './places.service';
+import { createPlacesService, holdsHouseNumber, splitHouseNumber } from './places.service';
 import { gazetteerRow as row } from './test-rows';
 
 /**
@@ -316,6 +316,62 @@ describe('internal places (add-place, delete-place)', () => {
   });
 });
 
+describe('a typed house number (issue #16: the exact address first)', () => {
+  let dispatcherC: { email: string };
+  const descriptionsOf = async (input: string) =>
+    (await search(dispatcherC, input)).map((p) => p.description);
+
+  beforeAll(async () => {
+    const c = await buildCompany(t.db, { name: 'Taxi C', lat: 47.1585, lng: 27.6014 });
+    dispatcherC = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [c.id] });
+    const street = 'Strada Lăpușneanu';
+    await upsertGazetteer(t.db, [
+      row('street', street, 47.1665, 27.583),
+      row('house', `${street} 7`, 47.1668, 27.5832, { street, housenumber: '7' }),
+      row('house', `${street} 17`, 47.167, 27.5834, { street, housenumber: '17' }),
+    ]);
+    // Saved near misses, all nearer the company than the street: six, more than the five
+    // saved places a search shows.
+    for (const number of ['17', '71', '7A', '27', '70', '72']) {
+      const response = await addPlace(dispatcherC, {
+        name: `${street} ${number}`,
+        lat: 47.1586,
+        lng: 27.6013,
+      });
+      expect(response.statusCode).toBe(201);
+    }
+  });
+
+  it("puts number 7 before 17, 71 and 7A, the gazetteer's house when nothing saved is at 7", async () => {
+    const found = await descriptionsOf('Strada Lăpușneanu 7');
+    expect(found[0]).toBe('Strada Lăpușneanu 7, Iași');
+    expect(found.slice(1, 6).sort()).toEqual(
+      ['17', '27', '70', '71', '7A'].map((n) => `Strada Lăpușneanu ${n}`).sort(),
+    );
+    // Only the asked house of the gazetteer; its street after the saved places.
+    expect(found).not.toContain('Strada Lăpușneanu 17, Iași');
+    expect(found[6]).toBe('Strada Lăpușneanu, Iași');
+    // 7A typed: the saved 7A first (the gazetteer has no 7A), 'nr.' and case do not matter.
+    expect((await descriptionsOf('lapusneanu nr. 7a'))[0]).toBe('Strada Lăpușneanu 7A');
+  });
+
+  it('puts a saved place at that number first, however far, then the house', async () => {
+    const response = await addPlace(dispatcherC, {
+      name: 'Strada Lăpușneanu nr. 7, bloc B2',
+      lat: 47.2,
+      lng: 27.7,
+    });
+    expect(response.statusCode).toBe(201);
+    const found = await descriptionsOf('Strada Lăpușneanu 7');
+    expect(found.slice(0, 2)).toEqual([
+      'Strada Lăpușneanu nr. 7, bloc B2',
+      'Strada Lăpușneanu 7, Iași',
+    ]);
+    // Five saved places at most, the one at 7 among them.
+    expect(found.filter((d) => !d.endsWith(', Iași'))).toHaveLength(5);
+  });
+});
+
 describe('in-memory copies: internal places and the company centre', () => {
   /** A service of its own, so each test picks its cache lifetimes. */
   const serviceWith = (ttl: { internalTtlMs?: number; centreTtlMs?: number }) =>
@@ -452,5 +508,24 @@ describe('splitHouseNumber', () => {
     expect(splitHouseNumber('Cuza Vodă, nr. 25A')).toEqual({ street: 'Cuza Vodă', number: '25A' });
     expect(splitHouseNumber('stefan cel mare')).toBeNull();
     expect(splitHouseNumber('ab 12')).toBeNull();
+  });
+});
+
+describe('holdsHouseNumber', () => {
+  const seven = { street: 'Strada Lăpușneanu', number: '7' };
+  it('finds the number as a number of its own, not inside another', () => {
+    expect(holdsHouseNumber('Strada Lăpușneanu 7', seven)).toBe(true);
+    expect(holdsHouseNumber('Lăpușneanu nr.7, bloc B2', seven)).toBe(true);
+    for (const name of ['Strada Lăpușneanu 17', 'Strada Lăpușneanu 71', 'Strada Lăpușneanu 7A']) {
+      expect(holdsHouseNumber(name, seven), name).toBe(false);
+    }
+    expect(holdsHouseNumber('Strada Lăpușneanu 7 A', { ...seven, number: '7a' })).toBe(true);
+    expect(holdsHouseNumber('Strada Lăpușneanu 7 A', seven)).toBe(false);
+  });
+
+  it("needs the number once more than the typed street holds it ('1 Mai 1')", () => {
+    const one = { street: 'Strada 1 Mai', number: '1' };
+    expect(holdsHouseNumber('Strada 1 Mai 15', one)).toBe(false);
+    expect(holdsHouseNumber('Strada 1 Mai 1', one)).toBe(true);
   });
 });
