@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -5,12 +6,13 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
 import { serializeError } from './http/log-serializers';
+import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  if (config.SEED_DEMO) await seedDemoIfEmpty(database.db);
+  const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
 
   let redis: { pub: RedisClientType; sub: RedisClientType } | undefined;
   if (config.REDIS_URL) {
@@ -22,17 +24,26 @@ async function main() {
     redis = { pub, sub };
   }
 
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    logStream: logDestination(process.stdout.isTTY === true),
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The address it really listens on (PORT=0 picks one); PUBLIC_URL when the operator set it.
+  const { port } = app.server.address() as AddressInfo;
+  const url = process.env.PUBLIC_URL?.trim() ? config.PUBLIC_URL : listenUrl(port, config.HOST);
   app.log.info(
     {
+      url,
       database: database.kind,
       ...(database.workerPriority ? { databaseThread: database.workerPriority } : {}),
       redis: Boolean(redis),
-      url: config.PUBLIC_URL,
     },
-    'OGO Dispatch is running',
+    `OGO Dispatch is running: open ${url}`,
   );
+  if (seeded) app.log.info({ url }, demoAccountsLine());
 
   let stopping = false;
   const stop = async (signal: string) => {
