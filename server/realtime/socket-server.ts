@@ -12,6 +12,30 @@ import type { RealtimeServer } from './publisher';
 const POLLING_METHODS = new Set(['GET', 'POST']);
 type NextFunction = (error?: Error) => void;
 
+/**
+ * The adapter publishes without waiting for the answer (@socket.io/redis-adapter 8.3), so a
+ * publish that fails while Redis is away (its offline queue times out) was an unhandled
+ * rejection, and Node ended the process: one Redis restart took every node down. What it
+ * publishes is only relayed at most once anyway (DESIGN §4: the orders' change stream does not
+ * depend on it), so a failed publish is logged and dropped.
+ */
+function publishingSafely(client: RedisClientType, logger: FastifyBaseLogger): RedisClientType {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'publish') {
+        return (...args: Parameters<RedisClientType['publish']>) =>
+          target.publish(...args).catch((error: unknown) => {
+            logger.warn({ err: error }, 'a realtime relay to the other nodes was lost (Redis)');
+            return 0;
+          });
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      // node-redis keeps its state in private fields: its methods must run on the client itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** SPEC §7 Realtime, hardened per DESIGN §2/§7: token in `auth`, never the query string. */
 export function createSocketServer(options: {
   httpServer: HttpServer;
@@ -32,7 +56,11 @@ export function createSocketServer(options: {
     serveClient: false,
     cors: { origin: false },
   });
-  if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+  if (options.redis) {
+    io.adapter(
+      createAdapter(publishingSafely(options.redis.pub, options.logger), options.redis.sub),
+    );
+  }
   io.on('session_ended', options.onSessionEnded);
   io.on('orders_changed', options.onOrdersChanged);
   guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
