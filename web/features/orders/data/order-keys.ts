@@ -13,7 +13,14 @@ export const orderKeys = {
   tab: (tab: TabId, search: string, page = 1) => ['orders', 'tab', tab, search, page] as const,
   lists: ['orders', 'list'] as const,
   list: (query: OrdersQuery) => ['orders', 'list', query] as const,
+  /**
+   * Both counters of the console: invalidating this refetches the tab counts and the top bar's
+   * 24 h counts together, so the two never disagree after a change (issue #16).
+   */
   statistics: ['orders', 'statistics'] as const,
-  liveStatistics: ['orders', 'live-statistics'] as const,
+  /** SPEC §7 GET /api/dispatcher-orders/statistics: the four tab counts. */
+  tabCounts: ['orders', 'statistics', 'tabs'] as const,
+  /** SPEC §7 GET /api/dispatcher-orders/live-statistics: the top bar's figures. */
+  liveStatistics: ['orders', 'statistics', 'live'] as const,
   history: (id: number) => ['orders', 'history', id] as const,
 };
