@@ -1,6 +1,6 @@
 import type { User } from '@common/users/users.schema';
 import { Select } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useDriverSearch } from './use-driver-search';
 
 interface DriverSelectProps {
@@ -8,6 +8,7 @@ interface DriverSelectProps {
   onChange: (driverId: number | null, driver: User | null) => void;
   label?: string;
   error?: string | null;
+  /** Focused on mount, and by a modal's focus trap (Mantine's data-autofocus). */
   autoFocus?: boolean;
   testId?: string;
 }
@@ -17,7 +18,12 @@ export const driverLabel = (driver: Pick<User, 'name' | 'default_car' | 'identif
   return callSign ? `${callSign} · ${driver.name}` : driver.name;
 };
 
-/** A driver picker searching the server (call sign or name, debounced 500 ms, SPEC §9). */
+/**
+ * A driver picker searching the server (call sign or name, debounced 500 ms, SPEC §9). Enter
+ * picks the single match (issue #16 keyboard flows): at once when the answer for the typed text
+ * is in, else as soon as it arrives, so a dispatcher may type a call sign and Enter without
+ * waiting for the list.
+ */
 export function DriverSelect({
   value,
   onChange,
@@ -27,12 +33,50 @@ export function DriverSelect({
   testId = 'driver-select',
 }: DriverSelectProps) {
   const [search, setSearch] = useState('');
-  const { data, isFetching } = useDriverSearch(search);
-  const drivers = data?.data ?? [];
+  const [opened, setOpened] = useState(false);
+  /** The text an Enter was pressed on before its answer came in. */
+  const [enterOn, setEnterOn] = useState<string | null>(null);
+  /** The label of the driver picked here: the box shows it, and it is no search text. */
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  const showsChosen = value !== null && search === chosenLabel;
+  const { drivers, isFetching, answered } = useDriverSearch(showsChosen ? '' : search);
   const options = useMemo(
     () => drivers.map((driver) => ({ value: String(driver.id), label: driverLabel(driver) })),
     [drivers],
   );
+
+  const choose = (id: number | null, driver: User | null) => {
+    setChosenLabel(driver ? driverLabel(driver) : null);
+    onChange(id, driver);
+  };
+
+  const pickSingle = (found: User[]) => {
+    const [only] = found;
+    if (found.length !== 1 || !only) return;
+    choose(only.id, only);
+    setOpened(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const text = search.trim();
+    // Nothing typed, or the chosen driver shown: Enter is the page's (a form submits).
+    if (text === '' || showsChosen) return;
+    event.preventDefault();
+    if (answered === text) pickSingle(drivers);
+    else setEnterOn(text);
+  };
+
+  // An Enter that came before its answer: picks when the answer for that text is in, unless
+  // the dispatcher typed on.
+  useEffect(() => {
+    if (enterOn === null) return;
+    if (search.trim() !== enterOn) setEnterOn(null);
+    else if (answered === enterOn) {
+      setEnterOn(null);
+      pickSingle(drivers);
+    }
+  });
 
   return (
     <Select
@@ -41,10 +85,15 @@ export function DriverSelect({
       searchable
       clearable
       autoFocus={autoFocus}
+      data-autofocus={autoFocus || undefined}
       data={options}
       value={value === null ? null : String(value)}
       searchValue={search}
       onSearchChange={setSearch}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onKeyDown={onKeyDown}
       // The server already filtered by the search text.
       filter={({ options: all }) => all}
       nothingFoundMessage={isFetching ? 'Se caută…' : 'Niciun șofer găsit'}
@@ -53,7 +102,7 @@ export function DriverSelect({
       comboboxProps={{ withinPortal: false }}
       onChange={(next) => {
         const id = next === null ? null : Number(next);
-        onChange(id, drivers.find((d) => d.id === id) ?? null);
+        choose(id, drivers.find((d) => d.id === id) ?? null);
       }}
     />
   );
