@@ -59,7 +59,7 @@ const STALE_FOR_MS = 60_000;
 /**
  * An order's row lives this many times longer than a list (2 minutes by default, shortened by
  * up to half at random so rows loaded together do not reload together): every change of an order goes
- * through the orders service, which replaces its row here and on the other nodes, so only what
+ * through the change stream, which replaces its row on every node (orders-read-model.ts), so only what
  * the row embeds from elsewhere (a driver's, dispatcher's or client's name, a car) and direct
  * database edits wait for the TTL. Reloading the first pages of every tab each second cost
  * more CPU than anything else the polls did (bench/orders-lists).
@@ -67,7 +67,7 @@ const STALE_FOR_MS = 60_000;
 const ROW_TTL_FACTOR = 120;
 /**
  * The closed tabs (Final, Anulat: orders closed in the last 24 h) live this many times longer
- * than the others. An order closes through the orders service, which drops them at once on
+ * than the others. An order closes through the change stream, which drops them at once on
  * every node; untold, only an order leaving the 24 h window (seconds do not matter there) and
  * direct database edits wait for the TTL. They are the longest lists (a busy company's Final
  * holds thousands of orders) and were re-read every second per company, one of the two largest
@@ -81,8 +81,9 @@ const CLOSED_LIST_TTL_FACTOR = 10;
  * tab lists every 3–10 s, so each tab's ordered ids are read once per company and each order's
  * wire row is validated and serialised once, then reused until it changes.
  *
- * Freshness: a change made through this process (orders service → `orderChanged`) is visible to
- * the next request at once; anything else (another node, a driver going online) within `ttlMs`.
+ * Freshness: a change is visible on a node as soon as the node has read it from the change
+ * stream (`orderChanged`; at once on the node that wrote it); anything else (a driver going
+ * online, a direct database edit) within `ttlMs`.
  */
 export function createDispatcherBoard({
   db,

@@ -4,7 +4,7 @@
  * PGlite, its one session (placings, tab reloads); on PostgreSQL, a CPU shared with them.
  *
  * A list's head is its newest orders (page 1 and a few more), read once. Every change of an
- * order made through this process brings the order as it is now, and each head decides from
+ * order comes from the change stream with the order as it is now (orders-read-model.ts), and each head decides from
  * that alone whether the order is in its list (order-list.match.ts, the list's own conditions
  * in JavaScript) and where: its key (created_at, id) never changes. So a head stays exactly the
  * list's newest orders without reading them again:
@@ -14,8 +14,7 @@
  *   drops off;
  * - an order no longer in the list leaves the head; a head left shorter than its page while
  *   the list holds more is read again;
- * - a change told by another node (its order is not known here) drops the heads of its
- *   companies, and what no node is told (a direct database edit) waits for `ttlMs`.
+ * - what the stream does not carry (a direct database edit) waits for `ttlMs`.
  *
  * Every head sees every change (its conditions include the scope), so an order leaving a
  * company's scope would leave the company's heads too.
@@ -23,7 +22,6 @@
 import type { Order } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../../lib/tagged-cache';
 import { type ListKey, newer } from './list-keys';
-import { changedTags } from './list-tags';
 import type { ListMatcher } from './order-list.match';
 
 /** Orders kept beyond page 1, so that an order leaving the list does not make it read again. */
@@ -98,18 +96,13 @@ export function createListHeads({
     return head.keys.slice(0, limit).map((order) => order.id);
   }
 
-  /** An order was created or changed through this process; `order` is as it is now. */
+  /** An order was created or changed (the change stream); `order` is as it is now. */
   function followed(order: Order): void {
     heads.revise(EVERY_HEAD, (head) => follow(head, order));
     heads.dropWhere([EVERY_HEAD], short);
   }
 
-  /** Orders of these companies changed on another node: their heads are read again. */
-  function changed(companyIds: readonly number[]): void {
-    heads.invalidate(changedTags(companyIds));
-  }
-
-  return { page, followed, changed, clear: () => heads.clear() };
+  return { page, followed, clear: () => heads.clear() };
 }
 
 export type ListHeads = ReturnType<typeof createListHeads>;

@@ -13,12 +13,12 @@ export const CAPPED_MAX_AGE_MS = 600_000;
 const MAX_CAPPED = 2_000;
 
 /**
- * `meta.total` of GET /api/orders (the page itself is always read fresh). Counting up to
+ * `meta.total` of GET /api/orders (its pages: list-heads.ts and page-windows.ts). Counting up to
  * ORDER_COUNT_CAP walks up to 10 001 index entries: ~5 ms on PostgreSQL, 10–30 ms on PGlite,
  * whose one session every other query then waits for (bench/orders-lists).
  *
  * - An exact total is remembered for a second per scope and filters, and dropped by any change
- *   to the scope's orders made through this process or told by another node.
+ *   to the scope's orders read from the change stream.
  * - A capped total ("more than 10 000") is kept, because no new order can undo it; only orders
  *   leaving a filtered list can (a change other than a placing), and then only at the
  *   boundary. It answers at once and is counted again in the background after such a change
@@ -87,7 +87,7 @@ export function createListTotals(ttlMs = 1_000, now: () => number = () => perfor
   }
 
   /**
-   * Orders of these companies changed (here or on another node); `placed` when the change
+   * Orders of these companies changed (the change stream); `placed` when the change
    * placed a new order, which can only make a list longer.
    */
   function companiesChanged(companyIds: readonly number[], placed = false) {

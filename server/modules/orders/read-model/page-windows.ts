@@ -20,11 +20,11 @@
  * in the background) for what no node is told (direct database edits, which reading by key
  * cannot see: it does not count the rows it skips).
  *
- * Followed windows skip even the read above the top: an order placed through this process comes
+ * Followed windows skip even the read above the top: an order placed comes from the change stream
  * with the order itself, which the window's list conditions judge (order-list.match.ts), so a
- * request counts the orders placed since the last one from memory (`countTold`). A placing another
- * node tells of (its order is not known here) above a window's top makes that window read them
- * as above, until it is read again.
+ * request counts the orders placed since the last one from memory (`countTold`). A placing told
+ * without its order above a window's top makes that window read them as above, until it is
+ * read again.
  */
 import type { Order } from '@common/orders/orders.schema';
 import { TaggedCache } from '../../../lib/tagged-cache';
@@ -73,7 +73,7 @@ export const AHEAD = 30;
 /** How many placings are remembered for the followed windows to count; beyond, they read. */
 const TOLD = 1_024;
 
-/** A placing told here: the order itself when it was placed through this process. */
+/** A placing told here, with the order itself (the change stream's reader loaded it). */
 interface Placing {
   key: ListKey;
   tags: readonly string[];
@@ -121,7 +121,7 @@ export function createPageWindows({
 
   /**
    * Counts into a followed window the placings told since it last did, from memory; false when
-   * it cannot (it is not followed, or one of them was another node's and above its top).
+   * it cannot (it is not followed, or one of them came without its order and above its top).
    */
   function countTold(window: Window): boolean {
     const { matches } = window;
@@ -246,8 +246,8 @@ export function createPageWindows({
   /**
    * Orders of these companies changed; `placed` when the change placed a new order, which
    * spoils only the windows whose top it lands below without having been counted (above it
-   * is what `above` reads, or `countTold` counts: `order` is the order placed, when it was
-   * placed through this process).
+   * is what `above` reads, or `countTold` counts: `order` is the order placed, as the change
+   * stream's reader loaded it).
    */
   function changed(companyIds: readonly number[], placed?: ListKey, order?: Order) {
     const tags = changedTags(companyIds);
