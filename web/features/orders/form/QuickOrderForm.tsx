@@ -1,6 +1,6 @@
 import { normalizePhone } from '@common/lib/phone';
 import { ActionIcon, Button, Group, Kbd, Paper, Text, TextInput } from '@mantine/core';
-import { type Ref, useCallback, useMemo, useState } from 'react';
+import { type Ref, useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { TOAST_MS, toastApiError, toastSuccess } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
@@ -26,10 +26,20 @@ interface QuickOrderFormProps {
   submitRef: { current: (() => void) | null };
 }
 
+/** Moves the focus out of `container` to the page; what had it, or null when nothing inside did. */
+function blurWithin(container: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !container?.contains(active)) return null;
+  active.blur();
+  return active;
+}
+
 /**
  * SPEC §2 v2 quick form, fixed at the bottom: address, 'Observații ...', phone, name,
  * 'Protocol?' enabling the company selector, and 'Comandă'. After placing it empties for the
- * next call.
+ * next call. A valid order placed leaves the form with the focus (issue #16): the screen's keys
+ * ('+' for the next call, '-') are the page's again, not letters typed into 'Nume'; a refusal
+ * gives the focus back where it was.
  */
 export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFormProps) {
   const user = useCurrentUser();
@@ -38,6 +48,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
   const [errors, setErrors] = useState<FormErrors>({});
   const [blocking, setBlocking] = useState(false);
   const placeOrder = usePlaceOrder(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const place = draft.places[0];
   const update = (patch: Partial<OrderDraft>) => {
     setDraft((prev) => ({ ...prev, ...patch }));
@@ -50,6 +61,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
     const found = validateDraft(draft, 'taxi');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    const focused = blurWithin(formRef.current);
     placeOrder.mutate(
       { body: draftToBody(draft), followsClock: true },
       {
@@ -60,6 +72,9 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
         onError: (error) => {
           toastApiError(error, TOAST_MS.placement);
           if (isApiError(error)) setErrors(serverErrorsToForm(error.fieldErrors, draft));
+          // Back to the field it left, unless the dispatcher has moved on meanwhile.
+          const now = document.activeElement;
+          if (focused?.isConnected && (now === null || now === document.body)) focused.focus();
         },
       },
     );
@@ -69,6 +84,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
   return (
     <Paper withBorder shadow="md" p="sm" data-testid="quick-order-form">
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
