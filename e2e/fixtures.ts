@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'ogo-demo';
 
@@ -17,3 +17,18 @@ export const storedToken = (page: Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('ogo.session.token') ?? 'null') as string | null,
   );
+
+/**
+ * How long a map may take to become ready: its chunk (~1 MB of maplibre) downloads and parses,
+ * then WebGL starts in SwiftShader, all on the CPU; on a machine whose cores are busy that is
+ * the slowest state of any flow. A wait for a state, so an idle machine does not pay it.
+ */
+export const MAP_READY_TIMEOUT = 45_000;
+
+/**
+ * Waits until a map is past loading and in `state` ('ready' with WebGL, 'unavailable' without):
+ * the `data-map-state` marker MapCanvas and MapUnavailable set.
+ */
+export async function expectMapState(map: Locator, state: 'ready' | 'unavailable' = 'ready') {
+  await expect(map).toHaveAttribute('data-map-state', state, { timeout: MAP_READY_TIMEOUT });
+}

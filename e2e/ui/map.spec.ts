@@ -1,11 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginFromHeader } from '../fixtures';
+import { expectMapState, loginFromHeader } from '../fixtures';
 
 /**
  * The maps of the operator console (issue #3) in a real browser with WebGL: the manual
  * address pin, the drivers map behind 'Hartă', the route in the side panel and the v2 split
  * view. The server runs without a basemap (MAP_TILES_URL empty): nothing may leave the host.
  */
+
+// Each flow waits for up to two maps to start on the CPU (expectMapState): more than the
+// default budget when the machine is busy.
+test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.MAP_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -43,7 +47,7 @@ test('the manual address pin: drag it, click the map, type coordinates', async (
   expect(mapChunks).toEqual([]);
   await page.getByTestId('place-A-manual').click();
   const map = page.getByTestId('manual-address-map');
-  await expect(map).toHaveAttribute('data-map-state', 'ready');
+  await expectMapState(map);
   await expect(map.locator('canvas')).toBeVisible();
   const pin = page.getByTestId('map-pin');
   await expect(pin).toBeVisible();
@@ -103,7 +107,7 @@ test("'Hartă' opens the drivers map: the company, its circle, and no drivers ye
   await page.getByTestId('open-drivers-map').click();
   await expect(page).toHaveURL(/\/operator\/map$/);
   const map = page.getByTestId('drivers-map');
-  await expect(map).toHaveAttribute('data-map-state', 'ready');
+  await expectMapState(map);
   await expect(map.locator('canvas')).toBeVisible();
   await expect(page.getByTestId('drivers-map-empty')).toHaveText(
     'Niciun șofer cu poziție cunoscută.',
@@ -131,14 +135,14 @@ test("an order's side panel draws its route; v2 shows the list beside the map", 
   const panel = page.getByTestId('order-panel');
   await expect(panel.getByTestId('order-route')).toBeVisible();
   const routeMap = panel.getByTestId('order-route-map');
-  await expect(routeMap).toHaveAttribute('data-map-state', 'ready');
+  await expectMapState(routeMap);
   await expect(routeMap.locator('canvas')).toBeVisible();
   await shot(page, 'side-panel-route');
   expect(missingIcons).toEqual([]);
 
   await page.goto('/operator/v2');
   const map = page.getByTestId('drivers-map');
-  await expect(map).toHaveAttribute('data-map-state', 'ready');
+  await expectMapState(map);
   await expect(page.getByTestId('quick-order-form')).toBeVisible();
   await shot(page, 'v2');
   expect(outside).toEqual([]);
