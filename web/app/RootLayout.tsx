@@ -40,19 +40,34 @@ export function RootLayout() {
       );
   }
 
+  // A console (issue #16) fills the window under the header and never scrolls as a whole: its
+  // page is a flex column of exactly the space left, whose parts scroll on their own.
+  const fills = deepestHandle(handles, 'fillsViewport') === true;
+
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
       <RealtimeBridge />
       <NavigationProgress />
       <AppShell.Header>{header}</AppShell.Header>
       <AppShell.Main
-        style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
+        style={
+          fills
+            ? { display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'hidden' }
+            : { display: 'flex', flexDirection: 'column', minHeight: '100dvh' }
+        }
         bg="var(--mantine-color-gray-0)"
       >
-        <Box style={{ flex: 1 }} p="md">
+        <Box
+          style={
+            fills
+              ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
+              : { flex: 1 }
+          }
+          p={fills ? 'sm' : 'md'}
+        >
           <Outlet />
         </Box>
-        <AppFooter />
+        {!fills && <AppFooter />}
       </AppShell.Main>
     </AppShell>
   );

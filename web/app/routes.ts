@@ -10,6 +10,11 @@ export interface RouteHandle {
   /** SPEC §2: some pages (the /live map) hide the navigation bars. */
   hideNav?: boolean;
   /**
+   * A console a dispatcher works in all day (issue #16): the page fills the window under the
+   * header and never scrolls as a whole; its lists and forms scroll on their own. No footer.
+   */
+  fillsViewport?: boolean;
+  /**
    * SPEC §6: the console this page belongs to. A user of the other company package is sent to
    * the same screen in their own console, a user without a console gets a clear page
    * (`routeAccess` in web/app/access.ts). Only on login-required routes.
@@ -76,7 +81,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
-    handle: { title: 'Operator', requiresAuth: true, console: 'taxi' },
+    handle: { title: 'Operator', requiresAuth: true, console: 'taxi', fillsViewport: true },
     load: () => import('../pages/OperatorPage'),
     children: [
       { index: true, load: () => import('../pages/OrderIndexRedirect') },
@@ -94,13 +99,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/operator/v2',
-    handle: { title: 'Operator v2', requiresAuth: true, console: 'taxi' },
+    handle: { title: 'Operator v2', requiresAuth: true, console: 'taxi', fillsViewport: true },
     load: () => import('../pages/OperatorV2Page'),
   },
   {
     // SPEC §2 the delivery dashboard (packages 2 and 3) around /delivery/order/{id}.
     path: '/delivery',
-    handle: { title: 'Livrări', requiresAuth: true, console: 'delivery' },
+    handle: { title: 'Livrări', requiresAuth: true, console: 'delivery', fillsViewport: true },
     load: () => import('../pages/DeliveryPage'),
     children: [
       { index: true, load: () => import('../pages/OrderIndexRedirect') },

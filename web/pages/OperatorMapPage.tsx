@@ -1,6 +1,9 @@
 import { DriversMap } from '../features/drivers/DriversMap';
 
-/** /operator/map (SPEC §2 /operator children: map): the drivers map beside the order lists. */
+/**
+ * /operator/map (SPEC §2 /operator children: map): the drivers map beside the order lists, as
+ * tall as the console's column.
+ */
 export default function OperatorMapPage() {
-  return <DriversMap height="calc(100vh - 215px)" />;
+  return <DriversMap />;
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { CircleLayer } from '../../map/CircleLayer';
 import { CompanyMarker } from '../../map/CompanyMarker';
@@ -16,7 +16,8 @@ import { companyCenter } from '../companies/company-center';
 const NO_DRIVERS: readonly MapDriver[] = [];
 
 interface DriversMapProps {
-  height: number | string;
+  /** The map's height; without one the panel fills its parent's height (a console column). */
+  height?: number | string;
   drivers?: readonly MapDriver[];
 }
 
@@ -40,7 +41,17 @@ export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
         : null;
 
   return (
-    <Paper withBorder p={6} radius="sm" data-testid="drivers-map-panel">
+    <Paper
+      withBorder
+      p={6}
+      radius="sm"
+      data-testid="drivers-map-panel"
+      style={
+        height === undefined
+          ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
+          : undefined
+      }
+    >
       <Group gap="xs" mb={6} wrap="nowrap" justify="space-between">
         <TextInput
           size="xs"
@@ -57,18 +68,20 @@ export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
             : (user.companies[0]?.name ?? '')}
         </Text>
       </Group>
-      <MapView
-        center={center}
-        zoom={driversMapZoom(user.id)}
-        height={height}
-        label="Harta șoferilor"
-        testId="drivers-map"
-        overlay={empty && <DriversMapEmpty text={empty} />}
-      >
-        <CircleLayer center={company} radiusM={DRIVER_CIRCLE_M} />
-        <CompanyMarker center={company} />
-        <DriversLayer drivers={shown} />
-      </MapView>
+      <Box style={height === undefined ? { flex: 1, minHeight: 0 } : undefined}>
+        <MapView
+          center={center}
+          zoom={driversMapZoom(user.id)}
+          height={height ?? '100%'}
+          label="Harta șoferilor"
+          testId="drivers-map"
+          overlay={empty && <DriversMapEmpty text={empty} />}
+        >
+          <CircleLayer center={company} radiusM={DRIVER_CIRCLE_M} />
+          <CompanyMarker center={company} />
+          <DriversLayer drivers={shown} />
+        </MapView>
+      </Box>
     </Paper>
   );
 }

@@ -2,8 +2,10 @@ import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * The console's two columns (SPEC §2): the order board, and beside it a column that stays in
- * view while the board scrolls (the order form on /operator, the drivers map on /operator/v2).
+ * The console's two columns (SPEC §2): the order board, and beside it the order form on
+ * /operator or the drivers map on /operator/v2. Both take the height the page leaves them and
+ * scroll on their own (issue #16: the page itself never scrolls), so the board's tabs and the
+ * form's first fields stay where the dispatcher's eyes expect them.
  */
 export function BoardWithAside({
   board,
@@ -12,20 +14,35 @@ export function BoardWithAside({
 }: {
   board: ReactNode;
   aside: ReactNode;
-  /** The aside column's CSS grid track, e.g. 'minmax(420px, 520px)'. */
+  /** The aside column's CSS grid track, e.g. 'minmax(400px, 440px)'. */
   asideWidth: string;
 }) {
   return (
     <Box
       style={{
+        flex: 1,
+        minHeight: 0,
         display: 'grid',
         gridTemplateColumns: `minmax(0, 1fr) ${asideWidth}`,
+        gridTemplateRows: 'minmax(0, 1fr)',
         gap: 'var(--mantine-spacing-sm)',
-        alignItems: 'start',
       }}
     >
-      <Box style={{ minWidth: 0 }}>{board}</Box>
-      <Box style={{ position: 'sticky', top: 60 }}>{aside}</Box>
+      <Box style={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        {board}
+      </Box>
+      <Box
+        style={{
+          minHeight: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+        }}
+        data-testid="console-aside"
+      >
+        {aside}
+      </Box>
     </Box>
   );
 }

@@ -11,16 +11,22 @@ import { OrderBoard } from './OrderBoard';
 /**
  * SPEC §2 operator dashboard (and, with the delivery flavour, the delivery dashboard): the top
  * bar, the tabs with their lists on the left, the order form (the child route) on the right,
- * and the side panel over everything.
+ * and the side panel over everything. It fills the window (the route's `fillsViewport`): the
+ * list and the form scroll on their own, the top bar and the tabs stay.
  */
 export function OperatorConsole({ flavour }: { flavour: Flavour }) {
   const user = useCurrentUser();
   const panel = useOrderPanel();
   return (
-    <Stack gap="sm" data-testid="operator-console" data-flavour={flavour}>
+    <Stack
+      gap="xs"
+      style={{ flex: 1, minHeight: 0 }}
+      data-testid="operator-console"
+      data-flavour={flavour}
+    >
       <OperatorTopBar userId={user.id} flavour={flavour} onOpen={panel.open} />
       <BoardWithAside
-        asideWidth="minmax(420px, 520px)"
+        asideWidth="minmax(400px, 440px)"
         board={<OrderBoard userId={user.id} flavour={flavour} onOpen={panel.open} />}
         aside={<Outlet />}
       />

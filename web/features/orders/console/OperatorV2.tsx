@@ -1,4 +1,4 @@
-import { Box, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useShortcuts } from '../../../lib/shortcuts';
 import { useCurrentUser } from '../../auth/use-current-user';
@@ -12,7 +12,8 @@ import { OrderBoard } from './OrderBoard';
 
 /**
  * SPEC §2 operator v2 quick screen: split view of the order list and the drivers map, and the
- * quick form fixed at the bottom. '+' opens or focuses the form,
+ * quick form fixed at the bottom of the window (the page never scrolls; the list ends above
+ * the form). '+' opens or focuses the form,
  * '-' closes it, Ctrl+Enter places (Space for calls comes with telephony).
  */
 export function OperatorV2() {
@@ -37,21 +38,21 @@ export function OperatorV2() {
   });
 
   return (
-    <Stack gap="sm" pb={open ? 150 : 0} data-testid="operator-v2">
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }} data-testid="operator-v2">
       <OperatorTopBar userId={user.id} flavour="taxi" onOpen={panel.open} onNewOrder={openForm} />
       <BoardWithAside
         asideWidth="minmax(340px, 440px)"
         board={<OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />}
-        aside={<DriversMap height={open ? 'calc(100vh - 320px)' : 'calc(100vh - 170px)'} />}
+        aside={<DriversMap />}
       />
+      {/* Fixed at the bottom by the layout, not over it: the list above ends where it begins,
+          so no row hides under it (issue #16). */}
       {open && (
-        <Box pos="fixed" bottom={0} left={0} right={0} p="sm" style={{ zIndex: 150 }}>
-          <QuickOrderForm
-            addressRef={addressRef}
-            submitRef={submitRef}
-            onClose={() => setOpen(false)}
-          />
-        </Box>
+        <QuickOrderForm
+          addressRef={addressRef}
+          submitRef={submitRef}
+          onClose={() => setOpen(false)}
+        />
       )}
       <OrderSidePanel orderId={panel.openId} flavour="taxi" onClose={panel.close} />
     </Stack>

@@ -4,6 +4,7 @@ import { useStoredState } from '../../../lib/use-stored-state';
 import { useDispatcherStatistics } from '../data/use-order-statistics';
 import type { Flavour } from '../labels';
 import { TabOrderList } from '../list/TabOrderList';
+import { TabSearchInput } from '../list/TabSearchInput';
 import { isTabId, TAB_IDS, TABS, type TabId } from '../tabs';
 
 interface OrderBoardProps {
@@ -15,9 +16,11 @@ interface OrderBoardProps {
 const EMPTY_SEARCH: Record<TabId, string> = { 'in-call': '', live: '', finished: '', canceled: '' };
 
 /**
- * SPEC §2 the operator's left side: the tabs Live, Confirmate, Final, Anulat with their
- * counters (every 15 s), each with its own search box. Only the open tab's list is mounted,
- * so only it polls. The chosen tab is remembered on this browser.
+ * SPEC §2 the operator's order board: the tabs Live, Confirmate, Final, Anulat with their
+ * counters (every 15 s), each with its own search box. The tabs sit in one row above the list
+ * with the open tab's search beside them, not in a left column: at 1440 px with the order form
+ * open that column took the width the address needs (issue #16, docs/DECISIONS.md). Only the
+ * open tab's list is mounted, so only it polls. The chosen tab is remembered on this browser.
  */
 export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {
   const [tab, setTab] = useStoredState<TabId>('operator.tab', 'in-call', isTabId);
@@ -28,38 +31,48 @@ export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {
     <Tabs
       value={tab}
       onChange={(value) => isTabId(value) && setTab(value)}
-      orientation="vertical"
       variant="pills"
       keepMounted={false}
-      style={{ minWidth: 0, flex: 1 }}
+      styles={{ tab: { paddingBlock: 5, paddingInline: 12 } }}
+      style={{ flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
     >
-      <Tabs.List aria-label="Liste comenzi" w={168}>
-        {TAB_IDS.map((id) => (
-          <Tabs.Tab key={id} value={id} data-testid={`tab-${id}`} title={TABS[id].title}>
-            <Group gap="xs" justify="space-between" wrap="nowrap" w={128}>
-              <Text size="sm" fw={500}>
-                {TABS[id].label}
-              </Text>
-              <Badge
-                size="sm"
-                variant={tab === id ? 'white' : 'light'}
-                color={id === 'in-call' && (counts?.in_call ?? 0) > 0 ? 'orange' : 'gray'}
-                data-testid={`tab-count-${id}`}
-                // A counter never shrinks: with two or three digits it was cut to one.
-                style={{ flexShrink: 0, overflow: 'visible' }}
-              >
-                {counts ? counts[TABS[id].statKey] : '–'}
-              </Badge>
-            </Group>
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      <Group gap="sm" justify="space-between" wrap="nowrap" mb={6}>
+        <Tabs.List aria-label="Liste comenzi" style={{ flexWrap: 'nowrap' }}>
+          {TAB_IDS.map((id) => (
+            <Tabs.Tab key={id} value={id} data-testid={`tab-${id}`} title={TABS[id].title}>
+              <Group gap={8} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {TABS[id].label}
+                </Text>
+                <Badge
+                  size="sm"
+                  variant={tab === id ? 'white' : 'light'}
+                  color={id === 'in-call' && (counts?.in_call ?? 0) > 0 ? 'orange' : 'gray'}
+                  data-testid={`tab-count-${id}`}
+                  // A counter never shrinks: with two or three digits it was cut to one.
+                  style={{ flexShrink: 0, overflow: 'visible' }}
+                >
+                  {counts ? counts[TABS[id].statKey] : '–'}
+                </Badge>
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <TabSearchInput
+          tab={tab}
+          value={searches[tab]}
+          onChange={(value) => setSearches((prev) => ({ ...prev, [tab]: value }))}
+        />
+      </Group>
       {TAB_IDS.map((id) => (
-        <Tabs.Panel key={id} value={id} pl="sm" style={{ minWidth: 0 }}>
+        <Tabs.Panel
+          key={id}
+          value={id}
+          style={{ flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+        >
           <TabOrderList
             tab={id}
             search={searches[id]}
-            onSearchChange={(value) => setSearches((prev) => ({ ...prev, [id]: value }))}
             userId={userId}
             flavour={flavour}
             onOpen={onOpen}

@@ -1,15 +1,6 @@
 import { placeLabel } from '@common/orders/orders.rules';
 import type { PlaceDetails } from '@common/places/places.schema';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useCallback } from 'react';
 import { Icon } from '../../../components/Icon';
 import type { MapCenter } from '../../companies/company-center';
@@ -98,7 +89,16 @@ export function PlaceFields(props: PlaceFieldsProps) {
           )}
         </Group>
       </Group>
-      <SimpleGrid cols={4} spacing={6} pl={38}>
+      {/* Bloc, scara and reper take a few characters; the comment gets the room, so its label
+          stays on one line in the console's 440 px column. */}
+      <Box
+        pl={38}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) minmax(0, 1.6fr)',
+          gap: 6,
+        }}
+      >
         <TextInput
           size="xs"
           label="Bloc"
@@ -127,7 +127,7 @@ export function PlaceFields(props: PlaceFieldsProps) {
           disabled={!props.detailsEditable}
           onChange={(e) => set('comment', e.currentTarget.value)}
         />
-      </SimpleGrid>
+      </Box>
       {props.editToggle && place.id !== null && (
         <Group gap="xs" pl={38}>
           <Button

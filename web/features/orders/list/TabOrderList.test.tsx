@@ -6,6 +6,7 @@ import { buildOrder, dispatcher } from '../../../test/order-fixtures';
 import { renderUi } from '../../../test/render-ui';
 import type { TabId } from '../tabs';
 import { TabOrderList } from './TabOrderList';
+import { TabSearchInput } from './TabSearchInput';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -30,14 +31,16 @@ function answer({ query }: StubRequest) {
 function Board({ tab }: { tab: TabId }) {
   const [search, setSearch] = useState('');
   return (
-    <TabOrderList
-      tab={tab}
-      search={search}
-      onSearchChange={setSearch}
-      userId={dispatcher.id}
-      flavour="taxi"
-      onOpen={() => {}}
-    />
+    <>
+      <TabSearchInput tab={tab} value={search} onChange={setSearch} />
+      <TabOrderList
+        tab={tab}
+        search={search}
+        userId={dispatcher.id}
+        flavour="taxi"
+        onOpen={() => {}}
+      />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Box, Loader } from '@mantine/core';
 import { useTabOrders } from '../data/use-tab-orders';
 import type { Flavour } from '../labels';
 import { TABS, type TabId } from '../tabs';
@@ -7,39 +7,32 @@ import { TabShowMore } from './TabShowMore';
 
 interface TabOrderListProps {
   tab: TabId;
+  /** The tab's search (SPEC §5: call sign exactly or address substring), typed in TabSearchInput. */
   search: string;
-  onSearchChange: (value: string) => void;
   userId: number;
   flavour: Flavour;
   onOpen: (id: number) => void;
 }
 
 /**
- * One tab: its search box (SPEC §5: call sign exactly or address substring), its list, and
- * below it the way to the rest of a long tab.
+ * One tab's list, scrolling on its own in the height the console leaves it (issue #16), its
+ * header sticky, and at its end the way to the rest of a long tab.
  */
-export function TabOrderList({
-  tab,
-  search,
-  onSearchChange,
-  userId,
-  flavour,
-  onOpen,
-}: TabOrderListProps) {
+export function TabOrderList({ tab, search, userId, flavour, onOpen }: TabOrderListProps) {
   const list = useTabOrders(tab, search);
   return (
-    <Stack gap="xs" style={{ minWidth: 0 }}>
-      <TextInput
-        size="xs"
-        type="search"
-        placeholder="Caută indicativ sau adresă"
-        aria-label={`Caută în ${TABS[tab].title}`}
-        data-testid={`tab-search-${tab}`}
-        value={search}
-        onChange={(event) => onSearchChange(event.currentTarget.value)}
-      />
+    <Box
+      style={{
+        flex: 1,
+        minHeight: 0,
+        minWidth: 0,
+        overflow: 'auto',
+        overscrollBehavior: 'contain',
+      }}
+      data-testid={`tab-scroll-${tab}`}
+    >
       {list.isPending ? (
-        <Loader size="sm" mx="auto" my="lg" aria-label="Se încarcă" />
+        <Loader size="sm" mx="auto" my="lg" display="block" aria-label="Se încarcă" />
       ) : list.error ? (
         <Alert color="red" variant="light" data-testid={`tab-error-${tab}`}>
           {list.error.message}
@@ -56,6 +49,6 @@ export function TabOrderList({
         />
       )}
       <TabShowMore tab={tab} list={list} />
-    </Stack>
+    </Box>
   );
 }

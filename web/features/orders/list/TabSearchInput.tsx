@@ -1,0 +1,24 @@
+import { TextInput } from '@mantine/core';
+import { TABS, type TabId } from '../tabs';
+
+interface TabSearchInputProps {
+  tab: TabId;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A tab's search box (SPEC §2: each tab has its own; SPEC §5: call sign or address). */
+export function TabSearchInput({ tab, value, onChange }: TabSearchInputProps) {
+  return (
+    <TextInput
+      size="xs"
+      type="search"
+      placeholder="Caută indicativ sau adresă"
+      aria-label={`Caută în ${TABS[tab].title}`}
+      data-testid={`tab-search-${tab}`}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={260}
+    />
+  );
+}
