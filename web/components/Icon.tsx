@@ -21,6 +21,8 @@ const PATHS = {
     'M6 19a2 2 0 1 0 0 -4a2 2 0 0 0 0 4zM18 9a2 2 0 1 0 0 -4a2 2 0 0 0 0 4zM12 19h4.5a3.5 3.5 0 0 0 0 -7h-8a3.5 3.5 0 0 1 0 -7h3.5',
   map: 'M3 7l6 -3l6 3l6 -3v13l-6 3l-6 -3l-6 3v-13M9 4v13M15 7v13',
   bolt: 'M13 3v7h6l-8 11v-7h-6l8 -11',
+  refresh: 'M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4',
+  arrowLeft: 'M5 12h14M5 12l6 6M5 12l6 -6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

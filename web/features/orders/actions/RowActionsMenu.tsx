@@ -14,6 +14,7 @@ export function RowActionsMenu({ orderId, actions, onAction }: RowActionsMenuPro
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon
+          size="sm"
           variant="subtle"
           color="gray"
           aria-label={`Acțiuni comanda ${orderId}`}

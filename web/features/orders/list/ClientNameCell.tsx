@@ -27,8 +27,11 @@ export function ClientNameCell({ orderId, name, saving, onSave }: ClientNameCell
           setEditing(true);
         }}
         onKeyDown={(event) => event.stopPropagation()}
+        title={name || undefined}
+        display="block"
+        maw="100%"
       >
-        <Text size="sm" c={name ? undefined : 'dimmed'} fs={name ? undefined : 'italic'}>
+        <Text size="sm" truncate c={name ? undefined : 'dimmed'} fs={name ? undefined : 'italic'}>
           {name || 'Fără nume'}
         </Text>
       </UnstyledButton>

@@ -1,5 +1,6 @@
 import type { Order } from '@common/orders/orders.schema';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Loader, Text } from '@mantine/core';
+import { Icon } from '../../../components/Icon';
 import { cancellationText } from '../labels';
 
 interface DriverCellProps {
@@ -10,19 +11,20 @@ interface DriverCellProps {
 }
 
 /**
- * SPEC §2 Driver column: call sign and waiting minutes in green, a spinner while the search
- * runs (state created), the cancellation reason, and a retry button for canceled own orders.
+ * SPEC §2 Driver column, on one line: call sign and waiting minutes in green, a spinner while
+ * the search runs (state created), the cancellation reason (cut to the column, whole on hover),
+ * and a retry button for canceled own orders.
  */
 export function DriverCell({ order, showRetry, retrying, onRetry }: DriverCellProps) {
   const callSign = order.car_indicativ ?? order.driver?.indicativ ?? null;
   const reason = order.state === 'canceled' ? cancellationText(order) : null;
   return (
-    <Stack gap={2}>
+    <Group gap={6} wrap="nowrap">
       {order.state === 'created' && !callSign && (
         <Loader size={14} aria-label="Se caută șofer" data-testid={`order-searching-${order.id}`} />
       )}
       {callSign && (
-        <Group gap={6} wrap="nowrap">
+        <>
           <Text span size="sm" fw={600} data-testid={`order-callsign-${order.id}`}>
             {callSign}
           </Text>
@@ -31,27 +33,37 @@ export function DriverCell({ order, showRetry, retrying, onRetry }: DriverCellPr
               {order.waiting_driver_time} min
             </Text>
           )}
-        </Group>
+        </>
       )}
       {reason && (
-        <Text size="xs" c="red.8" lineClamp={2} data-testid={`order-cancel-reason-${order.id}`}>
+        <Text
+          size="xs"
+          c="red.8"
+          truncate
+          title={reason}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid={`order-cancel-reason-${order.id}`}
+        >
           {reason}
         </Text>
       )}
       {showRetry && (
-        <Button
-          size="compact-xs"
+        <ActionIcon
+          size="sm"
           variant="light"
           loading={retrying}
+          aria-label="Retrimite"
+          title="Retrimite"
           data-testid={`order-retry-${order.id}`}
+          style={{ flexShrink: 0 }}
           onClick={(event) => {
             event.stopPropagation();
             onRetry();
           }}
         >
-          Retrimite
-        </Button>
+          <Icon name="refresh" size={14} />
+        </ActionIcon>
       )}
-    </Stack>
+    </Group>
   );
 }

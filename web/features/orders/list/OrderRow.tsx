@@ -1,5 +1,5 @@
 import type { Order } from '@common/orders/orders.schema';
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatClock } from '../../../lib/dates';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
@@ -30,7 +30,10 @@ export interface OrderRowProps {
   onAction: (order: Order, action: RowActionId) => void;
 }
 
-/** One order of a tab (SPEC §2 Order list columns). Clicking the row opens the side panel. */
+/**
+ * One order of a tab (SPEC §2 Order list columns), on one line. Clicking the row opens the side
+ * panel.
+ */
 export function OrderRow(props: OrderRowProps) {
   const { order, hotkey, isOwn } = props;
   const activeCall = hasActiveCall(order) && order.call ? order.call : null;
@@ -49,31 +52,29 @@ export function OrderRow(props: OrderRowProps) {
       }}
     >
       <Table.Td>
-        <Stack gap={2}>
-          <Group gap={4} wrap="nowrap">
-            {hotkey && (
-              <Badge
-                size="xs"
-                variant="outline"
-                color="gray"
-                data-testid={`order-hotkey-${order.id}`}
-              >
-                {hotkey}
-              </Badge>
-            )}
-            <Anchor
-              component={Link}
-              to={props.formPath}
-              size="sm"
-              fw={600}
-              data-testid={`order-link-${order.id}`}
-              onClick={(event) => event.stopPropagation()}
+        <Group gap={6} wrap="nowrap">
+          {hotkey && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="gray"
+              data-testid={`order-hotkey-${order.id}`}
             >
-              #{order.id}
-            </Anchor>
-          </Group>
+              {hotkey}
+            </Badge>
+          )}
+          <Anchor
+            component={Link}
+            to={props.formPath}
+            size="sm"
+            fw={600}
+            data-testid={`order-link-${order.id}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            #{order.id}
+          </Anchor>
           {activeCall && <ElapsedCallTime startedAt={activeCall.started_at} orderId={order.id} />}
-        </Stack>
+        </Group>
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -81,7 +82,7 @@ export function OrderRow(props: OrderRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid={`order-phone-${order.id}`}>
+        <Text size="sm" truncate data-testid={`order-phone-${order.id}`}>
           {order.client_phone || order.phone}
         </Text>
       </Table.Td>
@@ -117,7 +118,13 @@ export function OrderRow(props: OrderRowProps) {
       </Table.Td>
       <Table.Td>
         {order.call && (
-          <Text size="xs" c="dimmed" data-testid={`order-sip-${order.id}`}>
+          <Text
+            size="xs"
+            c="dimmed"
+            truncate
+            title={CALL_STATE_LABELS[order.call.state]}
+            data-testid={`order-sip-${order.id}`}
+          >
             {CALL_STATE_LABELS[order.call.state]}
           </Text>
         )}

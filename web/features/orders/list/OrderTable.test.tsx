@@ -102,6 +102,24 @@ describe('order list (SPEC §2)', () => {
     expect(screen.getByTestId('order-address-3').textContent).toBe('Adresă nespecificată.');
   });
 
+  it('keeps the whole address for the hover, cut by the spec or by the column (issue #16)', async () => {
+    stubFetch({});
+    const long = `Bulevardul Independenței ${'x'.repeat(60)}`;
+    renderTable([
+      buildOrder({ id: 1, address: long }),
+      buildOrder({ id: 2, address: 'Strada Lăpușneanu 10, Iași' }),
+    ]);
+    const cut = await screen.findByTestId('order-address-1');
+    expect(cut.getAttribute('title')).toBe(long);
+    // A short address is not cut by the spec: its title comes only if the column cuts it.
+    const short = screen.getByTestId('order-address-2');
+    expect(short.getAttribute('title')).toBeNull();
+    Object.defineProperty(short, 'scrollWidth', { value: 300 });
+    Object.defineProperty(short, 'clientWidth', { value: 120 });
+    fireEvent.mouseEnter(short);
+    expect(short.getAttribute('title')).toBe('Strada Lăpușneanu 10, Iași');
+  });
+
   it("says 'Adresă nespecificată.' for a missing address outside the in-call tab", async () => {
     stubFetch({});
     renderTable([

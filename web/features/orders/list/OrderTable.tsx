@@ -29,8 +29,17 @@ interface OrderTableProps {
 }
 
 /**
+ * Below this the table scrolls sideways in its container rather than squeezing the address to
+ * nothing; at 1440 px with the order form open it is never reached (issue #16).
+ */
+const TABLE_MIN_WIDTH = 720;
+
+/**
  * SPEC §2 Order list: the eight columns, own orders first, the actions the rules allow.
- * One set of mutations for the whole table (not per row).
+ * One set of mutations for the whole table (not per row). Every row is one line (issue #16:
+ * a shift needs 20 rows in view): fixed column widths, the address takes what is left and is
+ * cut with an ellipsis, the full text on hover. The table does not scroll itself: the tab's
+ * list or the caller's box does, so its sticky header sticks to the one that scrolls.
  */
 export function OrderTable({
   orders,
@@ -73,46 +82,52 @@ export function OrderTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table highlightOnHover stickyHeader data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={90}>Control</Table.Th>
-              <Table.Th w={80}>Ora</Table.Th>
-              <Table.Th w={120}>Telefon</Table.Th>
-              <Table.Th w={110}>{labels.driver}</Table.Th>
-              <Table.Th>Adresă</Table.Th>
-              <Table.Th w={140}>Client</Table.Th>
-              <Table.Th w={60}>Acțiuni</Table.Th>
-              <Table.Th w={70}>SIP</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((order, index) => (
-              <OrderRow
-                key={order.id}
-                order={order}
-                hotkey={inCallTab && index < 9 ? `F${index + 1}` : null}
-                promptsAddress={asksForAddress(order, inCallTab)}
-                isOwn={order.dispatcher_id === userId}
-                formPath={orderFormPath(flavour, order.id)}
-                actions={rowActions(order, userId)}
-                showRetry={showsRetry(order, userId)}
-                retrying={actions.retry.isPending && actions.retry.variables === order.id}
-                savingName={
-                  actions.updateName.isPending && actions.updateName.variables?.id === order.id
-                }
-                onOpen={onOpen}
-                onRetry={(id) => actions.retry.mutate(id)}
-                onSaveName={(id, name) =>
-                  actions.updateName.mutateAsync({ id, name, about: order.about_client })
-                }
-                onAction={onAction}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Table
+        highlightOnHover
+        stickyHeader
+        layout="fixed"
+        miw={TABLE_MIN_WIDTH}
+        verticalSpacing={3}
+        horizontalSpacing={8}
+        data-testid={testId}
+      >
+        <Table.Thead fz="xs" c="dimmed">
+          <Table.Tr>
+            <Table.Th w={inCallTab ? 132 : 64}>Control</Table.Th>
+            <Table.Th w={76}>Ora</Table.Th>
+            <Table.Th w={130}>Telefon</Table.Th>
+            <Table.Th w={156}>{labels.driver}</Table.Th>
+            <Table.Th>Adresă</Table.Th>
+            <Table.Th w={128}>Client</Table.Th>
+            <Table.Th w={56}>Acțiuni</Table.Th>
+            <Table.Th w={84}>SIP</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((order, index) => (
+            <OrderRow
+              key={order.id}
+              order={order}
+              hotkey={inCallTab && index < 9 ? `F${index + 1}` : null}
+              promptsAddress={asksForAddress(order, inCallTab)}
+              isOwn={order.dispatcher_id === userId}
+              formPath={orderFormPath(flavour, order.id)}
+              actions={rowActions(order, userId)}
+              showRetry={showsRetry(order, userId)}
+              retrying={actions.retry.isPending && actions.retry.variables === order.id}
+              savingName={
+                actions.updateName.isPending && actions.updateName.variables?.id === order.id
+              }
+              onOpen={onOpen}
+              onRetry={(id) => actions.retry.mutate(id)}
+              onSaveName={(id, name) =>
+                actions.updateName.mutateAsync({ id, name, about: order.about_client })
+              }
+              onAction={onAction}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
       {rows.length === 0 && (
         <Center py="xl">
           <Text c="dimmed" size="sm" data-testid={`${testId}-empty`}>

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { OrdersQuery } from '../data/order-keys';
 import { useOrdersList } from '../data/use-order';
@@ -45,15 +45,18 @@ export function PagedOrders({
   const pages = Math.max(1, Math.ceil(data.meta.total / perPage));
   return (
     <Stack gap="xs">
-      <OrderTable
-        orders={data.data}
-        userId={userId}
-        flavour={flavour}
-        keepOrder
-        emptyText="Nimic de afișat."
-        onOpen={onOpen}
-        testId={testId}
-      />
+      {/* 15 rows need no scroll of their own; a narrow window scrolls the table sideways. */}
+      <Box style={{ overflowX: 'auto' }}>
+        <OrderTable
+          orders={data.data}
+          userId={userId}
+          flavour={flavour}
+          keepOrder
+          emptyText="Nimic de afișat."
+          onOpen={onOpen}
+          testId={testId}
+        />
+      </Box>
       <Group justify="space-between">
         <Text size="xs" c="dimmed" data-testid={`${testId}-total`}>
           {data.meta.total} comenzi{isFetching ? ' · se actualizează…' : ''}
