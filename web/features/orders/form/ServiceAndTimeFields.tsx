@@ -1,10 +1,15 @@
-import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid } from '@mantine/core';
 import dayjs from 'dayjs';
+import { DateField } from '../../../components/DateField';
+import { TimeField } from '../../../components/TimeField';
 import { useNow } from '../../../lib/use-now';
 import { useServices } from '../../catalog/use-catalog';
 import type { OrderDraftState } from './use-order-draft';
 
-/** The service, then the departure date and time; 'Acum' brings the time back to now. */
+/**
+ * The service, then the departure date and time (DD.MM.YYYY and HH:mm under any browser
+ * locale); 'Acum' brings the time back to now.
+ */
 export function ServiceAndTimeFields({ form }: { form: OrderDraftState }) {
   const { draft, errors, editable, update } = form;
   const services = useServices();
@@ -36,25 +41,19 @@ export function ServiceAndTimeFields({ form }: { form: OrderDraftState }) {
           onChange={(value) => value && update({ service_id: Number(value) })}
           data-testid="order-service"
         />
-        <TextInput
+        <DateField
           label="Data"
-          type="date"
           value={departure.date}
           disabled={!editable}
           error={errors.departure_time}
-          onChange={(event) =>
-            update({ departure: { ...departure, date: event.currentTarget.value } })
-          }
+          onChange={(date) => update({ departure: { ...departure, date } })}
           data-testid="order-date"
         />
-        <TextInput
+        <TimeField
           label="Ora"
-          type="time"
           value={departure.time}
           disabled={!editable}
-          onChange={(event) =>
-            update({ departure: { ...departure, time: event.currentTarget.value } })
-          }
+          onChange={(time) => update({ departure: { ...departure, time } })}
           data-testid="order-time"
         />
       </SimpleGrid>

@@ -1,7 +1,8 @@
 import type { OrderState } from '@common/orders/orders.schema';
-import { Alert, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/DateField';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { flavourOf, orderFormPath } from '../flavour';
 import { OrderSidePanel } from '../panel/OrderSidePanel';
@@ -41,20 +42,20 @@ export function OrdersListScreen() {
           />
         </Group>
         <Group gap="xs">
-          <TextInput
+          <DateField
             size="xs"
-            type="date"
+            w={120}
             aria-label="De la data"
             value={dateFrom}
-            onChange={(e) => setDateFrom(e.currentTarget.value)}
+            onChange={setDateFrom}
             data-testid="orders-date-from"
           />
-          <TextInput
+          <DateField
             size="xs"
-            type="date"
+            w={120}
             aria-label="Până la data"
             value={dateTo}
-            onChange={(e) => setDateTo(e.currentTarget.value)}
+            onChange={setDateTo}
             data-testid="orders-date-to"
           />
           <Button component={Link} to={orderFormPath(flavour, 0)} data-testid="new-order">

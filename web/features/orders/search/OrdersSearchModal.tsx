@@ -14,10 +14,11 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateField } from '../../../components/DateField';
+import { TimeField } from '../../../components/TimeField';
 import { apiWith } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { DriverSelect } from '../../drivers/DriverSelect';
@@ -93,32 +94,28 @@ export function OrdersSearchModal({
               comboboxProps={{ withinPortal: false }}
               data-testid="search-states"
             />
-            <TextInput
+            <DateField
               label="De la data"
-              type="date"
               value={draft.date_from}
-              onChange={(e) => set('date_from', e.currentTarget.value)}
+              onChange={(value) => set('date_from', value)}
               data-testid="search-date-from"
             />
-            <TextInput
+            <DateField
               label="Până la data"
-              type="date"
               value={draft.date_to}
-              onChange={(e) => set('date_to', e.currentTarget.value)}
+              onChange={(value) => set('date_to', value)}
               data-testid="search-date-to"
             />
-            <TextInput
+            <TimeField
               label="De la ora"
-              type="time"
               value={draft.time_from}
-              onChange={(e) => set('time_from', e.currentTarget.value)}
+              onChange={(value) => set('time_from', value)}
               data-testid="search-time-from"
             />
-            <TextInput
+            <TimeField
               label="Până la ora"
-              type="time"
               value={draft.time_to}
-              onChange={(e) => set('time_to', e.currentTarget.value)}
+              onChange={(value) => set('time_to', value)}
               data-testid="search-time-to"
             />
             <Select

@@ -4,9 +4,10 @@ import type { OrdersQuery } from '../data/order-keys';
 /** The orders search modal's SPEC §3 Order filters, as its fields hold them. */
 export interface Filters {
   states: OrderState[];
+  /** YYYY-MM-DD, as DateField holds it (typed DD.MM.YYYY). */
   date_from: string;
   date_to: string;
-  /** HH:mm, as an `<input type="time">` gives it; GET /api/orders takes HH:mm or HH:mm:ss. */
+  /** HH:mm, as TimeField holds it; GET /api/orders takes HH:mm or HH:mm:ss. */
   time_from: string;
   time_to: string;
   driver_id: number | null;
