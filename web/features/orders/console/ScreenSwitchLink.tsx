@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { Icon } from '../../../components/Icon';
 
 /** The quick screen's route (SPEC §2 /operator/v2). */
 export const QUICK_SCREEN_PATH = '/operator/v2';
@@ -7,6 +8,8 @@ export const QUICK_SCREEN_PATH = '/operator/v2';
 /**
  * Between the two operator screens of SPEC §2: /operator offers the quick screen, the quick
  * screen offers the way back (issue #3: /operator/v2 was reachable only by typing its address).
+ * A light button with an icon, like the top bar's other buttons (issue #16: as grey subtle
+ * text it read as a label, not as something to click).
  */
 export function ScreenSwitchLink() {
   const onQuick = useLocation().pathname.startsWith(QUICK_SCREEN_PATH);
@@ -14,9 +17,9 @@ export function ScreenSwitchLink() {
     <Button
       component={Link}
       to={onQuick ? '/operator' : QUICK_SCREEN_PATH}
-      variant="subtle"
-      color="gray"
+      variant="light"
       size="xs"
+      leftSection={<Icon name={onQuick ? 'arrowLeft' : 'bolt'} size={14} />}
       data-testid="switch-operator-screen"
     >
       {onQuick ? 'Ecran complet' : 'Ecran rapid'}
