@@ -157,7 +157,18 @@ export function createOrderEdits(
         ),
     );
     if (result.replayed) return { order: await steps.current(auth, result.id), replayed: true };
-    return { order: await steps.published(result.seq, result.id), replayed: false };
+    // Placing refreshes a known client's name and notes (clientUpsertSql): their other orders
+    // embed them. A statement of its own after the placing; were it lost, those rows would wait
+    // for their lifetime (2 min), as before the change stream.
+    const renamed =
+      facts.client !== null &&
+      ((input.client_name != null && input.client_name !== facts.client.name) ||
+        (input.about_client != null && input.about_client !== facts.client.about));
+    const seq = renamed
+      ? ((await appendChangesOf(db, rows.otherOrdersOfClient(result.client_id, result.id))) ??
+        result.seq)
+      : result.seq;
+    return { order: await steps.published(seq, result.id), replayed: false };
   }
 
   /**

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { preparedSql } from '../../../db/prepared';
-import { blockedPhones, companies, orderOptions, services, users } from '../../../db/schema';
+import {
+  blockedPhones,
+  clients,
+  companies,
+  orderOptions,
+  services,
+  users,
+} from '../../../db/schema';
 
 /** What an order refers to, as the caller sent it (only the fields present are looked up). */
 export interface OrderReferences {
@@ -21,6 +28,8 @@ export interface ReferenceFacts {
   /** How many of the sent custom drivers are the company's drivers. */
   driversFound: number;
   protocol: { type: string; parent_company_id: number | null } | null;
+  /** The company's client with the sent phone, as they are now (placing may rename them). */
+  client: { name: string | null; about: string | null } | null;
 }
 
 const p = sql.placeholder;
@@ -51,7 +60,10 @@ const referencesStatement = preparedSql(
             where cu.user_id = u.id and cu.company_id = ${p('company_id')}::int)) end as drivers_found,
     case when ${p('protocol_company_id')}::int is null then null else
       (select json_build_object('type', c.type, 'parent_company_id', c.parent_company_id)
-        from ${companies} c where c.id = ${p('protocol_company_id')}::int) end as protocol`,
+        from ${companies} c where c.id = ${p('protocol_company_id')}::int) end as protocol,
+    case when ${p('phone')}::text is null then null else
+      (select json_build_object('name', k.name, 'about', k.about) from ${clients} k
+        where k.company_id = ${p('company_id')}::int and k.phone = ${p('phone')}::text) end as client`,
 );
 
 export async function referenceFacts(
@@ -65,6 +77,7 @@ export async function referenceFacts(
     known_options: string[];
     drivers_found: number;
     protocol: ReferenceFacts['protocol'];
+    client: ReferenceFacts['client'];
   }>(
     await referencesStatement(db).execute({
       company_id: companyId,
@@ -82,5 +95,6 @@ export async function referenceFacts(
     knownOptions: row.known_options,
     driversFound: Number(row.drivers_found),
     protocol: row.protocol,
+    client: row.client,
   };
 }

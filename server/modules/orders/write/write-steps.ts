@@ -54,7 +54,9 @@ export function createWriteSteps({ db, settled, wakeOthers }: WriteStepsDeps) {
   /** After the commit: the order as this node's lists show it now, the other nodes woken. */
   async function published(seq: number, id: number): Promise<Order> {
     wakeOthers(seq);
-    const order = (await settled(seq)) ?? (await findAnyOrder(db, id));
+    const read = await settled(seq);
+    // The last change may be another order's (a placing that renamed a known client).
+    const order = read?.id === id ? read : await findAnyOrder(db, id);
     if (!order) throw notFound('order');
     return order;
   }
