@@ -479,7 +479,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       if (appPhases.some((p) => latenciesOf(p.run, endpoint).length === 0)) continue;
       const p50s = appPhases.map((p) => percentile(latenciesOf(p.run, endpoint), 50));
       const p99s = appPhases.map((p) => percentile(latenciesOf(p.run, endpoint), 99));
-      // The p99 of every sample of every round (bench/README "session 8"): a round of a probe
+      // The p99 of every sample of every round (bench/README.md "Output"): a round of a probe
       // holds 100 samples, so its own p99 is its second worst; the rounds show the spread.
       const p99 = round3(
         percentile(

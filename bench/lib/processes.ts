@@ -13,7 +13,7 @@ import { log } from './report';
  * - `loop` (default): its event loop — the main thread — runs on CPU 0 alone, pinned once the
  *   server is ready; its other threads (V8's collector and compiler helpers, the PGlite worker)
  *   may run on any CPU, as PostgreSQL's backends always could. This is a two-core host with the
- *   load generator on one core (bench/README "session 9").
+ *   load generator on one core (measured in session 9: `git log -p bench/README.md`).
  * - `process`: every thread of the server on CPU 0 (sessions 1–8): a one-core host whose core
  *   the collector's helpers and the PGlite worker share with the event loop.
  * - `0`: nothing pinned.
