@@ -93,7 +93,7 @@ export function OrderTable({
       >
         <Table.Thead fz="xs" c="dimmed">
           <Table.Tr>
-            <Table.Th w={inCallTab ? 132 : 64}>Control</Table.Th>
+            <Table.Th w={inCallTab ? 120 : 64}>Control</Table.Th>
             <Table.Th w={76}>Ora</Table.Th>
             <Table.Th w={130}>Telefon</Table.Th>
             <Table.Th w={156}>{labels.driver}</Table.Th>
