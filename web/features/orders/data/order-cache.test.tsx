@@ -121,7 +121,10 @@ describe('order socket events', () => {
       seq: 21,
     });
     // The same second, an older change number: a late copy from another node.
-    wire.push('order_updated', { ...buildOrder({ id: 1, state: 'created', updated_at: second }), seq: 20 });
+    wire.push('order_updated', {
+      ...buildOrder({ id: 1, state: 'created', updated_at: second }),
+      seq: 20,
+    });
     expect(client.getQueryData<Order>(orderKeys.detail(1))?.state).toBe('assigned');
     expect(ids(client, orderKeys.tab('live', ''))).toEqual(['1:assigned']);
   });

@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { orderKeys } from './order-keys';
 import { belongsToTab, isTabId } from '../tabs';
+import { orderKeys } from './order-keys';
 
 export interface OrderPage {
   data: Order[];

@@ -1,7 +1,7 @@
 import type {
   OrderCanceledPayload,
-  OrderUpdatedPayload,
   OrdersResetPayload,
+  OrderUpdatedPayload,
 } from '@common/realtime/events';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

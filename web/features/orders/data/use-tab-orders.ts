@@ -2,9 +2,9 @@ import type { Order } from '@common/orders/orders.schema';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiWith } from '../../../lib/api-client';
+import { TABS, type TabId } from '../tabs';
 import type { OrderPage } from './order-cache';
 import { orderKeys } from './order-keys';
-import { TABS, type TabId } from '../tabs';
 
 /** Rows per request: one page of GET /api/dispatcher-orders/{tab} (per_page ≤ 100). */
 export const TAB_PAGE_SIZE = 50;
