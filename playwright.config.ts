@@ -45,7 +45,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // `exec`: the server is the process Playwright started, leader of the process group that
+    // Playwright signals; it stops on SIGTERM (closing PGlite, removing its data) and by itself
+    // when Playwright dies (scripts/e2e-server.mjs).
+    command: 'exec node --enable-source-maps --max-semi-space-size=32 scripts/e2e-server.mjs',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     url: `http://127.0.0.1:${port}/api/health`,
     // First start: PGlite, migrations, the demo and its gazetteers (~25 s idle, 2-3x under load).
     timeout: 180_000,

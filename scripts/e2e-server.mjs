@@ -1,41 +1,68 @@
 // The server Playwright drives: the built app on a fresh embedded database with the demo,
 // exactly as `npm start` runs it for a newcomer (issue #2 "Done when").
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+//
+// It runs the built server in this very process (no child to orphan) and dies with whoever
+// started it (issue #16):
+// - Playwright stops it with SIGTERM to its process group (webServer.gracefulShutdown in
+//   playwright.config.ts), which the server handles: it closes and this script removes its data;
+// - if Playwright itself dies (killed, crashed), the pipe it holds as our stdin closes, and the
+//   server stops the same way (also when our parent changes, for a stdin that is not a pipe);
+// - `<tmp>/ogo-e2e-server-<port>.json` names this process and its data, so scripts/test.mjs can
+//   still stop it when all of that failed (reapE2eServer).
+import { existsSync, fstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { e2ePort, removeE2eServerFile, writeE2eServerFile } from './e2e-server-file.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (
-  !existsSync(path.join(root, 'dist/server/main.js')) ||
-  !existsSync(path.join(root, 'dist/web/index.html'))
-) {
+const main = path.join(root, 'dist/server/main.js');
+const web = path.join(root, 'dist/web/index.html');
+if (!existsSync(main) || !existsSync(web)) {
   console.error('dist/ is missing: run `npm run build` before the browser tests.');
   process.exit(1);
 }
+
+const port = e2ePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ogo-e2e-'));
-const child = spawn(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=32', path.join(root, 'dist/server/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: process.env.E2E_PORT ?? '3199',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // No basemap: the browser tests have no internet, and nothing may reach the network.
-      MAP_TILES_URL: '',
-    },
-  },
-);
-const stop = () => child.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-child.on('exit', (code) => {
+writeE2eServerFile(port, { pid: process.pid, dataDir });
+process.on('exit', () => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  removeE2eServerFile(port);
 });
+
+/** Stop as on SIGTERM once the server handles it; before that, just leave. */
+function stop(reason) {
+  console.error(`e2e server: ${reason}, stopping`);
+  // Whatever happens to the graceful path, this process does not outlive a minute.
+  setTimeout(() => process.exit(1), 20_000).unref();
+  if (process.listenerCount('SIGTERM') > 0) process.kill(process.pid, 'SIGTERM');
+  else process.exit(1);
+}
+
+const stdinIsPipe = (() => {
+  try {
+    return fstatSync(0).isFIFO();
+  } catch {
+    return false;
+  }
+})();
+if (stdinIsPipe) {
+  process.stdin.on('end', () => stop('the process that started it is gone (stdin closed)'));
+  process.stdin.on('error', () => stop('the process that started it is gone (stdin failed)'));
+  process.stdin.resume();
+}
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('the process that started it is gone (new parent)');
+}, 1_000).unref();
+
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  // No basemap: the browser tests have no internet, and nothing may reach the network.
+  MAP_TILES_URL: '',
+});
+await import(pathToFileURL(main).href);

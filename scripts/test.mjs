@@ -5,12 +5,19 @@
 //   4. browser flows in Debian Chromium          (Playwright, after a production build)
 // A suite whose service is missing is skipped with a clear line on a developer's machine, and
 // fails the run under CI=true (issue #2 item 10: never skip silently in CI).
-import { spawnSync } from 'node:child_process';
+//
+// Nothing outlives the run (issue #16): each suite runs in its own process group, which is
+// killed once the suite has exited (whatever it left behind: a browser, an app node); SIGINT,
+// SIGTERM and SIGHUP are passed on to the running suite; and the browser tests' server, which
+// Playwright starts in a process group of its own, is stopped through the file it leaves
+// (scripts/e2e-server-file.mjs) if it is still there after Playwright, or from an earlier run.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { e2ePort, reapE2eServer } from './e2e-server-file.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
@@ -19,20 +26,83 @@ const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// `npm test -- --only=browser e2e/ui/map.spec.ts`: only the named suites (unit, postgres, cluster,
+// browser); any other argument goes to Playwright (a spec file, --grep).
+const SUITES = ['unit', 'postgres', 'cluster', 'browser'];
+const onlyArg = process.argv.slice(2).find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : SUITES;
+const unknown = only.filter((suite) => !SUITES.includes(suite));
+if (unknown.length > 0) {
+  console.error(`unknown suite(s) ${unknown.join(', ')}: choose from ${SUITES.join(', ')}`);
+  process.exit(2);
+}
+const wants = (suite) => only.includes(suite);
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== onlyArg);
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const results = [];
 
-function run(name, command, args, env = {}) {
+/** The suite running now, in its own process group (its pid is the group's id). */
+let current;
+
+const killGroup = (pid, signal) => {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // nobody left in the group
+  }
+};
+
+async function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: 'inherit',
+    // No stdin: a suite in a process group of its own must not read the terminal.
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env },
+    detached: true,
   });
-  return { exitCode: result.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+  current = child;
+  const exitCode = await new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  current = undefined;
+  // Whatever the suite left running in its group dies with it.
+  killGroup(child.pid, 'SIGKILL');
+  // Interrupted: the signal handler below ends the run; no further suite, no summary.
+  if (interrupted) await new Promise(() => {});
+  return { exitCode, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** Stops the browser tests' server if it outlived its Playwright run (or an earlier one's). */
+async function reapE2e() {
+  const pid = await reapE2eServer(e2ePort());
+  if (pid) console.log(`\nstopped the browser tests' server left running (pid ${pid})`);
+}
+
+// Ctrl+C, a CI timeout or a kill: the running suite gets the signal, then no more than 15 s.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, async () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\n${signal}: stopping the running suite`);
+    const child = current;
+    if (child) {
+      killGroup(child.pid, signal);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const timer = new Promise((resolve) => setTimeout(resolve, 15_000));
+      await Promise.race([exited, timer]);
+      killGroup(child.pid, 'SIGKILL');
+    }
+    await reapE2e();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
 }
 
 function vitestCounts(file) {
@@ -102,33 +172,38 @@ const jsonOut = (file) => [
 ];
 
 // 1. Unit, server on PGlite, web, and the real server process on PGlite.
-const unit = run(
-  'unit, server (PGlite), web',
-  process.execPath,
-  [
-    vitest,
-    'run',
-    '--project',
-    'common',
-    '--project',
-    'server',
-    '--project',
-    'web',
-    '--project',
-    'process',
-    ...jsonOut('unit.json'),
-    // PGlite here even when the caller exported TEST_DATABASE_URL for step 2 (.ci/run does): an
-    // empty value means "not set" to server/test/test-database.ts.
-  ],
-  { TEST_DATABASE_URL: '' },
-);
-record('unit + server (PGlite) + web', unit, () => vitestCounts(path.join(out, 'unit.json')));
+if (wants('unit')) {
+  const unit = await run(
+    'unit, server (PGlite), web',
+    process.execPath,
+    [
+      vitest,
+      'run',
+      '--project',
+      'common',
+      '--project',
+      'server',
+      '--project',
+      'web',
+      '--project',
+      'process',
+      ...jsonOut('unit.json'),
+      // PGlite here even when the caller exported TEST_DATABASE_URL for step 2 (.ci/run does): an
+      // empty value means "not set" to server/test/test-database.ts.
+    ],
+    { TEST_DATABASE_URL: '' },
+  );
+  record('unit + server (PGlite) + web', unit, () => vitestCounts(path.join(out, 'unit.json')));
+}
 
 // 2 and 3. PostgreSQL, then two nodes with Redis.
-const hasPostgres = await postgresReachable();
-const hasRedis = await redisReachable();
-if (hasPostgres) {
-  const serverPg = run(
+const needsServices = wants('postgres') || wants('cluster');
+const hasPostgres = needsServices && (await postgresReachable());
+const hasRedis = needsServices && (await redisReachable());
+if (!wants('postgres')) {
+  // not asked for
+} else if (hasPostgres) {
+  const serverPg = await run(
     'server (PostgreSQL)',
     process.execPath,
     [vitest, 'run', '--project', 'server', ...jsonOut('server-pg.json')],
@@ -142,8 +217,10 @@ if (hasPostgres) {
     `no PostgreSQL at ${new URL(databaseUrl).host} (set TEST_DATABASE_URL)`,
   );
 }
-if (hasPostgres && hasRedis) {
-  const cluster = run(
+if (!wants('cluster')) {
+  // not asked for
+} else if (hasPostgres && hasRedis) {
+  const cluster = await run(
     'two nodes (PostgreSQL + Redis)',
     process.execPath,
     [vitest, 'run', '--project', 'cluster', ...jsonOut('cluster.json')],
@@ -163,20 +240,24 @@ if (hasPostgres && hasRedis) {
 }
 
 // 4. Browser flows on the production build.
-if (existsSync(chromium)) {
-  const build = run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
+if (!wants('browser')) {
+  // not asked for
+} else if (existsSync(chromium)) {
+  const build = await run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
   if (build.exitCode !== 0) {
     results.push({ name: 'browser (Chromium)', passed: 0, failed: 1, seconds: build.seconds });
   } else {
-    const e2e = run(
+    await reapE2e(); // a server an earlier run left on the port would fail this one
+    const e2e = await run(
       'browser (Chromium)',
       process.execPath,
-      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
+      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...playwrightArgs],
       {
         CI: 'true', // json report for the summary
         CHROMIUM_PATH: chromium,
       },
     );
+    await reapE2e();
     record('browser (Chromium)', e2e, () => playwrightCounts(path.join(out, 'e2e.json')));
   }
 } else {
