@@ -67,6 +67,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // Rendering the console's screens takes 7–15 s a test when both cores are busy
+          // (measured with other suites running); 5 s, the default, failed them there.
+          testTimeout: 30_000,
         },
       },
     ],
