@@ -54,6 +54,8 @@ export default defineConfig({
           name: 'cluster',
           environment: 'node',
           include: ['server/**/*.cluster.test.ts'],
+          // Each file starts two or three app processes: one file at a time on two cores.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
