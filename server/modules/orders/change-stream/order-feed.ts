@@ -1,8 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
-import { ordersByIds } from '../read-model/dispatcher.repo';
 import type { OrdersReadModel } from '../read-model/orders-read-model';
-import { changesAfter, lastChange, type OrderChangeRow } from './order-changes.repo';
+import { changedOrdersAfter, lastChange, type OrderChangeRow } from './order-changes.repo';
 
 /** Changes read per statement: a node that was away catches up this many at a time. */
 const BATCH = 500;
@@ -55,15 +54,13 @@ export function createOrderFeed(deps: OrderFeedDeps) {
   }
 
   async function readBatch(): Promise<boolean> {
-    const rows = await changesAfter(deps.db, last, BATCH);
-    if (rows.length === 0) return false;
-    if ((rows[0] as OrderChangeRow).seq !== last + 1) resetAll(last);
-    const ids = [...new Set(rows.map((row) => row.order_id))];
-    const orders = new Map((await ordersByIds(deps.db, ids)).map((order) => [order.id, order]));
+    const batch = await changedOrdersAfter(deps.db, last, BATCH);
+    const first = batch[0];
+    if (!first) return false;
+    if (first.change.seq !== last + 1) resetAll(last);
     // Each order is told to the sockets once per batch, as it is now, with its last number.
-    const lastOf = new Map(rows.map((row) => [row.order_id, row.seq]));
-    for (const row of rows) {
-      const order = orders.get(row.order_id);
+    const lastOf = new Map(batch.map(({ change }) => [change.order_id, change.seq]));
+    for (const { change: row, order } of batch) {
       if (!order) {
         // An order gone since (the API deletes none; a database edit might): read everything again.
         resetAll(row.seq);
@@ -74,7 +71,7 @@ export function createOrderFeed(deps: OrderFeedDeps) {
       last = row.seq;
       settle(row.seq, order);
     }
-    return rows.length === BATCH;
+    return batch.length === BATCH;
   }
 
   /** Reads until nothing is left; one reader at a time, and a wake-up during a read reads again. */
