@@ -63,6 +63,8 @@ async function views(url: string, token: string) {
   const first = await get('/api/orders?per_page=15');
   const lastPage = Math.max(1, Math.ceil(total(first) / 15));
   return {
+    // Offset 1,035: a page served from a followed window (page-windows.ts).
+    ordersWindow: rows(await get('/api/orders?per_page=15&page=70')),
     tabs,
     statistics: await get('/api/dispatcher-orders/statistics'),
     live: await get('/api/dispatcher-orders/live-statistics'),
@@ -123,6 +125,18 @@ describe.runIf(enabled)('the orders change stream across nodes', () => {
     tokenA = (await login(urlA, 'dispecer@ogo.local')).token;
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    // Past orders enough for GET /api/orders' deep pages (offset ≥ 1,000: page windows),
+    // loaded before any node has read a list.
+    await client.query(
+      `insert into orders (state, phone, client_name, created_by_company_id, processed_by_company_id,
+         address, created_at, closed_at)
+       select 'finished', '+40744' || lpad(n::text, 6, '0'), 'Client vechi ' || n, cu.company_id,
+         cu.company_id, 'Strada Veche ' || n,
+         (now() at time zone 'utc') - make_interval(days => 2, mins => n),
+         (now() at time zone 'utc') - make_interval(days => 2, mins => n)
+       from generate_series(1, 1100) n, company_users cu join users u on u.id = cu.user_id
+       where u.email = 'dispecer@ogo.local'`,
+    );
     const found = await client.query<{ id: number }>(
       `select u.id from users u join company_users cu on cu.user_id = u.id
        join company_users me on me.company_id = cu.company_id
