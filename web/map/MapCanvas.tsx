@@ -1,7 +1,8 @@
-import { Box } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../features/config/use-runtime-config';
 import { registerBadgeImages } from './badge-images';
+import { dropBasemapWhenUnreachable } from './basemap-fallback';
 import { basemapStyle } from './basemap-style';
 import { MapUnavailable } from './MapUnavailable';
 import { MapContext, type MapHandle } from './map-context';
@@ -30,6 +31,7 @@ export default function MapCanvas({
   const config = useRuntimeConfig();
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [failed, setFailed] = useState(false);
+  const [basemapLost, setBasemapLost] = useState(false);
   // The first view only: later changes go through the effects below.
   const initial = useRef({ center, zoom, bounds, maxZoom });
   const configReady = !config.isPending;
@@ -65,9 +67,11 @@ export default function MapCanvas({
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     registerBadgeImages(map);
+    const stopWatchingBasemap = dropBasemapWhenUnreachable(map, () => setBasemapLost(true));
     map.once('style.load', () => setHandle({ map, lib: maplibregl, isRemoved: () => removed }));
     return () => {
       removed = true;
+      stopWatchingBasemap();
       setHandle(null);
       map.remove();
     };
@@ -107,6 +111,19 @@ export default function MapCanvas({
     >
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {handle && <MapContext.Provider value={handle}>{children}</MapContext.Provider>}
+      {basemapLost && (
+        <Text
+          size="xs"
+          c="dimmed"
+          pos="absolute"
+          left={8}
+          bottom={6}
+          data-testid="map-basemap-unavailable"
+          style={{ pointerEvents: 'none' }}
+        >
+          Fără hartă de fundal: serverul de hărți nu răspunde.
+        </Text>
+      )}
       {overlay}
     </Box>
   );
