@@ -25,8 +25,8 @@ interface Waiter {
 
 /**
  * One node's reader of the orders' change stream (DESIGN §4, issue #16): it reads the changes
- * after the last number it has seen, loads each changed order once, and hands it to the node's
- * read model and sockets. Nothing else feeds them, on any node, so a wake-up lost on the bus
+ * after the last number it has seen with their orders (one statement a batch), and hands them
+ * to the node's read model and sockets. Nothing else feeds them, on any node, so a wake-up lost on the bus
  * (Redis pub/sub delivers at most once), a restarted Redis or a node that was busy only delays
  * a change until the next read: every `pollMs`, at a wake-up, or when a writer here waits for
  * its own change (`settled`). The numbers are gapless, so a gap before the first change read

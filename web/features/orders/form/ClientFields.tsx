@@ -1,7 +1,8 @@
 import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
-import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import type { OrderActions } from '../actions/use-order-actions';
+import { SaveEditButton } from './SaveEditButton';
 import type { OrderDraftState } from './use-order-draft';
 
 interface ClientFieldsProps {
@@ -66,25 +67,22 @@ export function ClientFields({ form, order, onClientHistory, updateName }: Clien
         data-testid="order-about-client"
       />
       {order && form.clientEdited && (
-        <Group gap="xs">
-          <Button
-            size="compact-xs"
-            loading={updateName.isPending}
-            onClick={() =>
-              updateName.mutate(
-                {
-                  id: order.id,
-                  name: draft.client_name.trim() || null,
-                  about: draft.about_client.trim() || null,
-                },
-                { onSuccess: form.endClientEdit },
-              )
-            }
-            data-testid="order-client-save"
-          >
-            Salvează clientul
-          </Button>
-        </Group>
+        <SaveEditButton
+          saving={updateName.isPending}
+          onSave={() =>
+            updateName.mutate(
+              {
+                id: order.id,
+                name: draft.client_name.trim() || null,
+                about: draft.about_client.trim() || null,
+              },
+              { onSuccess: form.endClientEdit },
+            )
+          }
+          testId="order-client-save"
+        >
+          Salvează clientul
+        </SaveEditButton>
       )}
     </>
   );

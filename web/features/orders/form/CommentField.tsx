@@ -1,6 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
-import { Button, Group, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import type { OrderActions } from '../actions/use-order-actions';
+import { SaveEditButton } from './SaveEditButton';
 import type { OrderDraftState } from './use-order-draft';
 
 interface CommentFieldProps {
@@ -24,21 +25,18 @@ export function CommentField({ form, order, updateComment }: CommentFieldProps) 
         data-testid="order-comment"
       />
       {order && form.commentEdited && (
-        <Group gap="xs">
-          <Button
-            size="compact-xs"
-            loading={updateComment.isPending}
-            onClick={() =>
-              updateComment.mutate(
-                { id: order.id, comment: draft.comment.trim() || null },
-                { onSuccess: form.endCommentEdit },
-              )
-            }
-            data-testid="order-comment-save"
-          >
-            Salvează observațiile
-          </Button>
-        </Group>
+        <SaveEditButton
+          saving={updateComment.isPending}
+          onSave={() =>
+            updateComment.mutate(
+              { id: order.id, comment: draft.comment.trim() || null },
+              { onSuccess: form.endCommentEdit },
+            )
+          }
+          testId="order-comment-save"
+        >
+          Salvează observațiile
+        </SaveEditButton>
       )}
     </>
   );

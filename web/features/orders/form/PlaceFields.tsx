@@ -99,34 +99,23 @@ export function PlaceFields(props: PlaceFieldsProps) {
           gap: 6,
         }}
       >
-        <TextInput
-          size="xs"
-          label="Bloc"
-          value={place.bloc}
-          disabled={!props.detailsEditable}
-          onChange={(e) => set('bloc', e.currentTarget.value)}
-        />
-        <TextInput
-          size="xs"
-          label="Scara"
-          value={place.scara}
-          disabled={!props.detailsEditable}
-          onChange={(e) => set('scara', e.currentTarget.value)}
-        />
-        <TextInput
-          size="xs"
-          label="Reper"
-          value={place.reper}
-          disabled={!props.detailsEditable}
-          onChange={(e) => set('reper', e.currentTarget.value)}
-        />
-        <TextInput
-          size="xs"
-          label={`Comentariu ${letter}`}
-          value={place.comment}
-          disabled={!props.detailsEditable}
-          onChange={(e) => set('comment', e.currentTarget.value)}
-        />
+        {(
+          [
+            ['bloc', 'Bloc'],
+            ['scara', 'Scara'],
+            ['reper', 'Reper'],
+            ['comment', `Comentariu ${letter}`],
+          ] as const
+        ).map(([key, label]) => (
+          <TextInput
+            key={key}
+            size="xs"
+            label={label}
+            value={place[key]}
+            disabled={!props.detailsEditable}
+            onChange={(e) => set(key, e.currentTarget.value)}
+          />
+        ))}
       </Box>
       {props.editToggle && place.id !== null && (
         <Group gap="xs" pl={38}>
