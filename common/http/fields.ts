@@ -101,3 +101,14 @@ export const timeOnly = () =>
       },
       { message: INVALID_TIME },
     );
+
+export const INVALID_LATITUDE = 'Latitudinea trebuie să fie un număr între -90 și 90.';
+export const INVALID_LONGITUDE = 'Longitudinea trebuie să fie un număr între -180 și 180.';
+
+/** A latitude in degrees (DESIGN §4 Coordinates: validate ranges, never swap). */
+export const latitude = () =>
+  z.number({ error: INVALID_LATITUDE }).min(-90, INVALID_LATITUDE).max(90, INVALID_LATITUDE);
+
+/** A longitude in degrees. */
+export const longitude = () =>
+  z.number({ error: INVALID_LONGITUDE }).min(-180, INVALID_LONGITUDE).max(180, INVALID_LONGITUDE);

@@ -1,9 +1,11 @@
 /**
  * Every Socket.IO event and its payload, typed once (DESIGN §4 Realtime).
- * Names come from SPEC §7 Realtime; later issues add the order, offer and call events here.
- * Rooms: `company:<id>`, `user:<id>`, `session:<id>` (server-joined, never client-requested).
+ * Names come from SPEC §7 Realtime; later issues add the offer and call events here. Rooms:
+ * `company:<id>`, `dispatchers:<id>`, `user:<id>`, `session:<id>` (server-joined, never
+ * client-requested). The drivers' app contract is written out in docs/DRIVER-API.md.
  */
 
+import type { DriverPosition, DriverState, PositionAck } from '../drivers/drivers.schema';
 import type { Order } from '../orders/orders.schema';
 
 /** A user went online or offline in the console (PATCH /api/user-activity). */
@@ -37,6 +39,21 @@ export interface OrdersResetPayload {
   seq: number;
 }
 
+/**
+ * The drivers' positions that changed since the last batch, at most about once a second per
+ * dispatcher room (DESIGN §8 batched fan-out), and the drivers gone from the map (offline).
+ * Positions are ephemeral: `GET /api/drivers-positions` (every 25 s) repairs a lost batch.
+ */
+export interface DriversPositionsPayload {
+  positions: DriverPosition[];
+  gone: number[];
+}
+
+/** A position relayed between nodes: the driver's companies go with it (rooms are per company). */
+export interface RelayedPosition extends DriverPosition {
+  companyIds: number[];
+}
+
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
@@ -46,10 +63,24 @@ export interface ServerToClientEvents {
   order_canceled: (payload: OrderCanceledPayload) => void;
   /** The orders' change stream was reset: every order list is read again. */
   orders_reset: (payload: OrdersResetPayload) => void;
+  /** Position deltas to dispatchers (room `dispatchers:<company>`), batched per second. */
+  drivers_positions: (payload: DriversPositionsPayload) => void;
+  /**
+   * A driver's durable state changed (online, paused, busy, ban, priority), with its change
+   * number: to the dispatchers of his companies and to the driver himself (his app learns of a
+   * ban this way, docs/DRIVER-API.md).
+   */
+  driver_state_updated: (state: DriverState) => void;
 }
 
-// biome-ignore lint/suspicious/noEmptyInterface: the console sends nothing yet; drivers' events arrive with the dispatch issue.
-export interface ClientToServerEvents {}
+export interface ClientToServerEvents {
+  /**
+   * SPEC §7: a driver's app (or the simulator) sends its position every 5 s. The driver is the
+   * socket's user, never the payload's `userId`; a refused position is answered with the
+   * errors in the spec's field → messages shape and never stored.
+   */
+  currentPosition: (payload: unknown, ack?: (answer: PositionAck) => void) => void;
+}
 
 /** Between app nodes (Socket.IO serverSideEmit through the Redis adapter). */
 export interface InterServerEvents {
@@ -60,6 +91,12 @@ export interface InterServerEvents {
    * at their next poll. Only a wake-up: a lost one delays, never loses, a change.
    */
   orders_changed: (seq: number) => void;
+  /** Drivers' durable state changed up to this number: read the drivers' stream now (a wake-up). */
+  drivers_changed: (seq: number) => void;
+  /** The positions this node's drivers sent in the last second (ephemeral, at most once). */
+  driver_positions: (positions: RelayedPosition[]) => void;
+  /** Zones or stands changed: rebuild the zone index now instead of at the next check. */
+  zones_changed: (revision: number) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -69,6 +106,8 @@ export const rooms = {
   company: (id: number) => `company:${id}`,
   user: (id: number) => `user:${id}`,
   session: (id: number) => `session:${id}`,
+  /** The console users of a company (not its drivers): where position deltas go. */
+  dispatchers: (companyId: number) => `dispatchers:${companyId}`,
 } as const;
 
 /** SPEC §7: the client reconnects up to 100 times, every 3 s. */

@@ -28,6 +28,14 @@ export const UserSchema = z.object({
   ban_reason: z.string().nullable(),
   default_car: CarSchema.nullable(),
   created_at: z.string(),
+  /** SPEC §3 Driver: `[long, lat]` (longitude first) of the last known position, else null. */
+  current_location: z.tuple([z.number(), z.number()]).nullable(),
+  current_polygon_id: z.number().int().nullable(),
+  is_busy: z.boolean(),
+  is_paused: z.boolean(),
+  high_priority: z.boolean(),
+  /** Integer bani (DESIGN §4 Money); shown in RON. */
+  balance: z.number().int(),
 });
 export type User = z.infer<typeof UserSchema>;
 

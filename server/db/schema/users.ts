@@ -28,6 +28,18 @@ export const users = pgTable(
     last_activity_at: utcTimestamp('last_activity_at'),
     ban_until: utcTimestamp('ban_until'),
     ban_reason: text('ban_reason'),
+    /**
+     * A driver's durable work state (SPEC §3 Driver), written only by the drivers' write path
+     * (server/modules/drivers/state) with a change of the drivers' stream in the same
+     * transaction. Paused: online, offered nothing. Busy: on a trip (the engine sets it).
+     */
+    is_paused: boolean('is_paused').notNull().default(false),
+    is_busy: boolean('is_busy').notNull().default(false),
+    high_priority: boolean('high_priority').notNull().default(false),
+    /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
+    idle_from: utcTimestamp('idle_from'),
+    /** Integer bani (DESIGN §4 Money). */
+    balance: integer('balance').notNull().default(0),
     /** A disabled account cannot log in and its tokens stop working. */
     disabled_at: utcTimestamp('disabled_at'),
     created_at: createdAt(),

@@ -2,7 +2,7 @@ import type { Role } from '@common/auth/auth.schema';
 import type { ListUsersQuery, User } from '@common/users/users.schema';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cars, companyUsers, users } from '../../db/schema';
+import { cars, companyUsers, driverPositions, users } from '../../db/schema';
 import { intArray } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 
@@ -29,6 +29,18 @@ const userColumns = {
     User['default_car']
   >`(select json_build_object('id', c.id, 'indicativ', c.indicativ, 'make', c.make, 'model', c.model, 'color', c.color, 'number', c.number) from ${cars} c where c.driver_id = ${users}.id order by c.id limit 1)`,
   created_at: users.created_at,
+  // SPEC §3 Driver: the last flushed position (the service overlays the live one, which is at
+  // most one flush interval newer).
+  current_location: sql<
+    [number, number] | null
+  >`(select json_build_array(p.long, p.lat) from ${driverPositions} p where p.driver_id = ${users}.id)`,
+  current_polygon_id: sql<
+    number | null
+  >`(select p.polygon_id from ${driverPositions} p where p.driver_id = ${users}.id)`,
+  is_busy: users.is_busy,
+  is_paused: users.is_paused,
+  high_priority: users.high_priority,
+  balance: users.balance,
 };
 
 const toUser = (row: Omit<User, 'roles'> & { roles: string[] }): User => ({

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { id, idParam, latitude, longitude, requiredText, utcDateTime } from '../http/fields';
+
+/**
+ * SPEC §3 Driver position, as the drivers map and `GET /api/drivers-positions` carry it: only
+ * online drivers with a known position. `polygonId` is the zone the position falls in,
+ * `on_offer` marks a driver an order is being offered to (SPEC §2: the red label; the dispatch
+ * engine sets it), `reported_at` is when the driver's app sent the position (UTC).
+ */
+export const DriverPositionSchema = z.object({
+  userId: z.number().int(),
+  indicativ: z.string().nullable(),
+  lat: z.number(),
+  long: z.number(),
+  is_busy: z.boolean(),
+  is_paused: z.boolean(),
+  on_offer: z.boolean(),
+  polygonId: z.number().int().nullable(),
+  reported_at: z.string(),
+});
+export type DriverPosition = z.infer<typeof DriverPositionSchema>;
+
+export const DriverPositionsSchema = z.array(DriverPositionSchema);
+
+/**
+ * SPEC §7 `currentPosition {long, lat, orderId, userId, polygonId}` from a driver's app. The
+ * driver is always the socket's user: `userId` and `polygonId` are accepted for the spec's
+ * sake and ignored (the server knows who sends, and works the zone out itself).
+ */
+export const CurrentPositionSchema = z.object({
+  long: longitude(),
+  lat: latitude(),
+  orderId: id().nullable().optional(),
+  userId: z.unknown().optional(),
+  polygonId: z.unknown().optional(),
+});
+export type CurrentPosition = z.infer<typeof CurrentPositionSchema>;
+
+/** A driver's work state as the driver's app sets it: online, paused (online, no offers), offline. */
+export const DRIVER_STATUSES = ['online', 'paused', 'offline'] as const;
+export const DriverStatusSchema = z.enum(DRIVER_STATUSES);
+export type DriverStatus = z.infer<typeof DriverStatusSchema>;
+
+export const DriverStatusBodySchema = z.strictObject({ status: DriverStatusSchema });
+
+/**
+ * A driver's durable state (DESIGN §4: written by the drivers' one write path, numbered by
+ * their change stream `seq`, so a client keeps the highest it has applied).
+ */
+export const DriverStateSchema = z.object({
+  driver_id: z.number().int(),
+  is_online: z.boolean(),
+  is_paused: z.boolean(),
+  is_busy: z.boolean(),
+  high_priority: z.boolean(),
+  ban_until: z.string().nullable(),
+  ban_reason: z.string().nullable(),
+  /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
+  idle_from: z.string().nullable(),
+  seq: z.number().int(),
+});
+export type DriverState = z.infer<typeof DriverStateSchema>;
+
+/** SPEC §9 ban options: 3, 12, 24, 48 hours, 4 days, permanent (2100-01-01 00:00:00). */
+export const BAN_FOREVER_UNTIL = '2100-01-01 00:00:00';
+export const BAN_UNITS = ['hours', 'days'] as const;
+export const BAN_REASON_REQUIRED = 'Motivul blocării este obligatoriu.';
+
+const banReason = () => requiredText(255, BAN_REASON_REQUIRED);
+
+/**
+ * SPEC §7 `PATCH /api/users/{id}/ban`: a unit and an amount, `ban_forever`, or `ban_until`,
+ * each with its reason; an empty body unbans and clears the reason.
+ */
+export const BanBodySchema = z.union([
+  z.strictObject({
+    unit: z.enum(BAN_UNITS),
+    amount: z
+      .number()
+      .int()
+      .min(1)
+      .max(365 * 24),
+    reason: banReason(),
+  }),
+  z.strictObject({ ban_forever: z.literal(true), reason: banReason() }),
+  z.strictObject({ ban_until: utcDateTime(), reason: banReason() }),
+  z.strictObject({}),
+]);
+export type BanBody = z.infer<typeof BanBodySchema>;
+
+/** SPEC §7: the ban answer holds the date (null once unbanned) and the reason. */
+export const BanResultSchema = z.object({
+  date: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type BanResult = z.infer<typeof BanResultSchema>;
+
+/** SPEC §3 Zone statistics, per zone of the caller's companies. */
+export const ZoneStatisticsSchema = z.array(
+  z.object({
+    polygonId: z.number().int(),
+    name: z.string(),
+    busyDrivers: z.number().int(),
+    freeDrivers: z.number().int(),
+  }),
+);
+export type ZoneStatistics = z.infer<typeof ZoneStatisticsSchema>;
+
+/** SPEC §3 Driver info per zone: the free drivers in it, longest idle first. */
+export const DriversInfoSchema = z.array(
+  z.object({
+    userId: z.number().int(),
+    indicativ: z.string().nullable(),
+    idle_from: z.string().nullable(),
+  }),
+);
+export type DriversInfo = z.infer<typeof DriversInfoSchema>;
+
+export const DriversInfoQuerySchema = z.strictObject({ polygon_id: idParam() });
+
+/** What a driver's socket gets back for `currentPosition` (Socket.IO acknowledgement). */
+export type PositionAck = { ok: true } | { ok: false; errors: Record<string, string[]> };
