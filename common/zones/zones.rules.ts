@@ -80,11 +80,42 @@ export function selfIntersects(ring: readonly LatLong[]): boolean {
   return false;
 }
 
-/** The first reason an outline is refused, or null when it is a simple polygon with an area. */
+/** Corners closer than this to one line (in degrees, about a millimetre) lie on it. */
+const ON_A_LINE = 1e-8;
+
+/** Whether every corner lies on the line through the first corner and the one farthest from it. */
+export function onOneLine(ring: readonly LatLong[]): boolean {
+  const origin = ring[0];
+  if (!origin) return true;
+  let far = origin;
+  let farthest = 0;
+  for (const point of ring) {
+    const d = Math.hypot(point.long - origin.long, point.lat - origin.lat);
+    if (d > farthest) [far, farthest] = [point, d];
+  }
+  if (farthest === 0) return true;
+  return ring.every(
+    (p) =>
+      Math.abs(
+        (far.long - origin.long) * (p.lat - origin.lat) -
+          (far.lat - origin.lat) * (p.long - origin.long),
+      ) /
+        farthest <
+      ON_A_LINE,
+  );
+}
+
+/**
+ * The first reason an outline is refused, or null when it is a simple polygon with an area.
+ * Crossing edges are looked for before the signed area: a symmetric bow-tie's two lobes cancel
+ * to no area, and "the corners are on one line" would send its author looking for the wrong fault.
+ */
 export function zoneOutlineProblem(paths: readonly LatLong[]): string | null {
   const ring = openRing(paths);
   if (ring.length < 3) return ZONE_TOO_FEW_POINTS;
-  if (Math.abs(doubleArea(ring)) < 1e-12) return ZONE_NO_AREA;
+  if (onOneLine(ring)) return ZONE_NO_AREA;
   if (selfIntersects(ring)) return ZONE_SELF_INTERSECTS;
+  // A simple outline that is only a sliver (under about 40 cm² at Romania's latitudes).
+  if (Math.abs(doubleArea(ring)) < 1e-12) return ZONE_NO_AREA;
   return null;
 }
