@@ -22,7 +22,7 @@ import {
 } from './lib/failure-counter';
 import { createSessionCache } from './lib/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.routes';
 import { createBlockedPhonesService } from './modules/blocked-phones/blocked-phones.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -45,6 +45,8 @@ import { createOrderWritePath } from './modules/orders/write/order-write-path';
 import { geocoderFromConfig } from './modules/places/geocoders';
 import { placesRoutes } from './modules/places/places.routes';
 import { createPlacesService } from './modules/places/places.service';
+import { simulatorRoutes } from './modules/simulator/simulator.routes';
+import { createSimulatorService } from './modules/simulator/simulator.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -64,7 +66,11 @@ export interface AppDeps {
   logStream?: DestinationStream;
 }
 
-export type App = FastifyInstance & { io: RealtimeServer };
+export type App = FastifyInstance & {
+  io: RealtimeServer;
+  /** For the demo fleet of `npm start` (server/simulator/demo-fleet.ts): its drivers' sessions. */
+  auth: Pick<AuthService, 'issueSession'>;
+};
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** How long a verified session is reused without asking the database (revocation is immediate). */
@@ -177,6 +183,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   clientsRoutes(app, authenticate, createClientsService(database.db));
   companiesRoutes(app, authenticate, createCompaniesService(database.db));
   catalogRoutes(app, authenticate, database.db);
+  // Issue #17: the simulators act as drivers; an installation may turn that off (404).
+  if (config.SIMULATOR_ENABLED) {
+    simulatorRoutes(
+      app,
+      authenticate,
+      createSimulatorService({
+        db: database.db,
+        auth,
+        sessionTtlSeconds: Math.round(config.SIMULATOR_SESSION_HOURS * 3600),
+      }),
+    );
+  }
   // Idempotency keys live 24 h (research R11), the orders' changes ORDER_CHANGES_KEEP_HOURS;
   // the sweeps are cheap and indexed.
   const purge = setInterval(() => {
@@ -207,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
-  return Object.assign(app, { io });
+  return Object.assign(app, { io, auth });
 }
 
 function registerWebStatic404(app: FastifyInstance) {

@@ -121,6 +121,18 @@ const EnvSchema = z
     MAP_TILES_URL: mapTilesUrl,
     /** Shown on the map; the tiles' licence requires it (OSM: '© OpenStreetMap contributors'). */
     MAP_TILES_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
+    /**
+     * POST /api/simulator/sessions (issue #17): admins and dispatchers act as their company's
+     * drivers on /simulator and with `npm run simulate`. false = the endpoint does not exist.
+     */
+    SIMULATOR_ENABLED: booleanFlag.default(true),
+    /** The lifetime of such a driver session (the simulators renew theirs before it ends). */
+    SIMULATOR_SESSION_HOURS: z.coerce.number().min(0.1).max(24).default(8),
+    /**
+     * Simulated drivers `npm start` moves on the demo company's map (issue #17: a newcomer sees
+     * cars within seconds); only when the demo seed's company exists. 0 = none.
+     */
+    DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
   })
   .superRefine((env, context) => {
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {

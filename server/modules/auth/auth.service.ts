@@ -104,19 +104,37 @@ export function createAuthService(deps: AuthServiceDeps) {
         keep: DEVICES_KEPT_PER_USER,
       });
     }
+    const accessToken = await createSession(candidate.id, deps.tokenTtlSeconds, client);
+    return { accessToken, device: { userId: candidate.id, token: deviceToken } };
+  }
+
+  /** A new opaque token for the user, stored as its digest only (DESIGN §7). */
+  async function createSession(
+    userId: number,
+    ttlSeconds: number,
+    client: { ip: string; userAgent: string | null },
+  ): Promise<AccessToken> {
     const token = newToken();
     const row = await repo.insertToken(db, {
-      user_id: candidate.id,
+      user_id: userId,
       token_hash: tokenDigest(token),
-      ttlSeconds: deps.tokenTtlSeconds,
+      ttlSeconds,
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 300) ?? null,
     });
-    return {
-      accessToken: { token, expires_at: row.expires_at },
-      device: { userId: candidate.id, token: deviceToken },
-    };
+    return { token, expires_at: row.expires_at };
   }
+
+  /**
+   * A session for a user without their password, for the simulator acting as a driver (issue
+   * #17: /simulator, `npm run simulate`, the demo fleet). The same token as a login's, revocable
+   * the same way, with its own (short) lifetime. The caller has checked that it may: the
+   * simulator module lets admins and dispatchers act only as drivers of their own companies.
+   */
+  const issueSession = (
+    userId: number,
+    options: { ttlSeconds: number; ip: string; userAgent: string | null },
+  ): Promise<AccessToken> => createSession(userId, options.ttlSeconds, options);
 
   /**
    * Resolves a bearer token to its session; null when missing, unknown, expired or revoked.
@@ -185,7 +203,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { isOnline };
   }
 
-  return { login, authenticate, loggedUser, logout, setActivity };
+  return { login, issueSession, authenticate, loggedUser, logout, setActivity };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
