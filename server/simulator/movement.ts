@@ -1,0 +1,183 @@
+import { EARTH_RADIUS_M } from '@common/lib/geo';
+
+/**
+ * How a simulated driver moves and rests (issue #17 simulators): pure functions of the state,
+ * the time step and a seeded random source, so a fleet replays the same way for one `--seed`.
+ *
+ * A driver drives in a straight line at a city speed (20–50 km/h, drawn per leg) to a random
+ * point of his company's area (a disc around the company's coordinates), then either sets off
+ * to the next point, pauses for a few minutes, or now and then goes offline for a while.
+ * Straight lines between points of a disc stay in the disc, so a driver never leaves the area.
+ */
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Where a company's drivers move: a disc around the company (its coordinates). */
+export interface Area {
+  center: LatLng;
+  radiusM: number;
+}
+
+/** About a city's size around a dispatch company (issue #17: "within ~4 km"). */
+export const DEFAULT_AREA_RADIUS_M = 4_000;
+
+/** Issue #17: city speeds. */
+export const CITY_SPEED_KMH = { min: 20, max: 50 } as const;
+
+/** How often a driver rests at the end of a leg, and for how long (seconds). */
+export interface Behaviour {
+  pauseChance: number;
+  pauseS: readonly [number, number];
+  offlineChance: number;
+  offlineS: readonly [number, number];
+}
+
+/**
+ * A leg is 1–8 km, 2–25 minutes: a pause every 5–6 legs of a few minutes, offline about once
+ * every 2–3 hours of driving (3 % of legs) for 5–15 minutes.
+ */
+export const CITY_BEHAVIOUR: Behaviour = {
+  pauseChance: 0.18,
+  pauseS: [120, 360],
+  offlineChance: 0.03,
+  offlineS: [300, 900],
+};
+
+/** The driver contract's statuses (PATCH /api/drivers/me/status). */
+export type SimStatus = 'online' | 'paused' | 'offline';
+
+export interface SimDriver {
+  position: LatLng;
+  /** Where the current leg ends (the position itself while resting). */
+  target: LatLng;
+  speedKmh: number;
+  status: SimStatus;
+  /** Seconds left of a pause or an offline spell; 0 while driving. */
+  restS: number;
+}
+
+/** A number in [0, 1) from a seeded source: the same seed, the same fleet. */
+export type Random = () => number;
+
+/**
+ * mulberry32: a small fixed-seed generator (the same as the tests' server/test/seeded-random),
+ * good enough for moving cars and cheap to keep one per driver.
+ */
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Driver `index` of a fleet seeded with `seed`: his own stream, whatever the fleet's size. */
+export const driverRandom = (seed: number, index: number): Random =>
+  seededRandom((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
+
+const between = (random: Random, [low, high]: readonly [number, number]) =>
+  low + (high - low) * random();
+
+const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
+
+/**
+ * Metres east and north of the area's centre (an equirectangular projection at the centre:
+ * within a few kilometres it is off by well under 1 %, and straight lines stay straight).
+ */
+function toLocal(area: Area, point: LatLng) {
+  const cos = Math.cos((area.center.lat * Math.PI) / 180);
+  return {
+    x: (point.lng - area.center.lng) * METRES_PER_DEGREE * cos,
+    y: (point.lat - area.center.lat) * METRES_PER_DEGREE,
+  };
+}
+
+function fromLocal(area: Area, x: number, y: number): LatLng {
+  const cos = Math.cos((area.center.lat * Math.PI) / 180);
+  return {
+    lat: area.center.lat + y / METRES_PER_DEGREE,
+    lng: area.center.lng + x / (METRES_PER_DEGREE * cos),
+  };
+}
+
+/** A point spread evenly over the area's disc. */
+export function randomPointIn(area: Area, random: Random): LatLng {
+  const r = area.radiusM * Math.sqrt(random());
+  const angle = 2 * Math.PI * random();
+  return fromLocal(area, r * Math.cos(angle), r * Math.sin(angle));
+}
+
+const randomSpeed = (random: Random) => between(random, [CITY_SPEED_KMH.min, CITY_SPEED_KMH.max]);
+
+/** A driver somewhere in the area, online, setting off to another point. */
+export function startDriver(area: Area, random: Random): SimDriver {
+  const position = randomPointIn(area, random);
+  return {
+    position,
+    target: randomPointIn(area, random),
+    speedKmh: randomSpeed(random),
+    status: 'online',
+    restS: 0,
+  };
+}
+
+const newLeg = (driver: SimDriver, area: Area, random: Random): SimDriver => ({
+  ...driver,
+  target: randomPointIn(area, random),
+  speedKmh: randomSpeed(random),
+  status: 'online',
+  restS: 0,
+});
+
+/** The driver after `dtS` seconds: closer to his target, arrived and resting, or back at work. */
+export function advance(
+  driver: SimDriver,
+  dtS: number,
+  area: Area,
+  random: Random,
+  behaviour: Behaviour = CITY_BEHAVIOUR,
+): SimDriver {
+  if (driver.status !== 'online') {
+    const restS = driver.restS - dtS;
+    return restS > 0 ? { ...driver, restS } : newLeg(driver, area, random);
+  }
+  const from = toLocal(area, driver.position);
+  const to = toLocal(area, driver.target);
+  const left = Math.hypot(to.x - from.x, to.y - from.y);
+  const step = (driver.speedKmh / 3.6) * dtS;
+  if (step < left) {
+    const share = step / left;
+    return {
+      ...driver,
+      position: fromLocal(area, from.x + (to.x - from.x) * share, from.y + (to.y - from.y) * share),
+    };
+  }
+  // Arrived: he stops there, then rests or sets off again.
+  const arrived = { ...driver, position: driver.target };
+  const roll = random();
+  if (roll < behaviour.offlineChance) {
+    return { ...arrived, status: 'offline', restS: between(random, behaviour.offlineS) };
+  }
+  if (roll < behaviour.offlineChance + behaviour.pauseChance) {
+    return { ...arrived, status: 'paused', restS: between(random, behaviour.pauseS) };
+  }
+  return newLeg(arrived, area, random);
+}
+
+/**
+ * The server took the driver offline (a ban, docs/DRIVER-API.md): he stays off for an offline
+ * spell, then tries again (a banned driver's attempt is refused, and he waits another spell).
+ */
+export function forcedOffline(
+  driver: SimDriver,
+  random: Random,
+  behaviour: Behaviour = CITY_BEHAVIOUR,
+): SimDriver {
+  return { ...driver, status: 'offline', restS: between(random, behaviour.offlineS) };
+}
