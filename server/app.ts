@@ -49,6 +49,10 @@ import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { createSimulatorService } from './modules/simulator/simulator.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import type { ZoneIndex } from './modules/zones/zone-index';
+import { createZoneIndexFollower } from './modules/zones/zone-index-follower';
+import { zonesRoutes } from './modules/zones/zones.routes';
+import { createZonesService } from './modules/zones/zones.service';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
@@ -70,6 +74,8 @@ export type App = FastifyInstance & {
   io: RealtimeServer;
   /** For the demo fleet of `npm start` (server/simulator/demo-fleet.ts): its drivers' sessions. */
   auth: Pick<AuthService, 'issueSession'>;
+  /** This node's zone index as it is now (zones tests; issue #17). */
+  zoneIndex: () => ZoneIndex;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -127,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onOrdersChanged: () => {
       if (!config.TEST_DROP_ORDER_WAKEUPS) void feed.wake();
     },
+    onZonesChanged: () => void zones.wake(),
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.
@@ -141,6 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await feed.start();
   app.addHook('onClose', async () => feed.stop());
+  // Issue #17: every zone and stand in memory for driver positions, following zones_revision.
+  const zones = createZoneIndexFollower({
+    db: database.db,
+    pollMs: config.ZONES_POLL_MS,
+    onError: (error) => app.log.warn({ err: error }, 'reloading the zones failed'),
+  });
+  await zones.start();
+  app.addHook('onClose', async () => zones.stop());
 
   const auth = createAuthService({
     db: database.db,
@@ -183,6 +198,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   clientsRoutes(app, authenticate, createClientsService(database.db));
   companiesRoutes(app, authenticate, createCompaniesService(database.db));
   catalogRoutes(app, authenticate, database.db);
+  zonesRoutes(
+    app,
+    authenticate,
+    createZonesService({
+      db: database.db,
+      refreshIndex: zones.wake,
+      wakeOthers: publisher.wakeZoneReaders,
+      // issue #17: the drivers module's live index provides the queues
+      standQueue: () => [],
+    }),
+  );
   // Issue #17: the simulators act as drivers; an installation may turn that off (404).
   if (config.SIMULATOR_ENABLED) {
     simulatorRoutes(
@@ -225,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
-  return Object.assign(app, { io, auth });
+  return Object.assign(app, { io, auth, zoneIndex: zones.index });
 }
 
 function registerWebStatic404(app: FastifyInstance) {

@@ -109,6 +109,12 @@ const EnvSchema = z
       .max(24 * 30)
       .default(24),
     /**
+     * How often each node checks whether zones or stands changed (one tiny read of
+     * `zones_revision`) and rebuilds its zone index if so: a lost wake-up between nodes delays a
+     * zone edit on another node by at most this (issue #17; the writer's node sees it at once).
+     */
+    ZONES_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /**
      * Tests only: this node ignores the other nodes' wake-ups, as if the bus lost them all, so
      * its lists can follow the change stream by polling alone (server/cluster tests).
      */

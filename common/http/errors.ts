@@ -42,6 +42,8 @@ export const NOT_FOUND = {
   page: 'Pagina nu a fost găsită.',
   blockedPhone: 'Numărul blocat nu a fost găsit.',
   company: 'Compania nu a fost găsită.',
+  zone: 'Zona nu a fost găsită.',
+  stand: 'Stația nu a fost găsită.',
   webApp: 'Aplicația web nu a fost găsită (rulați npm run build).',
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND;

@@ -47,6 +47,11 @@ export interface Publisher {
   ordersReset(seq: number): void;
   /** Wakes the other nodes' readers of the change stream. */
   wakeOrderReaders(seq: number): void;
+  /**
+   * Tells the other nodes that zones or stands changed (revision `revision`): their zone
+   * indexes read them again at once instead of at their next poll (zone-index-follower.ts).
+   */
+  wakeZoneReaders(revision: number): void;
 }
 
 /**
@@ -83,6 +88,9 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
     },
     wakeOrderReaders: (seq) => {
       if (options.clustered) io.serverSideEmit('orders_changed', seq);
+    },
+    wakeZoneReaders: (revision) => {
+      if (options.clustered) io.serverSideEmit('zones_changed', revision);
     },
   };
 }

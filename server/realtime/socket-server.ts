@@ -46,6 +46,8 @@ export function createSocketServer(options: {
   onSessionEnded: (tokenId: number) => void;
   /** Another node changed orders up to this change number (Publisher.wakeOrderReaders). */
   onOrdersChanged: (seq: number) => void;
+  /** Another node changed zones or stands (Publisher.wakeZoneReaders). */
+  onZonesChanged: (revision: number) => void;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): RealtimeServer {
@@ -63,6 +65,7 @@ export function createSocketServer(options: {
   }
   io.on('session_ended', options.onSessionEnded);
   io.on('orders_changed', options.onOrdersChanged);
+  io.on('zones_changed', options.onZonesChanged);
   guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
   // without a session opens one first): refuse them as the bad requests they are.
