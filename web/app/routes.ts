@@ -73,11 +73,24 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/login', handle: { title: 'Autentificare' }, load: () => import('../pages/LoginPage') },
   { path: '/logout', handle: { title: 'Ieșire' }, load: () => import('../pages/LogoutPage') },
   {
+    // SPEC §2 /live: the live drivers map without navigation bars, login required.
+    path: '/live',
+    handle: { title: 'Hartă live', requiresAuth: true, hideNav: true },
+    load: () => import('../pages/LivePage'),
+  },
+  {
     path: '/settings/account',
     handle: { title: 'Setări cont', requiresAuth: true },
     load: () => import('../pages/AccountSettingsPage'),
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
+  {
+    // SPEC §2 zone delimitation (issue #17): zones and taxi stands drawn on the map, which fills
+    // the window under the header beside the list.
+    path: '/settings/polygons',
+    handle: { title: 'Delimitare zone', requiresAuth: true, fillsViewport: true },
+    load: () => import('../pages/ZonesPage'),
+  },
   {
     // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
@@ -145,7 +158,6 @@ export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/finances/history',
   '/finances/reports',
   '/settings',
-  '/settings/polygons',
   '/discounts',
   '/discount/:id',
   '/reports',

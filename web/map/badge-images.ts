@@ -13,6 +13,9 @@ export const BADGE_TONES = {
   busy: '#868e96',
   paused: '#f08c00',
   offer: '#e03131',
+  /** The zone editor's names: zones in the drivers map's zone colour, taxi stands in teal. */
+  zone: '#7048e8',
+  stand: '#0c8599',
 } as const;
 export type BadgeTone = keyof typeof BADGE_TONES;
 

@@ -1,0 +1,72 @@
+import { Group, NumberInput, Switch, TextInput } from '@mantine/core';
+import { EditorActions, OutlineStatus } from './EditorParts';
+import type { ZoneEditor } from './use-zone-editor';
+import type { ZoneDraft } from './zone-form';
+import { cornerCount } from './zone-geometry';
+
+interface ZoneFormProps {
+  editor: ZoneEditor;
+  draft: ZoneDraft;
+  isNew: boolean;
+  errors: Record<string, string[]>;
+}
+
+/**
+ * A zone's fields (SPEC §3 Polygon: name, isVisible; priority 0–100 where zones overlap) with
+ * the outline's state under them. Enter in a field saves (the form's submit).
+ */
+export function ZoneForm({ editor, draft, isNew, errors }: ZoneFormProps) {
+  const corners = cornerCount(draft.paths);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        editor.save();
+      }}
+      data-testid="zone-form"
+    >
+      <TextInput
+        label="Nume"
+        size="xs"
+        required
+        autoFocus
+        value={draft.name}
+        error={errors.name?.join(' ')}
+        onChange={(event) => editor.setZone({ name: event.currentTarget.value })}
+        data-testid="zone-name"
+      />
+      <Group gap="md" mt="xs" align="flex-end" wrap="nowrap">
+        <NumberInput
+          label="Prioritate"
+          description="0–100; unde zonele se suprapun, câștigă cea mai mare"
+          size="xs"
+          min={0}
+          max={100}
+          allowDecimal={false}
+          allowNegative={false}
+          value={draft.priority}
+          error={errors.priority?.join(' ')}
+          onChange={(value) => editor.setZone({ priority: value })}
+          style={{ flex: 1 }}
+          data-testid="zone-priority"
+        />
+        <Switch
+          label="Vizibilă"
+          size="sm"
+          mb={6}
+          checked={draft.isVisible}
+          onChange={(event) => editor.setZone({ isVisible: event.currentTarget.checked })}
+          data-testid="zone-visible"
+        />
+      </Group>
+      <OutlineStatus
+        drawn={corners > 0}
+        summary={`${corners} colțuri`}
+        error={errors.paths?.join(' ')}
+        onRedraw={editor.redraw}
+      />
+      <EditorActions editor={editor} isNew={isNew} />
+    </form>
+  );
+}
