@@ -105,6 +105,8 @@ export function hintsFor(tenants: Tenants): (operation: Operation) => OperationH
   const clients = both((t) => t.clientIds);
   const addresses = both((t) => t.addressIds);
   const blocked = both((t) => t.blockedPhoneIds);
+  const zones = both((t) => t.zoneIds);
+  const stands = both((t) => t.standIds);
   const orderPlaces = both((t) => t.orderPlaceIds);
   const placeIds = [...tenants.A.placeIds, ...tenants.B.placeIds];
   // Phones no fixture uses, in the formats people type: valid bodies get past the phone check
@@ -130,6 +132,8 @@ export function hintsFor(tenants: Tenants): (operation: Operation) => OperationH
         if (/^\/api\/(orders|order-history)/.test(operation.path)) return orders;
         if (operation.path.startsWith('/api/users')) return users;
         if (operation.path.startsWith('/api/blocked-phone')) return blocked;
+        if (operation.path.startsWith('/api/polygons')) return zones;
+        if (operation.path.startsWith('/api/stands')) return stands;
         if (operation.path.startsWith('/user-addresses')) return addresses;
         return [1, 2, 3];
       }
@@ -139,6 +143,7 @@ export function hintsFor(tenants: Tenants): (operation: Operation) => OperationH
       if (name === 'addressId') return addresses;
       if (/^(driverId|driver_id|custom_driver_ids)$/.test(name)) return drivers;
       if (name === 'dispatcher_id') return users;
+      if (name === 'polygon_id') return zones;
       if (name === 'company_id' || name === 'protocol_company_id') return companies;
       if (name === 'service_id') return tenants.catalog.serviceIds;
       return [];

@@ -29,6 +29,9 @@ export interface Tenant {
   clientIds: number[];
   addressIds: number[];
   blockedPhoneIds: number[];
+  /** Its zone and taxi stand (issue #17), named with the canary. */
+  zoneIds: number[];
+  standIds: number[];
   /** `internal:<id>` ids of the places its operators saved. */
   placeIds: string[];
 }
@@ -150,6 +153,29 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     },
   });
 
+  // A zone around the orders' places and a stand in it; B's a little east, overlapping A's.
+  const west = label === 'A' ? 27.57 : 27.58;
+  const zone = await expectStatus<{ id: number }>(t, 201, {
+    method: 'POST',
+    url: '/api/polygons',
+    headers: auth,
+    payload: {
+      name: `Zona ${token}`,
+      paths: [
+        { lat: 47.15, long: west },
+        { lat: 47.15, long: west + 0.04 },
+        { lat: 47.18, long: west + 0.04 },
+        { lat: 47.18, long: west },
+      ],
+    },
+  });
+  const stand = await expectStatus<{ id: number }>(t, 201, {
+    method: 'POST',
+    url: '/api/stands',
+    headers: auth,
+    payload: { name: `Statia ${token}`, lat: 47.165, long: west + 0.02, radius: 100 },
+  });
+
   const clientIds = [...new Set(orders.map((o) => o.client_id).filter((id) => id !== null))];
   const addressIds = new Set<number>();
   for (const clientId of clientIds) {
@@ -173,6 +199,8 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     clientIds,
     addressIds: [...addressIds],
     blockedPhoneIds,
+    zoneIds: [zone.id],
+    standIds: [stand.id],
     placeIds: [place.place_id],
   };
 }
