@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { endLocalSession } from '../features/auth/session-actions';
 import { useSession } from '../features/auth/use-session';
+import { bindDriverEvents } from '../features/drivers/driver-events';
 import { bindOrderEvents } from '../features/orders/data/order-events';
 import { flavourOf, orderFormPath } from '../features/orders/flavour';
 import { connectSocket, disconnectSocket } from '../lib/socket';
@@ -45,8 +46,11 @@ export function RealtimeBridge() {
       userId,
       openOrder: (id) => void navigate(orderFormPath(flavour, id)),
     });
+    // Drivers' positions and states into the drivers map's cache (issue #17).
+    const unbindDrivers = bindDriverEvents(socket, queryClient);
     return () => {
       unbindOrders();
+      unbindDrivers();
       socket.off('session_revoked', handleRevoked);
       socket.io.off('reconnect', handleReconnect);
     };

@@ -69,6 +69,15 @@ export default function MapCanvas({
     registerBadgeImages(map);
     const stopWatchingBasemap = dropBasemapWhenUnreachable(map, () => setBasemapLost(true));
     map.once('style.load', () => setHandle({ map, lib: maplibregl, isRemoved: () => removed }));
+    // Where the map is, for browser tests (the drivers map follows a driver): written on the
+    // element directly, no re-render per move.
+    const section = element.parentElement;
+    const markCenter = () => {
+      const { lat, lng } = map.getCenter();
+      section?.setAttribute('data-map-center', `${lat.toFixed(5)},${lng.toFixed(5)}`);
+    };
+    markCenter();
+    map.on('moveend', markCenter);
     return () => {
       removed = true;
       stopWatchingBasemap();

@@ -5,9 +5,16 @@ import type { StyleSpecification } from 'maplibre-gl';
 export const MAP_BACKGROUND = '#eef0f2';
 
 /**
+ * The font of the map's labels (driver ids, zone names): drawn from the browser's fonts, one
+ * character once (no `glyphs` URL); 'Bold' sets the weight, sans-serif is the fallback.
+ */
+export const MAP_LABEL_FONT = ['Noto Sans Bold', 'Arial Bold'];
+
+/**
  * The map's style: a background, and the configured raster basemap on it (MAP_TILES_URL,
  * docs/OPERATIONS.md) with the attribution its licence requires. No tiles, no network: the
- * product works offline (DESIGN §8). No glyphs either: labels are drawn as icons.
+ * product works offline (DESIGN §8). No glyph server either: maplibre draws the labels' characters
+ * from the browser's own fonts (docs/DECISIONS.md "Drivers map labels").
  */
 export function basemapStyle(config: MapConfig | undefined): StyleSpecification {
   const tiles = config?.tiles_url ?? null;

@@ -14,15 +14,19 @@ export function useGeoJsonLayers(
   sourceId: string,
   data: GeoData,
   layers: readonly AddLayerObject[],
+  /** Drawn under this layer when it is on the map (zones shown after the drivers stay under them). */
+  beforeLayerId?: string,
 ): void {
   const { map, isRemoved } = useMapHandle();
   const first = useRef(data);
   // The layers are fixed per component (a style, not state): read once.
   const spec = useRef(layers);
+  const before = useRef(beforeLayerId);
 
   useEffect(() => {
     map.addSource(sourceId, { type: 'geojson', data: first.current });
-    for (const layer of spec.current) map.addLayer(layer);
+    const beforeId = before.current && map.getLayer(before.current) ? before.current : undefined;
+    for (const layer of spec.current) map.addLayer(layer, beforeId);
     return () => {
       // The map unmounts before its layers (React cleans parents first): nothing to remove.
       if (isRemoved()) return;

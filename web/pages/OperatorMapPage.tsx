@@ -1,9 +1,11 @@
 import { DriversMap } from '../features/drivers/DriversMap';
+import { useOrderPanel } from '../features/orders/panel/use-order-panel';
 
 /**
  * /operator/map (SPEC §2 /operator children: map): the drivers map beside the order lists, as
- * tall as the console's column.
+ * tall as the console's column; an order on a driver card opens in the console's side panel.
  */
 export default function OperatorMapPage() {
-  return <DriversMap />;
+  const panel = useOrderPanel();
+  return <DriversMap onOpenOrder={panel.open} />;
 }

@@ -1,44 +1,56 @@
-import { Box, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, Switch, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useStoredState } from '../../lib/use-stored-state';
 import { CircleLayer } from '../../map/CircleLayer';
 import { CompanyMarker } from '../../map/CompanyMarker';
 import { DriversLayer } from '../../map/DriversLayer';
-import { filterDrivers, followedCenter, type MapDriver } from '../../map/drivers';
+import { filterDrivers, followedCenter } from '../../map/drivers';
 import { MapView } from '../../map/MapView';
+import { ZonesLayer } from '../../map/ZonesLayer';
 import { DRIVER_CIRCLE_M, driversMapZoom } from '../../map/zoom';
 import { useCurrentUser } from '../auth/use-current-user';
 import { companyCenter } from '../companies/company-center';
-
-/**
- * Driver positions arrive with the dispatch and driver-app issue (DESIGN §5 driver index); the
- * layer is drawn from this empty list until then — never from made-up drivers.
- */
-const NO_DRIVERS: readonly MapDriver[] = [];
+import { DriverCard } from './DriverCard';
+import { useDriverPositions } from './use-driver-positions';
+import { useMapZones } from './use-map-zones';
 
 interface DriversMapProps {
   /** The map's height; without one the panel fills its parent's height (a console column). */
   height?: number | string;
-  drivers?: readonly MapDriver[];
+  /** Opens an order from the driver card (the console's side panel). */
+  onOpenOrder?: (id: number) => void;
 }
+
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /**
  * SPEC §2 drivers map: centred on the company (SPEC §1 fallback centre without coordinates) at
- * zoom 13, 7 for user 1 (SPEC §9), the 1500 m circle around it, the drivers as one WebGL
- * layer, and a search by indicator whose single match the map follows.
+ * zoom 13, 7 for user 1 (SPEC §9), the 1500 m circle around it, the online drivers live as one
+ * WebGL layer, a search by indicator whose single match the map follows, 'Afișează zonele',
+ * and the driver card on a click on a driver (or Enter on a single match).
  */
-export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
+export function DriversMap({ height, onOpenOrder }: DriversMapProps) {
   const user = useCurrentUser();
   const company = useMemo(() => companyCenter(user.companies[0]), [user.companies]);
+  const positions = useDriverPositions();
+  const drivers = positions.drivers;
   const [query, setQuery] = useState('');
+  const [showZones, setShowZones] = useStoredState('drivers-map.zones', false, isBoolean);
+  const zones = useMapZones(showZones);
+  const [selected, setSelected] = useState<number | null>(null);
   const shown = useMemo(() => filterDrivers(drivers, query), [drivers, query]);
+  const followed = shown.length === 1 ? shown[0] : undefined;
   const center = followedCenter(shown) ?? company;
 
-  const empty =
-    drivers.length === 0
-      ? 'Niciun șofer cu poziție cunoscută.'
-      : shown.length === 0
-        ? 'Niciun șofer cu acest indicativ.'
-        : null;
+  const empty = positions.isPending
+    ? null
+    : positions.isError
+      ? 'Pozițiile șoferilor nu au putut fi citite.'
+      : drivers.length === 0
+        ? 'Niciun șofer cu poziție cunoscută.'
+        : shown.length === 0
+          ? 'Niciun șofer cu acest indicativ.'
+          : null;
 
   return (
     <Paper
@@ -46,6 +58,8 @@ export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
       p={6}
       radius="sm"
       data-testid="drivers-map-panel"
+      data-driver-count={positions.isPending ? undefined : shown.length}
+      data-followed={followed?.id}
       style={
         height === undefined
           ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
@@ -53,22 +67,35 @@ export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
       }
     >
       <Group gap="xs" mb={6} wrap="nowrap" justify="space-between">
-        <TextInput
-          size="xs"
-          placeholder="Caută după indicativ"
-          aria-label="Caută șofer după indicativ"
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          style={{ flex: '0 1 220px' }}
-          data-testid="drivers-map-search"
-        />
-        <Text size="xs" c="dimmed" truncate>
-          {company.isFallback
-            ? 'Compania nu are coordonate: centrul implicit'
-            : (user.companies[0]?.name ?? '')}
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <TextInput
+            size="xs"
+            placeholder="Caută după indicativ"
+            aria-label="Caută șofer după indicativ"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // The single match the map follows: Enter opens his card.
+              if (event.key === 'Enter' && followed) setSelected(followed.id);
+            }}
+            style={{ flex: '0 1 200px' }}
+            data-testid="drivers-map-search"
+          />
+          <Switch
+            size="xs"
+            label="Afișează zonele"
+            checked={showZones}
+            onChange={(event) => setShowZones(event.currentTarget.checked)}
+            data-testid="drivers-map-zones"
+            styles={{ label: { whiteSpace: 'nowrap' } }}
+          />
+        </Group>
+        <Text size="xs" c="dimmed" truncate data-testid="drivers-map-count">
+          {positions.isPending ? '' : `${shown.length} pe hartă`}
+          {company.isFallback ? ' · compania nu are coordonate' : ''}
         </Text>
       </Group>
-      <Box style={height === undefined ? { flex: 1, minHeight: 0 } : undefined}>
+      <Box pos="relative" style={height === undefined ? { flex: 1, minHeight: 0 } : undefined}>
         <MapView
           center={center}
           zoom={driversMapZoom(user.id)}
@@ -79,8 +106,41 @@ export function DriversMap({ height, drivers = NO_DRIVERS }: DriversMapProps) {
         >
           <CircleLayer center={company} radiusM={DRIVER_CIRCLE_M} />
           <CompanyMarker center={company} />
-          <DriversLayer drivers={shown} />
+          <DriversLayer drivers={shown} onSelect={setSelected} />
+          {showZones && zones.data && <ZonesLayer zones={zones.data} />}
         </MapView>
+        {selected !== null && (
+          <Box
+            pos="absolute"
+            top={8}
+            left={8}
+            bottom={8}
+            style={{
+              width: 'min(340px, calc(100% - 16px))',
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'flex-start',
+              pointerEvents: 'none',
+              zIndex: 2,
+            }}
+          >
+            <Box
+              style={{
+                pointerEvents: 'auto',
+                minHeight: 0,
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
+              <DriverCard
+                key={selected}
+                driverId={selected}
+                onClose={() => setSelected(null)}
+                onOpenOrder={onOpenOrder}
+              />
+            </Box>
+          </Box>
+        )}
       </Box>
     </Paper>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { useShortcuts } from '../../../lib/shortcuts';
 import { BlockedPhonesModal } from '../../blocked-phones/BlockedPhonesModal';
+import { ZoneStatisticsButton } from '../../zones/ZoneStatisticsButton';
 import { orderFormPath } from '../flavour';
 import { FRESH_FORM_STATE } from '../form/fresh-form';
 import type { Flavour } from '../labels';
@@ -19,7 +20,7 @@ interface OperatorTopBarProps {
   /** 'Comandă nouă' opens the full form; the v2 screen opens its quick form instead. */
   onNewOrder?: () => void;
   /**
-   * Seam for buttons of later issues (the driver-priority window, 'Statistici zone'): rendered
+   * Seam for buttons of later issues (the driver-priority window): rendered
    * after the Map button.
    */
   extra?: ReactNode;
@@ -27,8 +28,8 @@ interface OperatorTopBarProps {
 
 /**
  * SPEC §2 operator top bar: 'Comandă nouă', the Map button (the drivers map, /operator/map;
- * taxi only: the delivery dashboard has no map child), live statistics, blocked numbers, the orders
- * search and the call-sign search (F6).
+ * taxi only: the delivery dashboard has no map child), live statistics, 'Statistici zone' (both
+ * dashboards), blocked numbers, the orders search and the call-sign search (F6).
  */
 export function OperatorTopBar({
   userId,
@@ -81,6 +82,7 @@ export function OperatorTopBar({
       </Group>
       <Group gap="xs" wrap="nowrap">
         {flavour === 'taxi' && <ScreenSwitchLink />}
+        <ZoneStatisticsButton flavour={flavour} />
         <Button
           variant="default"
           size="xs"

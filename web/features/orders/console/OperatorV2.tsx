@@ -43,7 +43,7 @@ export function OperatorV2() {
       <BoardWithAside
         asideWidth="minmax(340px, 440px)"
         board={<OrderBoard userId={user.id} flavour="taxi" onOpen={panel.open} />}
-        aside={<DriversMap />}
+        aside={<DriversMap onOpenOrder={panel.open} />}
       />
       {/* Fixed at the bottom by the layout, not over it: the list above ends where it begins,
           so no row hides under it (issue #16). */}

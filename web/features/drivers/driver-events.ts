@@ -1,0 +1,76 @@
+import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema';
+import type { DriversPositionsPayload } from '@common/realtime/events';
+import type { User } from '@common/users/users.schema';
+import type { QueryClient } from '@tanstack/react-query';
+import { driverKeys } from './driver-keys';
+import { applyDriverState, applyPositionsBatch, DriverStateTracker } from './positions-cache';
+
+/** What the binding needs of the socket: the drivers' events, on and off. */
+export interface DriverEventSource {
+  on(event: 'drivers_positions', handler: (payload: DriversPositionsPayload) => void): unknown;
+  on(event: 'driver_state_updated', handler: (state: DriverState) => void): unknown;
+  off(event: 'drivers_positions', handler: (payload: DriversPositionsPayload) => void): unknown;
+  off(event: 'driver_state_updated', handler: (state: DriverState) => void): unknown;
+}
+
+/** One tracker per query cache: it lives as long as the cached list it guards. */
+const trackers = new WeakMap<QueryClient, DriverStateTracker>();
+
+export function driverStateTracker(queryClient: QueryClient): DriverStateTracker {
+  let tracker = trackers.get(queryClient);
+  if (!tracker) {
+    tracker = new DriverStateTracker();
+    trackers.set(queryClient, tracker);
+  }
+  return tracker;
+}
+
+/** A batch of positions into the cached list (one new list per batch). */
+export function applyPositionsEvent(queryClient: QueryClient, batch: DriversPositionsPayload) {
+  const tracker = driverStateTracker(queryClient);
+  queryClient.setQueryData<DriverPosition[]>(driverKeys.positions, (list) =>
+    applyPositionsBatch(list, batch, tracker),
+  );
+}
+
+/**
+ * A driver's state change (DESIGN §4: dropped when its change number is not newer than the
+ * last applied): into the map's list (offline leaves it, paused and busy change the icon) and
+ * into his card, if one is cached.
+ */
+export function applyDriverStateEvent(queryClient: QueryClient, state: DriverState) {
+  const tracker = driverStateTracker(queryClient);
+  if (!tracker.accept(state)) return;
+  tracker.setOnline(state.driver_id, state.is_online);
+  queryClient.setQueryData<DriverPosition[]>(driverKeys.positions, (list) =>
+    applyDriverState(list, state),
+  );
+  queryClient.setQueryData<User>(driverKeys.detail(state.driver_id), (user) =>
+    user
+      ? {
+          ...user,
+          is_online: state.is_online,
+          is_busy: state.is_busy,
+          is_paused: state.is_paused,
+          high_priority: state.high_priority,
+          ban_until: state.ban_until,
+          ban_reason: state.ban_reason,
+        }
+      : user,
+  );
+}
+
+/**
+ * Routes the drivers' socket events into the query cache (aesthetics-anchors §3.7); the
+ * SPEC §9 25 s read of every position stays as the safety net.
+ */
+export function bindDriverEvents(socket: DriverEventSource, queryClient: QueryClient): () => void {
+  const onPositions = (batch: DriversPositionsPayload) => applyPositionsEvent(queryClient, batch);
+  const onState = (state: DriverState) => applyDriverStateEvent(queryClient, state);
+  socket.on('drivers_positions', onPositions);
+  socket.on('driver_state_updated', onState);
+  return () => {
+    socket.off('drivers_positions', onPositions);
+    socket.off('driver_state_updated', onState);
+  };
+}

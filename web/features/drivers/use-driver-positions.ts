@@ -1,0 +1,56 @@
+import { getDriversPositions } from '@common/drivers/drivers.api';
+import type { DriverPosition } from '@common/drivers/drivers.schema';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiWith } from '../../lib/api-client';
+import type { MapDriver } from '../../map/drivers';
+import { driverStateTracker } from './driver-events';
+import { driverKeys } from './driver-keys';
+
+/** SPEC §9: driver positions every 25 s (the safety net under the pushed deltas). */
+export const POSITIONS_POLL_MS = 25_000;
+
+/** SPEC §2: the red label for a driver on an offer, another icon for busy and paused. */
+export function mapDriverStatus(
+  position: Pick<DriverPosition, 'on_offer' | 'is_busy' | 'is_paused'>,
+): MapDriver['status'] {
+  if (position.on_offer) return 'offer';
+  if (position.is_busy) return 'busy';
+  if (position.is_paused) return 'paused';
+  return 'free';
+}
+
+export const toMapDriver = (position: DriverPosition): MapDriver => ({
+  id: position.userId,
+  indicativ: position.indicativ,
+  lat: position.lat,
+  lng: position.long,
+  status: mapDriverStatus(position),
+});
+
+const NO_DRIVERS: readonly MapDriver[] = [];
+
+/**
+ * The online drivers of the caller's companies, live: read every 25 s and on a socket reconnect
+ * (RealtimeBridge refetches every query then), moved in between by the socket's batches
+ * (driver-events.ts). One list per batch, so the map draws once per batch.
+ */
+export function useDriverPositions() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: driverKeys.positions,
+    queryFn: async ({ signal }) => {
+      const tracker = driverStateTracker(queryClient);
+      const since = tracker.now();
+      return tracker.reconcile(await apiWith(getDriversPositions, { signal }), since);
+    },
+    refetchInterval: POSITIONS_POLL_MS,
+    // The pushes keep it fresh; another map mounting reuses it instead of reading again.
+    staleTime: POSITIONS_POLL_MS,
+  });
+  const drivers = useMemo(
+    () => (query.data ? query.data.map(toMapDriver) : NO_DRIVERS),
+    [query.data],
+  );
+  return { drivers, isPending: query.isPending, isError: query.isError };
+}
