@@ -52,6 +52,26 @@ describe('api — requests', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it("acts with another session's token when told (issue #17 /simulator), keepalive kept", async () => {
+    session.setToken('tok-dispatcher');
+    fetchMock.mockResolvedValue(
+      json(401, { message: 'Sesiunea a expirat.', code: 'unauthenticated' }),
+    );
+    await expect(
+      apiWith(verifyAccessToken, {
+        token: 'tok-driver',
+        ignoreUnauthorized: true,
+        keepalive: true,
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    const { init, headers } = lastCall();
+    expect(headers.get('Authorization')).toBe('Bearer tok-driver');
+    expect(init.keepalive).toBe(true);
+    // The driver's session failed, not the dispatcher's: he stays logged in.
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(session.token()).toBe('tok-dispatcher');
+  });
+
   it('sends no Authorization header without a token', async () => {
     fetchMock.mockResolvedValue(json(200, user));
     await api(verifyAccessToken);

@@ -44,6 +44,13 @@ export interface ApiOptions {
   ignoreUnauthorized?: boolean;
   /** Extra request headers, such as `Idempotency-Key` on order creation (DESIGN §7). */
   headers?: Record<string, string>;
+  /**
+   * Another session's token instead of the logged user's: /simulator acts as a driver with the
+   * session POST /api/simulator/sessions gave it (issue #17). Pair it with ignoreUnauthorized.
+   */
+  token?: string;
+  /** The request outlives the page (fetch keepalive): /simulator's drivers go offline on close. */
+  keepalive?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -100,7 +107,7 @@ async function request<E extends Endpoint>(
     buildPath(endpoint.path, req?.params as Record<string, unknown> | undefined) +
     buildQueryString(req?.query ?? undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = session.token();
+  const token = options.token ?? session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = req?.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
@@ -112,6 +119,7 @@ async function request<E extends Endpoint>(
       headers,
       body: hasBody ? JSON.stringify(req.body) : undefined,
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -1,0 +1,213 @@
+import type { DriverState, DriverStatus } from '@common/drivers/drivers.schema';
+import type { User } from '@common/users/users.schema';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSimulatorStore, type SimulatorTransport } from './simulator-store';
+import { startPosition } from './start-position';
+
+const driver = (id: number): User => ({
+  id,
+  name: `Șofer ${id}`,
+  email: `sofer${id}@ogo.local`,
+  phone: null,
+  identifier: String(id),
+  roles: ['driver'],
+  company_ids: [1],
+  is_online: false,
+  ban_until: null,
+  ban_reason: null,
+  default_car: null,
+  created_at: '2026-01-01 00:00:00',
+  current_location: null,
+  current_polygon_id: null,
+  is_busy: false,
+  is_paused: false,
+  high_priority: false,
+  balance: 0,
+});
+
+const state = (driverId: number, status: DriverStatus, seq: number): DriverState => ({
+  driver_id: driverId,
+  is_online: status !== 'offline',
+  is_paused: status === 'paused',
+  is_busy: false,
+  high_priority: false,
+  ban_until: null,
+  ban_reason: null,
+  idle_from: null,
+  seq,
+});
+
+/** A server in memory: one token per driver, the calls made, and the socket's positions. */
+function fakeServer() {
+  const calls: string[] = [];
+  const positions: { token: string; long: number; lat: number }[] = [];
+  const pushes = new Map<string, (state: DriverState) => void>();
+  let seq = 0;
+  let refuseOnline: string | null = null;
+  const transport: SimulatorTransport = {
+    openSession: async (driverId) => {
+      calls.push(`session ${driverId}`);
+      return `token-${driverId}`;
+    },
+    readStatus: async (token) => state(Number(token.slice(6)), 'offline', seq++),
+    setStatus: async (token, status, keepalive) => {
+      calls.push(`${token} ${status}${keepalive ? ' keepalive' : ''}`);
+      if (status === 'online' && refuseOnline) throw new Error(refuseOnline);
+      return state(Number(token.slice(6)), status, ++seq);
+    },
+    endSession: async (token, keepalive) => {
+      calls.push(`${token} logout${keepalive ? ' keepalive' : ''}`);
+    },
+    connect: (token, on) => {
+      pushes.set(token, on.state);
+      return {
+        connected: true,
+        sendPosition: async (position) => {
+          positions.push({ token, ...position });
+          return { ok: true };
+        },
+        close: () => calls.push(`${token} disconnect`),
+      };
+    },
+  };
+  return {
+    transport,
+    calls,
+    positions,
+    push: (token: string, status: DriverStatus) =>
+      pushes.get(token)?.({ ...state(Number(token.slice(6)), status, ++seq) }),
+    refuseOnline: (message: string | null) => {
+      refuseOnline = message;
+    },
+  };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+const IASI = { lat: 47.1585, lng: 27.6014 };
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('the /simulator drivers (issue #17)', () => {
+  it('acts as the driver: his own session, online through his status, a position every 5 s', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), { lat: 47.16, lng: 27.6 });
+    await flush();
+    expect(server.calls).toEqual(['session 7']);
+    expect(store.getSnapshot()[0]?.status).toBe('offline');
+    // Offline: nothing goes out.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.positions).toEqual([]);
+
+    await store.setOnline(7, true);
+    expect(server.calls).toContain('token-7 online');
+    expect(store.getSnapshot()[0]?.status).toBe('online');
+    // At once, then every 5 s (SPEC §9).
+    expect(server.positions).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(server.positions).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.positions).toHaveLength(4);
+    expect(server.positions[0]).toEqual({ token: 'token-7', long: 27.6, lat: 47.16 });
+  });
+
+  it('sends a dragged position at once', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(8), IASI);
+    await flush();
+    await store.setOnline(8, true);
+    server.positions.length = 0;
+    store.move(8, { lat: 47.17, lng: 27.58 });
+    await flush();
+    expect(server.positions).toEqual([{ token: 'token-8', long: 27.58, lat: 47.17 }]);
+    expect(store.getSnapshot()[0]?.position).toEqual({ lat: 47.17, lng: 27.58 });
+  });
+
+  it('shows a refusal in the server’s words and stays offline (a banned driver, 409)', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(9), IASI);
+    await flush();
+    server.refuseOnline('Șoferul este blocat.');
+    await store.setOnline(9, true);
+    expect(store.getSnapshot()[0]).toMatchObject({
+      status: 'offline',
+      pending: false,
+      error: 'Șoferul este blocat.',
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(server.positions).toEqual([]);
+  });
+
+  it('follows the server: a ban that takes him offline stops his positions', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(10), IASI);
+    await flush();
+    await store.setOnline(10, true);
+    server.push('token-10', 'offline');
+    expect(store.getSnapshot()[0]?.status).toBe('offline');
+    server.positions.length = 0;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.positions).toEqual([]);
+  });
+
+  it('takes a removed driver offline and ends his session; closing the page does so for all', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(1), IASI);
+    store.add(driver(2), IASI);
+    store.add(driver(3), IASI);
+    await flush();
+    await store.setOnline(1, true);
+    await store.setOnline(2, true);
+    server.calls.length = 0;
+    await store.remove(1);
+    expect(server.calls).toEqual(['token-1 offline', 'token-1 logout', 'token-1 disconnect']);
+    expect(store.getSnapshot().map((v) => v.driver.id)).toEqual([2, 3]);
+
+    server.calls.length = 0;
+    await store.closeAll(true);
+    expect(server.calls.sort()).toEqual([
+      'token-2 disconnect',
+      'token-2 logout keepalive',
+      'token-2 offline keepalive',
+      'token-3 disconnect',
+      'token-3 logout keepalive',
+    ]);
+    expect(store.getSnapshot()).toEqual([]);
+    server.positions.length = 0;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.positions).toEqual([]);
+  });
+
+  it('picks a driver once', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(4), IASI);
+    store.add(driver(4), IASI);
+    await flush();
+    expect(server.calls).toEqual(['session 4']);
+    expect(store.getSnapshot()).toHaveLength(1);
+  });
+});
+
+describe('startPosition', () => {
+  it('starts a driver where he last was, longitude first on the wire', () => {
+    expect(startPosition({ current_location: [27.59, 47.15] }, IASI, 0)).toEqual({
+      lat: 47.15,
+      lng: 27.59,
+    });
+  });
+
+  it('else near the company, each picked driver at his own spot', () => {
+    const spots = [0, 1, 2, 3, 4].map((n) => startPosition({ current_location: null }, IASI, n));
+    expect(new Set(spots.map((s) => `${s.lat},${s.lng}`)).size).toBe(5);
+    for (const spot of spots) {
+      expect(Math.abs(spot.lat - IASI.lat)).toBeLessThan(0.01);
+      expect(Math.abs(spot.lng - IASI.lng)).toBeLessThan(0.015);
+    }
+  });
+});

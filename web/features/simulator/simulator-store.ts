@@ -1,0 +1,213 @@
+import type { DriverState, DriverStatus, PositionAck } from '@common/drivers/drivers.schema';
+import { SIMULATOR_POSITION_INTERVAL_MS } from '@common/simulator/simulator.schema';
+import type { User } from '@common/users/users.schema';
+import type { LatLng } from '../../map/geometry';
+
+/**
+ * What /simulator needs of the server, as a driver's app would use it (docs/DRIVER-API.md):
+ * a session of the driver (POST /api/simulator/sessions), his status (GET/PATCH
+ * /api/drivers/me/status with that session's token) and a socket of his own.
+ */
+export interface SimulatorTransport {
+  openSession(driverId: number): Promise<string>;
+  readStatus(token: string): Promise<DriverState>;
+  setStatus(token: string, status: DriverStatus, keepalive?: boolean): Promise<DriverState>;
+  endSession(token: string, keepalive?: boolean): Promise<void>;
+  connect(
+    token: string,
+    on: { state: (state: DriverState) => void; connected: () => void },
+  ): DriverSocketLink;
+}
+
+/** The part of a driver's Socket.IO connection the simulator uses. */
+export interface DriverSocketLink {
+  readonly connected: boolean;
+  sendPosition(position: { long: number; lat: number }): Promise<PositionAck>;
+  close(): void;
+}
+
+/** One picked driver as the page shows him. */
+export interface SimulatedDriverView {
+  driver: User;
+  position: LatLng;
+  /** His status as the server last told it; null until it answered. */
+  status: DriverStatus | null;
+  /** A status change is on its way. */
+  pending: boolean;
+  /** The last refusal or failure, in the server's words; null once something succeeds. */
+  error: string | null;
+}
+
+interface Entry {
+  view: SimulatedDriverView;
+  token: Promise<string>;
+  socket: DriverSocketLink | null;
+  lastSeq: number;
+  closed: boolean;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Cererea a eșuat.';
+
+const statusOf = (state: DriverState): DriverStatus =>
+  state.is_online ? (state.is_paused ? 'paused' : 'online') : 'offline';
+
+/**
+ * SPEC §2 /simulator, issue #17: the picked drivers, each acting through his own session and
+ * socket. While a driver is online (or paused) his position goes out every 5 s (SPEC §9) and
+ * at once after a drag; removing him, leaving the page or closing it takes him offline and
+ * ends his session. The server's word wins: a ban that takes him offline shows at once.
+ */
+export function createSimulatorStore(
+  transport: SimulatorTransport,
+  options: { intervalMs?: number } = {},
+) {
+  const entries = new Map<number, Entry>();
+  const listeners = new Set<() => void>();
+  let snapshot: readonly SimulatedDriverView[] = [];
+  const intervalMs = options.intervalMs ?? SIMULATOR_POSITION_INTERVAL_MS;
+
+  const publish = () => {
+    snapshot = [...entries.values()].map((entry) => entry.view);
+    for (const listener of listeners) listener();
+  };
+  const update = (entry: Entry, change: Partial<SimulatedDriverView>) => {
+    if (entry.closed) return;
+    entry.view = { ...entry.view, ...change };
+    publish();
+  };
+  const applyState = (entry: Entry, state: DriverState) => {
+    if (state.seq < entry.lastSeq) return;
+    entry.lastSeq = state.seq;
+    update(entry, { status: statusOf(state) });
+  };
+
+  function sendPosition(entry: Entry) {
+    const { status, position } = entry.view;
+    if (entry.closed || status === null || status === 'offline' || !entry.socket?.connected) return;
+    entry.socket
+      .sendPosition({ long: position.lng, lat: position.lat })
+      .then((ack) => {
+        if (!ack.ok) update(entry, { error: Object.values(ack.errors).flat().join(' ') });
+      })
+      .catch(() => undefined); // the next one, 5 s later, repairs it (positions are ephemeral)
+  }
+
+  // SPEC §9: every 5 s, while anyone is picked.
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const tick = () => {
+    for (const entry of entries.values()) sendPosition(entry);
+  };
+  const followTimer = () => {
+    if (entries.size > 0 && timer === null) timer = setInterval(tick, intervalMs);
+    if (entries.size === 0 && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+
+  async function connectEntry(entry: Entry) {
+    try {
+      const token = await entry.token;
+      if (entry.closed) return;
+      entry.socket = transport.connect(token, {
+        state: (state) => {
+          if (state.driver_id === entry.view.driver.id) applyState(entry, state);
+        },
+        // Online before the socket was up (or back after a reconnect): report at once.
+        connected: () => sendPosition(entry),
+      });
+      applyState(entry, await transport.readStatus(token));
+    } catch (error) {
+      update(entry, { error: messageOf(error) });
+    }
+  }
+
+  async function leave(entry: Entry, keepalive: boolean) {
+    entry.closed = true;
+    try {
+      const token = await entry.token;
+      if (entry.view.status !== 'offline') await transport.setStatus(token, 'offline', keepalive);
+      await transport.endSession(token, keepalive);
+    } catch {
+      // His session ends by itself (SIMULATOR_SESSION_HOURS); the server takes a silent
+      // driver offline.
+    } finally {
+      entry.socket?.close();
+    }
+  }
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+
+    /** Picks a driver: a session of his own, his socket, and his status as the server has it. */
+    add(driver: User, position: LatLng) {
+      if (entries.has(driver.id)) return;
+      const token = transport.openSession(driver.id);
+      token.catch(() => undefined); // reported by connectEntry
+      const entry: Entry = {
+        view: { driver, position, status: null, pending: false, error: null },
+        token,
+        socket: null,
+        lastSeq: -1,
+        closed: false,
+      };
+      entries.set(driver.id, entry);
+      followTimer();
+      publish();
+      void connectEntry(entry);
+    },
+
+    /** The card's toggle: online (and his position at once) or offline. */
+    async setOnline(driverId: number, online: boolean) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      update(entry, { pending: true, error: null });
+      try {
+        const state = await transport.setStatus(await entry.token, online ? 'online' : 'offline');
+        applyState(entry, state);
+        update(entry, { pending: false });
+        sendPosition(entry);
+      } catch (error) {
+        // 409: a banned driver cannot go online (the server says why).
+        update(entry, { pending: false, error: messageOf(error) });
+      }
+    },
+
+    /** A drag on the map: the new position goes out at once while he is at work. */
+    move(driverId: number, position: LatLng) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      update(entry, { position });
+      sendPosition(entry);
+    },
+
+    /** Removes his card: offline, session ended. */
+    async remove(driverId: number) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      entries.delete(driverId);
+      followTimer();
+      publish();
+      await leave(entry, false);
+    },
+
+    /**
+     * Leaving the page: every driver offline. `keepalive` when the page itself is closing, so
+     * the requests outlive it.
+     */
+    async closeAll(keepalive = false) {
+      const all = [...entries.values()];
+      entries.clear();
+      followTimer();
+      publish();
+      await Promise.all(all.map((entry) => leave(entry, keepalive)));
+    },
+  };
+}
+
+export type SimulatorStore = ReturnType<typeof createSimulatorStore>;

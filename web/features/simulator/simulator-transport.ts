@@ -1,0 +1,53 @@
+import { deleteAccessToken } from '@common/auth/auth.api';
+import { getDriverStatus, setDriverStatus } from '@common/drivers/drivers.api';
+import {
+  type ClientToServerEvents,
+  RECONNECT,
+  type ServerToClientEvents,
+} from '@common/realtime/events';
+import { createSimulatorSession } from '@common/simulator/simulator.api';
+import { io, type Socket } from 'socket.io-client';
+import { api, apiWith } from '../../lib/api-client';
+import type { SimulatorTransport } from './simulator-store';
+
+/** A position unanswered for this long is given up: the next one goes 5 s later anyway. */
+const ACK_TIMEOUT_MS = 4_000;
+
+/**
+ * The simulator's drivers over the real paths (issue #17): the dispatcher's session asks for a
+ * driver's session, and everything else is done with the driver's token, as his app would.
+ * A driver's 401 is his session's, not the dispatcher's: it never logs the page out.
+ */
+export const httpSimulatorTransport: SimulatorTransport = {
+  openSession: async (driverId) =>
+    (await api(createSimulatorSession, { body: { driver_id: driverId } })).token,
+  readStatus: (token) => apiWith(getDriverStatus, { token, ignoreUnauthorized: true }),
+  setStatus: (token, status, keepalive) =>
+    apiWith(setDriverStatus, { token, ignoreUnauthorized: true, keepalive }, { body: { status } }),
+  endSession: async (token, keepalive) => {
+    await apiWith(deleteAccessToken, { token, ignoreUnauthorized: true, keepalive });
+  },
+  connect(token, on) {
+    // Its own connection beside the console's socket (forceNew), the token in `auth` (DESIGN §2).
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      auth: { token },
+      forceNew: true,
+      reconnectionAttempts: RECONNECT.attempts,
+      reconnectionDelay: RECONNECT.delayMs,
+      reconnectionDelayMax: RECONNECT.delayMs,
+    });
+    socket.on('driver_state_updated', on.state);
+    socket.on('connect', on.connected);
+    return {
+      get connected() {
+        return socket.connected;
+      },
+      sendPosition: (position) =>
+        socket.timeout(ACK_TIMEOUT_MS).emitWithAck('currentPosition', position),
+      close: () => {
+        socket.removeAllListeners();
+        socket.disconnect();
+      },
+    };
+  },
+};
