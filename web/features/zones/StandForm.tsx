@@ -55,10 +55,9 @@ export function StandForm({ editor, draft, stand, errors }: StandFormProps) {
       />
       {draft.shape === 'radius' ? (
         <>
-          <Group gap="md" mt="xs" align="flex-start" wrap="nowrap">
+          <Group gap="md" mt={6} align="flex-end" wrap="nowrap">
             <NumberInput
-              label="Rază (m)"
-              description={STAND_RADIUS_HINT}
+              label={`Rază (${STAND_RADIUS_HINT})`}
               size="xs"
               min={STAND_RADIUS_M.min}
               max={STAND_RADIUS_M.max}
@@ -73,8 +72,9 @@ export function StandForm({ editor, draft, stand, errors }: StandFormProps) {
             />
             <Text
               size="xs"
-              mt={22}
+              mb={6}
               c={draft.point ? undefined : 'dimmed'}
+              title="Punctul stației (latitudine, longitudine)"
               data-testid="stand-point"
             >
               {draft.point

@@ -37,7 +37,7 @@ export function StandList({ stands, selectedId, onSelect }: StandListProps) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Nume și coadă</Table.Th>
-          <Table.Th w={84}>Formă</Table.Th>
+          <Table.Th w={96}>Formă</Table.Th>
           <Table.Th w={48} ta="right">
             Liberi
           </Table.Th>
@@ -53,12 +53,12 @@ export function StandList({ stands, selectedId, onSelect }: StandListProps) {
             testId={`stand-row-${stand.id}`}
           >
             <Table.Td>
-              <Text size="xs" fw={500} truncate maw={220} title={stand.name}>
+              <Text size="xs" fw={500} truncate maw={210} title={stand.name}>
                 {stand.name}
               </Text>
               <StandQueue queue={stand.queue} />
             </Table.Td>
-            <Table.Td>{shapeLabel(stand)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{shapeLabel(stand)}</Table.Td>
             <Table.Td ta="right">{stand.queue.length}</Table.Td>
           </SelectableRow>
         ))}

@@ -36,10 +36,10 @@ export function ZoneForm({ editor, draft, isNew, errors }: ZoneFormProps) {
         onChange={(event) => editor.setZone({ name: event.currentTarget.value })}
         data-testid="zone-name"
       />
-      <Group gap="md" mt="xs" align="flex-end" wrap="nowrap">
+      <Group gap="md" mt={6} align="flex-end" wrap="nowrap">
         <NumberInput
-          label="Prioritate"
-          description="0–100; unde zonele se suprapun, câștigă cea mai mare"
+          label="Prioritate (0–100)"
+          title="Unde zonele se suprapun, șoferul este în zona cu prioritatea cea mai mare."
           size="xs"
           min={0}
           max={100}

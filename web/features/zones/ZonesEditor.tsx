@@ -14,6 +14,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
+import { CompanyMarker } from '../../map/CompanyMarker';
 import { type Bounds, boundsOf, type LatLng } from '../../map/geometry';
 import { MapView } from '../../map/MapView';
 import { driversMapZoom, ROUTE_MAX_ZOOM } from '../../map/zoom';
@@ -241,6 +242,8 @@ export function ZonesEditor() {
             editedStandId={editedStandId}
             onPick={canWrite && !editing ? pick : null}
           />
+          {/* A landmark on a map that may have no basemap (offline): the company. */}
+          <CompanyMarker center={company} />
           <DraftStandLayer circle={draftCircle} />
           {canWrite && <DrawLayer task={task} onChange={editor.setGeometry} />}
         </MapView>

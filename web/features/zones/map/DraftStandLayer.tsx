@@ -9,13 +9,13 @@ const LAYERS: readonly AddLayerObject[] = [
     id: 'draft-stand-fill',
     type: 'fill',
     source: 'draft-stand',
-    paint: { 'fill-color': '#1971c2', 'fill-opacity': 0.12 },
+    paint: { 'fill-color': '#e8590c', 'fill-opacity': 0.12 },
   },
   {
     id: 'draft-stand-line',
     type: 'line',
     source: 'draft-stand',
-    paint: { 'line-color': '#1971c2', 'line-width': 1.5, 'line-dasharray': [2, 2] },
+    paint: { 'line-color': '#e8590c', 'line-width': 1.5, 'line-dasharray': [2, 2] },
   },
 ];
 

@@ -26,7 +26,7 @@ interface DrawLayerProps {
   onChange: (geometry: Polygon | Point) => void;
 }
 
-const EDIT_COLOR: HexColor = '#1971c2';
+const EDIT_COLOR: HexColor = '#e8590c';
 const WHITE: HexColor = '#ffffff';
 
 type FeatureId = string | number;
