@@ -33,6 +33,10 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { driverStateOf } from './modules/drivers/driver-state-wire';
+import { driversRoutes } from './modules/drivers/drivers.routes';
+import { createDriversService } from './modules/drivers/drivers.service';
+import { createFleet, type Fleet } from './modules/drivers/fleet';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdempotency } from './modules/idempotency/idempotency.service';
 import { createCallerCompanies } from './modules/orders/caller-companies';
@@ -76,6 +80,8 @@ export type App = FastifyInstance & {
   auth: Pick<AuthService, 'issueSession'>;
   /** This node's zone index as it is now (zones tests; issue #17). */
   zoneIndex: () => ZoneIndex;
+  /** This node's live fleet (drivers tests, benchmarks; issue #17). */
+  fleet: Fleet;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -123,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ttlMs: config.CONSOLE_CACHE_MS,
     onReloadError: (error, what) =>
       app.log.warn({ err: error }, `reading ${what} failed; the previous copy answers`),
+    driverCounts: (companyIds) => fleet.index.counts(new Set(companyIds)),
   });
   const io = createSocketServer({
     httpServer: app.server,
@@ -134,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (!config.TEST_DROP_ORDER_WAKEUPS) void feed.wake();
     },
     onZonesChanged: () => void zones.wake(),
+    onDriversChanged: () => void fleet.wake(),
+    onDriverPositions: (positions) => fleet.relayed(positions),
+    onCurrentPosition: (caller, payload) => fleet.currentPosition(caller, payload),
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.
@@ -156,6 +166,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await zones.start();
   app.addHook('onClose', async () => zones.stop());
+  // Issue #17: the live fleet (driver index, positions, the drivers' change stream).
+  const fleet = createFleet({
+    db: database.db,
+    zones: zones.index,
+    toDispatchers: publisher.driversPositions,
+    toSockets: (driver) => publisher.driverStateChanged(driver.company_ids, driverStateOf(driver)),
+    relay: publisher.relayPositions,
+    wakeOthers: publisher.wakeDriverReaders,
+    config: {
+      flushMs: config.DRIVER_POSITIONS_FLUSH_MS,
+      pollMs: config.DRIVER_STREAM_POLL_MS,
+      silentOfflineS: config.DRIVER_SILENT_OFFLINE_S,
+      keepDays: config.DRIVER_POSITIONS_KEEP_DAYS,
+      keepChangesHours: config.ORDER_CHANGES_KEEP_HOURS,
+    },
+    onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+  });
+  await fleet.start();
+  app.addHook('onClose', async () => fleet.stop());
+  const drivers = createDriversService({ fleet, zones: () => zones.index() });
 
   const auth = createAuthService({
     db: database.db,
@@ -177,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, authenticate, auth, {
     secureCookies: servedOverHttps(config.PUBLIC_URL),
   });
-  usersRoutes(app, authenticate, createUsersService(database.db));
+  usersRoutes(app, authenticate, createUsersService(database.db, { live: drivers.live }));
+  driversRoutes(app, authenticate, drivers, fleet.writes);
   contentRoutes(app, authenticate, createContentService(database.db));
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
@@ -205,8 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db: database.db,
       refreshIndex: zones.wake,
       wakeOthers: publisher.wakeZoneReaders,
-      // issue #17: the drivers module's live index provides the queues
-      standQueue: () => [],
+      standQueue: drivers.standQueue,
     }),
   );
   // Issue #17: the simulators act as drivers; an installation may turn that off (404).
@@ -251,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
-  return Object.assign(app, { io, auth, zoneIndex: zones.index });
+  return Object.assign(app, { io, auth, zoneIndex: zones.index, fleet });
 }
 
 function registerWebStatic404(app: FastifyInstance) {

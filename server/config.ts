@@ -120,6 +120,23 @@ const EnvSchema = z
      */
     TEST_DROP_ORDER_WAKEUPS: booleanFlag.default(false),
     /**
+     * How often live driver positions are written to PostgreSQL, in one statement per batch
+     * (DESIGN §8: never a write per GPS message). A crash loses at most this much of positions,
+     * never a driver's state (that is written at once, issue #17).
+     */
+    DRIVER_POSITIONS_FLUSH_MS: z.coerce.number().int().min(200).max(5_000).default(2_000),
+    /** How long the positions' history (trips, audits) is kept. */
+    DRIVER_POSITIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    /**
+     * How often each node reads the drivers' change stream untold (DESIGN §4), as for orders.
+     */
+    DRIVER_STREAM_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+    /**
+     * An online driver whose app has sent no position for this long is taken offline (a phone
+     * that died or lost its network would otherwise stay "online" and be offered orders).
+     */
+    DRIVER_SILENT_OFFLINE_S: z.coerce.number().int().min(30).max(86_400).default(180),
+    /**
      * The embedded database's worker thread yields the CPU to the event loop at this nice value
      * (0–19, Linux; docs/DECISIONS.md "The embedded database yields the CPU"). 0 turns it off.
      */

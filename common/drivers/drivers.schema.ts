@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, latitude, longitude, requiredText, utcDateTime } from '../http/fields';
+import { id, idParam, latitude, longitude, text, utcDateTime } from '../http/fields';
 
 /**
  * SPEC §3 Driver position, as the drivers map and `GET /api/drivers-positions` carry it: only
@@ -66,26 +66,49 @@ export const BAN_FOREVER_UNTIL = '2100-01-01 00:00:00';
 export const BAN_UNITS = ['hours', 'days'] as const;
 export const BAN_REASON_REQUIRED = 'Motivul blocării este obligatoriu.';
 
-const banReason = () => requiredText(255, BAN_REASON_REQUIRED);
+export const BAN_DURATION_REQUIRED = 'Alegeți durata blocării.';
+export const BAN_ONE_DURATION = 'Alegeți o singură durată: unit și amount, ban_forever sau ban_until.';
 
 /**
  * SPEC §7 `PATCH /api/users/{id}/ban`: a unit and an amount, `ban_forever`, or `ban_until`,
- * each with its reason; an empty body unbans and clears the reason.
+ * each with its reason; an empty body unbans and clears the reason. One object (not a union) so
+ * that every mistake is reported on its own field.
  */
-export const BanBodySchema = z.union([
-  z.strictObject({
-    unit: z.enum(BAN_UNITS),
+export const BanBodySchema = z
+  .strictObject({
+    unit: z.enum(BAN_UNITS).optional(),
     amount: z
       .number()
       .int()
       .min(1)
-      .max(365 * 24),
-    reason: banReason(),
-  }),
-  z.strictObject({ ban_forever: z.literal(true), reason: banReason() }),
-  z.strictObject({ ban_until: utcDateTime(), reason: banReason() }),
-  z.strictObject({}),
-]);
+      .max(365 * 24)
+      .optional(),
+    ban_forever: z.literal(true).optional(),
+    ban_until: utcDateTime().optional(),
+    reason: text(255).optional(),
+  })
+  .superRefine((body, context) => {
+    const byAmount = body.unit !== undefined || body.amount !== undefined;
+    const ways = [byAmount, body.ban_forever === true, body.ban_until !== undefined];
+    const chosen = ways.filter(Boolean).length;
+    if (chosen > 1) {
+      context.addIssue({ code: 'custom', path: ['unit'], message: BAN_ONE_DURATION });
+      return;
+    }
+    if (byAmount && body.unit === undefined) {
+      context.addIssue({ code: 'custom', path: ['unit'], message: BAN_DURATION_REQUIRED });
+    }
+    if (byAmount && body.amount === undefined) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: BAN_DURATION_REQUIRED });
+    }
+    const hasReason = body.reason !== undefined && body.reason !== '';
+    if (chosen === 1 && !hasReason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: BAN_REASON_REQUIRED });
+    }
+    if (chosen === 0 && body.reason !== undefined) {
+      context.addIssue({ code: 'custom', path: ['unit'], message: BAN_DURATION_REQUIRED });
+    }
+  });
 export type BanBody = z.infer<typeof BanBodySchema>;
 
 /** SPEC §7: the ban answer holds the date (null once unbanned) and the reason. */

@@ -1,7 +1,10 @@
+import type { DriverState } from '@common/drivers/drivers.schema';
 import type { Order } from '@common/orders/orders.schema';
 import {
   type ClientToServerEvents,
+  type DriversPositionsPayload,
   type InterServerEvents,
+  type RelayedPosition,
   rooms,
   type ServerEventName,
   type ServerEventPayload,
@@ -52,6 +55,14 @@ export interface Publisher {
    * indexes read them again at once instead of at their next poll (zone-index-follower.ts).
    */
   wakeZoneReaders(revision: number): void;
+  /** Wakes the other nodes' readers of the drivers' change stream. */
+  wakeDriverReaders(seq: number): void;
+  /** Tells this node's dispatcher sockets of one company the fleet's latest moves (batched). */
+  driversPositions(companyId: number, payload: DriversPositionsPayload): void;
+  /** Tells this node's sockets of a driver's new state: his companies' dispatchers and himself. */
+  driverStateChanged(companyIds: readonly number[], state: DriverState): void;
+  /** Relays this node's drivers' positions to the other nodes (null on a single node). */
+  relayPositions: ((positions: RelayedPosition[]) => void) | null;
 }
 
 /**
@@ -92,5 +103,19 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
     wakeZoneReaders: (revision) => {
       if (options.clustered) io.serverSideEmit('zones_changed', revision);
     },
+    wakeDriverReaders: (seq) => {
+      if (options.clustered) io.serverSideEmit('drivers_changed', seq);
+    },
+    driversPositions: (companyId, payload) => {
+      io.local.to(rooms.dispatchers(companyId)).emit('drivers_positions', payload);
+    },
+    driverStateChanged: (companyIds, state) => {
+      io.local
+        .to([rooms.user(state.driver_id), ...companyIds.map((id) => rooms.dispatchers(id))])
+        .emit('driver_state_updated', state);
+    },
+    relayPositions: options.clustered
+      ? (positions) => io.serverSideEmit('driver_positions', positions)
+      : null,
   };
 }

@@ -1,12 +1,16 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
-import { rooms } from '@common/realtime/events';
+import type { PositionAck } from '@common/drivers/drivers.schema';
+import { type RelayedPosition, rooms } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
+import { CONSOLE_ROLES } from '../http/route';
 import { guardAgainstFloods, type PacketLimit } from './flood-guard';
 import type { RealtimeServer } from './publisher';
+
+type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
 /** Long-polling reads with GET and writes with POST; the websocket upgrade is a GET. */
 const POLLING_METHODS = new Set(['GET', 'POST']);
@@ -48,6 +52,12 @@ export function createSocketServer(options: {
   onOrdersChanged: (seq: number) => void;
   /** Another node changed zones or stands (Publisher.wakeZoneReaders). */
   onZonesChanged: (revision: number) => void;
+  /** Another node changed drivers' state up to this change number (Publisher.wakeDriverReaders). */
+  onDriversChanged: (seq: number) => void;
+  /** Another node's drivers sent these positions (Publisher.relayPositions). */
+  onDriverPositions: (positions: RelayedPosition[]) => void;
+  /** SPEC §7 `currentPosition` from a driver's socket: the answer is the acknowledgement. */
+  onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): RealtimeServer {
@@ -65,6 +75,8 @@ export function createSocketServer(options: {
   }
   io.on('session_ended', options.onSessionEnded);
   io.on('orders_changed', options.onOrdersChanged);
+  io.on('drivers_changed', options.onDriversChanged);
+  io.on('driver_positions', options.onDriverPositions);
   io.on('zones_changed', options.onZonesChanged);
   guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
@@ -94,11 +106,20 @@ export function createSocketServer(options: {
   io.on('connection', (socket) => {
     const { auth } = socket.data;
     // Rooms are joined here, from the verified session; clients never choose their rooms.
+    const isConsole = auth.roles.some((role) => CONSOLE_ROLES.includes(role as ConsoleRole));
     void socket.join([
       rooms.user(auth.userId),
       rooms.session(auth.tokenId),
       ...auth.companyIds.map((id) => rooms.company(id)),
+      // Position deltas go to the console's users only, never to the drivers (issue #17).
+      ...(isConsole ? auth.companyIds.map((id) => rooms.dispatchers(id)) : []),
     ]);
+    if (auth.roles.includes('driver')) {
+      socket.on('currentPosition', (payload, ack) => {
+        const answer = options.onCurrentPosition(auth, payload);
+        if (typeof ack === 'function') ack(answer);
+      });
+    }
     // A session that expires while connected ends its socket too.
     const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
     const expiry = setTimeout(

@@ -1,6 +1,5 @@
 import {
   type DispatcherStatisticsSchema,
-  type LiveStatisticsSchema,
   ORDER_COUNT_CAP,
   type Order,
   type OrderListSchema,
@@ -85,13 +84,22 @@ const CLOSED_LIST_TTL_FACTOR = 10;
  * stream (`orderChanged`; at once on the node that wrote it); anything else (a driver going
  * online, a direct database edit) within `ttlMs`.
  */
+export type DriverCounts = (companyIds: readonly number[]) => {
+  online: number;
+  busy: number;
+  free: number;
+};
+
 export function createDispatcherBoard({
   db,
   ttlMs,
   onReloadError,
+  driverCounts,
 }: {
   db: Db;
   ttlMs: number;
+  /** Online, busy and free drivers of these companies, from the live driver index. */
+  driverCounts: DriverCounts;
   /** A background reload failed (the stale copy goes on answering for up to a minute). */
   onReloadError?: (error: unknown) => void;
 }) {
@@ -121,7 +129,7 @@ export function createDispatcherBoard({
     // Rows come due by the thousand after a quiet spell: reload them a page or two at a time.
     maxReloadsInFlight: 2,
   });
-  const live = new TaggedCache<string, z.output<typeof LiveStatisticsSchema>>({
+  const live = new TaggedCache<string, { orders_24h: number; canceled_24h: number }>({
     ...caching,
     maxEntries: 1_000,
   });
@@ -218,10 +226,21 @@ export function createDispatcherBoard({
   }
 
   /** SPEC §2 top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
-  const liveStatistics = (caller: Caller) =>
-    live.get(scopeKey(caller.companyIds), statsTags(caller.companyIds), () =>
-      liveCounts(db, caller.companyIds),
+  const liveStatistics = async (caller: Caller) => {
+    const orderCounts = await live.get(
+      scopeKey(caller.companyIds),
+      statsTags(caller.companyIds),
+      () => liveCounts(db, caller.companyIds),
     );
+    // Issue #17: the drivers' figures are the live index's, the same state the map shows.
+    const drivers = driverCounts(caller.companyIds);
+    return {
+      ...orderCounts,
+      drivers_online: drivers.online,
+      drivers_busy: drivers.busy,
+      drivers_free: drivers.free,
+    };
+  };
 
   /** The change's tabs (and the counts built from them) are read again at the next poll. */
   function dropTabs(change: OrdersChange) {

@@ -1,7 +1,7 @@
 import { ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../../db/schema';
+import { orders } from '../../../db/schema';
 import { buildCompany, buildDriver, buildOrder, buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -22,8 +22,17 @@ beforeAll(async () => {
   headers = await t.login(me);
   const d1 = await buildDriver(t.db, companyId, { car: { indicativ: '512' } });
   const d2 = await buildDriver(t.db, companyId);
-  await t.db.update(users).set({ is_online: true }).where(eq(users.id, d1.id));
-  await t.db.update(users).set({ is_online: true }).where(eq(users.id, d2.id));
+  // Online through the drivers' own path (issue #17: the top bar counts the live state).
+  for (const driver of [d1, d2]) {
+    const driverHeaders = await t.login(driver);
+    const online = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/drivers/me/status',
+      headers: { authorization: driverHeaders.authorization },
+      payload: { status: 'online' },
+    });
+    expect(online.statusCode).toBe(200);
+  }
 
   // Deliberately interleaved: own and colleague orders, every tab, another company, an old one.
   await buildOrder(t.db, companyId, {
@@ -178,6 +187,8 @@ describe('counters', () => {
     expect(response.json()).toEqual({ in_call: 1, live: 4, finished: 1, canceled: 1 });
   });
 
+  // Busy is the drivers' durable state, which the dispatch engine sets (issue #18); the order
+  // d1 holds here was written straight into the table, so he counts as free.
   it('gives the top bar its 24 h orders, cancellations and drivers online, busy, free', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -188,8 +199,8 @@ describe('counters', () => {
       orders_24h: 6,
       canceled_24h: 1,
       drivers_online: 2,
-      drivers_busy: 1,
-      drivers_free: 1,
+      drivers_busy: 0,
+      drivers_free: 2,
     });
   });
 });

@@ -3,7 +3,7 @@ import type { TabId } from '@common/orders/orders.tabs';
 import { and, desc, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
 import { preparedPerDb } from '../../../db/prepared';
-import { companyUsers, orders, users } from '../../../db/schema';
+import { orders } from '../../../db/schema';
 import { intArray, oneOf } from '../../../db/sql';
 import { parseIntList } from '../../../lib/int-list';
 import { orderColumns } from '../orders.select';
@@ -111,19 +111,17 @@ export const ordersByIds = (db: Db, ids: number[]) => ordersByIdsPrepared(db).ex
 const countWhere = (companyIds: number[], filter: SQL) =>
   sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;
 
-/** SPEC §2 operator top bar: last 24 h orders and cancellations; drivers online and busy. */
+/**
+ * SPEC §2 operator top bar: last 24 h orders and cancellations. The drivers' figures come from
+ * the live driver index (issue #17), not from here.
+ */
 export async function liveCounts(db: DbOrTx, companyIds: number[]) {
-  const [row] = rowsOf<{ orders_24h: number; canceled_24h: number; online: number; busy: number }>(
+  const [row] = rowsOf<{ orders_24h: number; canceled_24h: number }>(
     await db.execute(liveCountsQuery(companyIds)),
   );
-  const online = Number(row?.online ?? 0);
-  const busy = Number(row?.busy ?? 0);
   return {
     orders_24h: Number(row?.orders_24h ?? 0),
     canceled_24h: Number(row?.canceled_24h ?? 0),
-    drivers_online: online,
-    drivers_busy: busy,
-    drivers_free: Math.max(0, online - busy),
   };
 }
 
@@ -132,11 +130,7 @@ export function liveCountsQuery(companyIds: number[]) {
   const created24h = sql`${orders.created_at} >= ${last24h}`;
   return sql`select
     ${countWhere(companyIds, created24h)} as orders_24h,
-    ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h,
-    (select count(*)::int from ${users} u where u.is_online and 'driver' = any(u.roles)
-      and exists (select 1 from ${companyUsers} cu where cu.user_id = u.id and cu.company_id = any(${intArray(companyIds)}))) as online,
-    (select count(distinct o.driver_id)::int from ${orders} o where ${oneOf(sql`o.processed_by_company_id`, companyIds)}
-      and o.state = 'assigned' and o.driver_id is not null) as busy`;
+    ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h`;
 }
 
 /** SPEC §3 Report order rows: the newest orders of the companies. */

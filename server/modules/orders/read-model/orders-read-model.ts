@@ -1,7 +1,7 @@
 import { type ListOrdersQuery, ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
 import type { DispatcherTab } from './dispatcher.repo';
-import { createDispatcherBoard, type TabQuery } from './dispatcher-board';
+import { createDispatcherBoard, type DriverCounts, type TabQuery } from './dispatcher-board';
 import { createListHeads } from './list-heads';
 import type { OrderListScope } from './list-keys';
 import { listTags } from './list-tags';
@@ -34,8 +34,11 @@ export function createOrdersReadModel({
   db,
   ttlMs,
   onReloadError,
+  driverCounts,
 }: {
   db: Db;
+  /** The operator top bar's drivers figures (the live driver index, issue #17). */
+  driverCounts: DriverCounts;
   /** How long a tab list lives untold (CONSOLE_CACHE_MS); 0 reads every request fresh. */
   ttlMs: number;
   /** A background reload failed (the previous copy answers meanwhile). */
@@ -45,6 +48,7 @@ export function createOrdersReadModel({
     db,
     ttlMs,
     onReloadError: (error) => onReloadError(error, 'a console list'),
+    driverCounts,
   });
   const totals = createListTotals();
   const windows = createPageWindows({

@@ -1,0 +1,280 @@
+import type { DriverPosition } from '@common/drivers/drivers.schema';
+import { toUtcString } from '@common/lib/dates';
+import { around } from 'geokdbush';
+import KDBush from 'kdbush';
+
+/** Where a point falls: the zone of highest priority, and the stands it is in. */
+export interface ZoneHit {
+  polygonId: number | null;
+  standIds: readonly number[];
+}
+
+/** The zone index (server/modules/zones) as the driver index uses it: one snapshot. */
+export interface ZoneLookup {
+  locate(companyIds: readonly number[], long: number, lat: number): ZoneHit;
+}
+
+/**
+ * A driver's durable state as the drivers' change stream carries it (DESIGN §4): written only
+ * by the drivers' write path, the same on every node.
+ */
+export interface DriverStateRow {
+  driver_id: number;
+  company_ids: number[];
+  indicativ: string | null;
+  is_online: boolean;
+  is_paused: boolean;
+  is_busy: boolean;
+  high_priority: boolean;
+  ban_until: string | null;
+  ban_reason: string | null;
+  idle_from: string | null;
+  seq: number;
+}
+
+/** A driver in memory: his durable state and his last position (ephemeral). */
+export interface LiveDriver extends DriverStateRow {
+  long: number | null;
+  lat: number | null;
+  polygonId: number | null;
+  orderId: number | null;
+  /** UTC `YYYY-MM-DD HH:mm:ss` of the position, as the wire carries it. */
+  reported_at: string | null;
+  /** Epoch ms of the position (silence checks). */
+  reportedMs: number;
+  /** The stands he is in, each with the epoch ms he arrived (a stand's queue order). */
+  stands: Map<number, number>;
+  /** The order being offered to him (SPEC §2: the red label); set by the dispatch engine. */
+  offerOrderId: number | null;
+}
+
+/** Whether a driver is on the map: online with a known position. */
+export const isOnMap = (d: LiveDriver): d is LiveDriver & { long: number; lat: number } =>
+  d.is_online && d.long !== null && d.lat !== null;
+
+/** Free: online, not paused, not busy, not banned now (`nowUtc` as `YYYY-MM-DD HH:mm:ss`). */
+export const isFree = (d: LiveDriver, nowUtc: string) =>
+  d.is_online && !d.is_paused && !d.is_busy && !(d.ban_until !== null && d.ban_until > nowUtc);
+
+export const toWirePosition = (d: LiveDriver & { long: number; lat: number }): DriverPosition => ({
+  userId: d.driver_id,
+  indicativ: d.indicativ,
+  lat: d.lat,
+  long: d.long,
+  is_busy: d.is_busy,
+  is_paused: d.is_paused,
+  on_offer: d.offerOrderId !== null,
+  polygonId: d.polygonId,
+  reported_at: d.reported_at ?? '',
+});
+
+const sharesCompany = (d: LiveDriver, companyIds: ReadonlySet<number> | null) =>
+  companyIds === null || d.company_ids.some((id) => companyIds.has(id));
+
+/**
+ * Every driver of every company in memory (DESIGN §5 driver index): his state, position, zone
+ * and stands. Spatial lookups go through a kdbush tree of the drivers on the map, rebuilt
+ * lazily — at most once per `maxAgeMs` — when someone moved (positions come every 5 s, so a
+ * tree a fraction of a second old is as good as a fresh one, and building it for 10,000
+ * drivers costs ~1 ms). Queries then are geokdbush lookups (DESIGN §8).
+ */
+export class DriverIndex {
+  private readonly drivers = new Map<number, LiveDriver>();
+  private tree: { kd: KDBush; ids: Int32Array } | null = null;
+  private treeBuiltAt = 0;
+  private moved = true;
+
+  /**
+   * `zones` gives the zone index's current snapshot: a position is placed in the zones as they
+   * are now; a new snapshot (zones edited) is applied to everyone by `relocateAll`.
+   */
+  constructor(
+    private readonly zones: () => ZoneLookup,
+    private readonly maxAgeMs = 500,
+  ) {}
+
+  get size() {
+    return this.drivers.size;
+  }
+
+  get(driverId: number): LiveDriver | undefined {
+    return this.drivers.get(driverId);
+  }
+
+  all(): IterableIterator<LiveDriver> {
+    return this.drivers.values();
+  }
+
+  /**
+   * Applies a state read from the stream (or at start-up); an older state than the one held is
+   * ignored. Returns the driver, or undefined when the state was stale.
+   */
+  applyState(state: DriverStateRow): LiveDriver | undefined {
+    const known = this.drivers.get(state.driver_id);
+    if (!known) {
+      const fresh: LiveDriver = {
+        ...state,
+        long: null,
+        lat: null,
+        polygonId: null,
+        orderId: null,
+        reported_at: null,
+        reportedMs: 0,
+        stands: new Map(),
+        offerOrderId: null,
+      };
+      this.drivers.set(state.driver_id, fresh);
+      this.moved = true;
+      return fresh;
+    }
+    if (state.seq < known.seq) return undefined;
+    const wasOnMap = isOnMap(known);
+    Object.assign(known, state);
+    if (isOnMap(known) !== wasOnMap) this.moved = true;
+    return known;
+  }
+
+  /**
+   * A position: the driver's zone and stands follow it (issue #17). Returns the driver, or
+   * undefined for a driver the index does not know (not a driver, or deleted).
+   */
+  move(
+    driverId: number,
+    position: { long: number; lat: number; orderId: number | null; reportedMs: number },
+  ): LiveDriver | undefined {
+    const driver = this.drivers.get(driverId);
+    if (!driver || position.reportedMs < driver.reportedMs) return driver;
+    driver.long = position.long;
+    driver.lat = position.lat;
+    driver.orderId = position.orderId;
+    driver.reportedMs = position.reportedMs;
+    driver.reported_at = utcText(position.reportedMs);
+    this.place(driver);
+    this.moved = true;
+    return driver;
+  }
+
+  /** Works each driver's zone and stands out again (the zones changed). */
+  relocateAll(): void {
+    for (const driver of this.drivers.values()) if (driver.long !== null) this.place(driver);
+  }
+
+  private place(driver: LiveDriver) {
+    if (driver.long === null || driver.lat === null) return;
+    const hit = this.zones().locate(driver.company_ids, driver.long, driver.lat);
+    driver.polygonId = hit.polygonId;
+    for (const standId of driver.stands.keys()) {
+      if (!hit.standIds.includes(standId)) driver.stands.delete(standId);
+    }
+    for (const standId of hit.standIds) {
+      if (!driver.stands.has(standId)) driver.stands.set(standId, driver.reportedMs);
+    }
+  }
+
+  /** The drivers on the map of these companies (null: every company, the platform admin). */
+  onMap(companyIds: ReadonlySet<number> | null): (LiveDriver & { long: number; lat: number })[] {
+    const found: (LiveDriver & { long: number; lat: number })[] = [];
+    for (const driver of this.drivers.values()) {
+      if (isOnMap(driver) && sharesCompany(driver, companyIds)) found.push(driver);
+    }
+    return found;
+  }
+
+  /** Online, busy and free drivers of these companies (SPEC §2 top bar). */
+  counts(companyIds: ReadonlySet<number> | null) {
+    let online = 0;
+    let busy = 0;
+    for (const driver of this.drivers.values()) {
+      if (!driver.is_online || !sharesCompany(driver, companyIds)) continue;
+      online++;
+      if (driver.is_busy) busy++;
+    }
+    return { online, busy, free: online - busy };
+  }
+
+  private spatial() {
+    const now = Date.now();
+    if (this.tree && (!this.moved || now - this.treeBuiltAt < this.maxAgeMs)) return this.tree;
+    const onMap = [...this.drivers.values()].filter(isOnMap);
+    const kd = new KDBush(Math.max(1, onMap.length));
+    const ids = new Int32Array(onMap.length);
+    onMap.forEach((driver, i) => {
+      kd.add(driver.long, driver.lat);
+      ids[i] = driver.driver_id;
+    });
+    if (onMap.length === 0) kd.add(0, 0); // kdbush needs one point; `ids` has none for it
+    kd.finish();
+    this.tree = { kd, ids };
+    this.treeBuiltAt = now;
+    this.moved = false;
+    return this.tree;
+  }
+
+  /**
+   * The drivers on the map nearest to a point, closest first: at most `limit`, within
+   * `maxKm`, passing `accept` (the dispatch engine's filters: company, free, not offered …).
+   */
+  nearest(
+    long: number,
+    lat: number,
+    options: { limit?: number; maxKm?: number; accept?: (driver: LiveDriver) => boolean } = {},
+  ): LiveDriver[] {
+    const { kd, ids } = this.spatial();
+    const accept = options.accept;
+    const hits = around(
+      kd,
+      long,
+      lat,
+      options.limit ?? Number.POSITIVE_INFINITY,
+      options.maxKm,
+      (i) => {
+        if (i >= ids.length) return false;
+        const driver = this.drivers.get(ids[i] as number);
+        return driver !== undefined && isOnMap(driver) && (!accept || accept(driver));
+      },
+    );
+    return hits.map((i) => this.drivers.get(ids[i] as number) as LiveDriver);
+  }
+
+  /** The drivers on the map within `radiusM` metres of a point, closest first. */
+  within(
+    long: number,
+    lat: number,
+    radiusM: number,
+    accept?: (driver: LiveDriver) => boolean,
+  ): LiveDriver[] {
+    return this.nearest(long, lat, { maxKm: radiusM / 1000, accept });
+  }
+
+  /** The drivers on the map in one zone (their zone follows their position). */
+  inZone(polygonId: number, accept?: (driver: LiveDriver) => boolean): LiveDriver[] {
+    const found: LiveDriver[] = [];
+    for (const driver of this.drivers.values()) {
+      if (driver.polygonId === polygonId && isOnMap(driver) && (!accept || accept(driver))) {
+        found.push(driver);
+      }
+    }
+    return found;
+  }
+
+  /** A stand's queue: its free drivers in arrival order (the `by_near_stand*` searches). */
+  standQueue(standId: number, nowUtc: string): LiveDriver[] {
+    const queue: LiveDriver[] = [];
+    for (const driver of this.drivers.values()) {
+      if (driver.stands.has(standId) && isOnMap(driver) && isFree(driver, nowUtc))
+        queue.push(driver);
+    }
+    return queue.sort(
+      (a, b) =>
+        (a.stands.get(standId) ?? 0) - (b.stands.get(standId) ?? 0) || a.driver_id - b.driver_id,
+    );
+  }
+
+  /** Forgets a driver (no longer a driver of any company). */
+  remove(driverId: number): void {
+    if (this.drivers.delete(driverId)) this.moved = true;
+  }
+}
+
+/** Epoch ms → the UTC `YYYY-MM-DD HH:mm:ss` text the wire and the database use. */
+export const utcText = (ms: number) => toUtcString(new Date(ms));

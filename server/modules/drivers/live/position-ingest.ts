@@ -1,0 +1,63 @@
+import { CurrentPositionSchema, type PositionAck } from '@common/drivers/drivers.schema';
+import type { AuthContext } from '../../../http/auth-context';
+import type { DriverIndex } from './driver-index';
+import type { PositionFanout } from './position-fanout';
+import type { PositionFlush } from './position-flush';
+
+export const ONLY_DRIVERS = 'Doar șoferii trimit poziții.';
+export const NOT_A_POSITION = 'Poziția trebuie să fie un obiect {long, lat}.';
+
+const refused = (field: string, message: string): PositionAck => ({
+  ok: false,
+  errors: { [field]: [message] },
+});
+
+/**
+ * SPEC §7 `currentPosition` from a driver's socket (issue #17), the hot path (research B3: a
+ * budget of ~35 µs a message): validate, move the driver in the index (zone and stands follow),
+ * mark the position for the next batched flush and the next fan-out. No I/O here. The driver
+ * is the socket's user, never the payload's `userId`; a malformed or out-of-range position is
+ * refused field by field and stored nowhere.
+ */
+export function createPositionIngest(deps: {
+  index: DriverIndex;
+  flush: PositionFlush;
+  fanout: PositionFanout;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  return function currentPosition(auth: AuthContext, payload: unknown): PositionAck {
+    if (!auth.roles.includes('driver')) return refused('userId', ONLY_DRIVERS);
+    if (payload === null || typeof payload !== 'object') return refused('position', NOT_A_POSITION);
+    const parsed = CurrentPositionSchema.safeParse(payload);
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'position');
+        errors[field] = [...(errors[field] ?? []), issue.message];
+      }
+      return { ok: false, errors };
+    }
+    const { long, lat, orderId } = parsed.data;
+    const driver = deps.index.move(auth.userId, {
+      long,
+      lat,
+      orderId: orderId ?? null,
+      reportedMs: now(),
+    });
+    // Not in the index: the user lost the driver role since his session began.
+    if (!driver) return refused('userId', ONLY_DRIVERS);
+    deps.flush.add({
+      driverId: driver.driver_id,
+      long,
+      lat,
+      polygonId: driver.polygonId,
+      orderId: driver.orderId,
+      reportedAt: driver.reported_at ?? '',
+    });
+    deps.fanout.received(driver);
+    return { ok: true };
+  };
+}
+
+export type PositionIngest = ReturnType<typeof createPositionIngest>;
