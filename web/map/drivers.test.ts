@@ -27,12 +27,13 @@ describe('drivers map search by indicator (SPEC §2)', () => {
     expect(followedCenter([])).toBeNull();
   });
 
-  it('labels each marker with the driver id, at [lng, lat]', () => {
-    const features = driverFeatures([driver(101, '101')]).features;
+  it('labels each marker with the call sign (the user id without one), at [lng, lat]', () => {
+    const features = driverFeatures([driver(6, '101'), driver(7, null)]).features;
     expect(features[0]).toMatchObject({
-      id: 101,
+      id: 6,
       properties: { label: '101', status: 'free' },
-      geometry: { coordinates: [27.6, 47.101] },
+      geometry: { coordinates: [27.6, 47.006] },
     });
+    expect(features[1]?.properties.label).toBe('7');
   });
 });

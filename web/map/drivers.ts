@@ -2,8 +2,8 @@ import type { FeatureCollection, Point } from 'geojson';
 import type { LatLng } from './geometry';
 
 /**
- * A driver on the drivers map (SPEC §2 Drivers map). Positions come with the dispatch and
- * driver-app issue; until then the map is given an empty list, never made-up drivers.
+ * A driver on the drivers map (SPEC §2 Drivers map), from his live position
+ * (web/features/drivers/use-driver-positions.ts).
  */
 export interface MapDriver {
   id: number;
@@ -27,7 +27,10 @@ export function followedCenter(filtered: readonly MapDriver[]): LatLng | null {
   return only ? { lat: only.lat, lng: only.lng } : null;
 }
 
-/** SPEC §2: markers per driver labelled with the driver id. */
+/**
+ * SPEC §2: markers per driver labelled with the driver id: the id dispatchers know a driver by
+ * and search for, his call sign (indicativ); his user id when he has none (docs/DECISIONS.md).
+ */
 export function driverFeatures(
   drivers: readonly MapDriver[],
 ): FeatureCollection<Point, { label: string; status: MapDriver['status'] }> {
@@ -36,7 +39,7 @@ export function driverFeatures(
     features: drivers.map((d) => ({
       type: 'Feature',
       id: d.id,
-      properties: { label: String(d.id), status: d.status },
+      properties: { label: d.indicativ || String(d.id), status: d.status },
       geometry: { type: 'Point', coordinates: [d.lng, d.lat] },
     })),
   };

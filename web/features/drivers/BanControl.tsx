@@ -19,7 +19,7 @@ export function BanControl({ driverId, indicativ, banned }: BanControlProps) {
   const [option, setOption] = useState<BanOption | null>(null);
   const unban = useBanDriver(driverId);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" style={{ flex: '0 0 auto' }}>
       <Badge
         color={banned ? 'red' : 'green'}
         variant="light"

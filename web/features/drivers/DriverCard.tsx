@@ -98,10 +98,13 @@ function DriverCardBody({
       >
         <Stack gap="xs">
           <Stack gap={2}>
-            <Fact label="Blocat" testId="driver-card-blocked">
-              {yesNo(banned)}
-              {banned && driver.ban_until && ` · ${banUntilText(driver.ban_until)}`}
-            </Fact>
+            <Group justify="space-between" wrap="nowrap" gap={6}>
+              <Fact label="Blocat" testId="driver-card-blocked">
+                {yesNo(banned)}
+                {banned && driver.ban_until && ` · ${banUntilText(driver.ban_until)}`}
+              </Fact>
+              <BanControl driverId={driver.id} indicativ={indicativ} banned={banned} />
+            </Group>
             {banned && driver.ban_reason && (
               <Fact label="Motiv" testId="driver-card-ban-reason">
                 {driver.ban_reason}
@@ -144,34 +147,31 @@ function DriverCardBody({
         </Stack>
       </Box>
       <Divider my={6} />
-      <Group justify="space-between" wrap="nowrap" gap={6}>
-        <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
+        <Button
+          component="a"
+          href={`/user/${driver.id}/driver`}
+          target="_blank"
+          rel="noopener"
+          size="compact-xs"
+          variant="default"
+          rightSection={<Icon name="external" size={12} />}
+          data-testid="driver-card-edit"
+        >
+          Editează
+        </Button>
+        {driver.phone && (
           <Button
             component="a"
-            href={`/user/${driver.id}/driver`}
-            target="_blank"
-            rel="noopener"
+            href={`tel:${driver.phone}`}
             size="compact-xs"
             variant="default"
-            rightSection={<Icon name="external" size={12} />}
-            data-testid="driver-card-edit"
+            leftSection={<Icon name="phone" size={12} />}
+            data-testid="driver-card-call"
           >
-            Editează
+            Apel
           </Button>
-          {driver.phone && (
-            <Button
-              component="a"
-              href={`tel:${driver.phone}`}
-              size="compact-xs"
-              variant="default"
-              leftSection={<Icon name="phone" size={12} />}
-              data-testid="driver-card-call"
-            >
-              Apel
-            </Button>
-          )}
-        </Group>
-        <BanControl driverId={driver.id} indicativ={indicativ} banned={banned} />
+        )}
       </Group>
     </>
   );

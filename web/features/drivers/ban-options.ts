@@ -26,12 +26,10 @@ export function banBody(
   option: BanOption,
   reason: string,
 ): { body: BanBody; error: null } | { body: null; error: string } {
-  // The union's own member for this option: its issues name the field (a union's do not).
-  const [byPeriod, forever] = BanBodySchema.options;
-  const schema = 'ban_forever' in option.period ? forever : byPeriod;
-  const parsed = schema.safeParse({ ...option.period, reason });
+  const parsed = BanBodySchema.safeParse({ ...option.period, reason });
   if (parsed.success) return { body: parsed.data, error: null };
-  return { body: null, error: parsed.error.issues[0]?.message ?? BAN_REASON_REQUIRED };
+  const onReason = parsed.error.issues.find((issue) => issue.path[0] === 'reason');
+  return { body: null, error: onReason?.message ?? BAN_REASON_REQUIRED };
 }
 
 /** Whether a driver is banned now: a ban date still ahead. */

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import type { Flavour } from '../orders/labels';
@@ -9,15 +9,19 @@ export function ZoneStatisticsButton({ flavour }: { flavour: Flavour }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<Icon name="chart" size={14} />}
-        onClick={() => setOpened(true)}
-        data-testid="open-zone-statistics"
-      >
-        Statistici zone
-      </Button>
+      {/* A short label: the top bar is full at 1440 px; the tooltip and name say it whole. */}
+      <Tooltip label="Statistici zone" openDelay={300}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<Icon name="chart" size={14} />}
+          onClick={() => setOpened(true)}
+          aria-label="Statistici zone"
+          data-testid="open-zone-statistics"
+        >
+          Zone
+        </Button>
+      </Tooltip>
       <ZoneStatisticsDrawer opened={opened} onClose={() => setOpened(false)} flavour={flavour} />
     </>
   );
