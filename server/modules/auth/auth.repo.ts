@@ -186,7 +186,8 @@ export async function setOnline(db: DbOrTx, userId: number, isOnline: boolean) {
   const [row] = await db
     .update(users)
     .set({ is_online: isOnline, last_activity_at: utcNow, updated_at: utcNow })
-    .where(eq(users.id, userId))
+    // Never a driver's: his state has its own write path and change stream (issue #17).
+    .where(and(eq(users.id, userId), sql`not ('driver' = any(${users.roles}))`))
     .returning({ updated_at: users.updated_at });
   return row;
 }

@@ -5,7 +5,7 @@ import {
   verifyAccessToken,
 } from '@common/auth/auth.api';
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, route } from '../../http/route';
+import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import type { AuthService } from './auth.service';
 import { deviceSetCookie, readCookies } from './device-cookie';
 
@@ -38,7 +38,13 @@ export function authRoutes(
     await auth.logout(session);
     return null;
   });
-  route(app, authenticate, updateUserActivity, { roles: 'any' }, ({ auth: session, body }) =>
-    auth.setActivity(session, body.isOnline),
+  // The console's users only: a driver's online state is his own, with its change stream
+  // (PATCH /api/drivers/me/status, issue #17).
+  route(
+    app,
+    authenticate,
+    updateUserActivity,
+    { roles: CONSOLE_ROLES },
+    ({ auth: session, body }) => auth.setActivity(session, body.isOnline),
   );
 }

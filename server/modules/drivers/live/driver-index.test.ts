@@ -49,7 +49,8 @@ const fleet = (...drivers: [number, number, number][]) => {
   let ms = 1_000;
   for (const [id, long, lat] of drivers) {
     index.applyState(state(id));
-    index.move(id, { long, lat, orderId: null, reportedMs: (ms += 1_000) });
+    ms += 1_000;
+    index.move(id, { long, lat, orderId: null, reportedMs: ms });
   }
   return index;
 };
