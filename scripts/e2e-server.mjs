@@ -64,5 +64,7 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   // No basemap: the browser tests have no internet, and nothing may reach the network.
   MAP_TILES_URL: '',
+  // No demo fleet (issue #17): the flows put the drivers they need online themselves.
+  DEMO_FLEET_DRIVERS: '0',
 });
 await import(pathToFileURL(main).href);

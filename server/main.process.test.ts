@@ -16,7 +16,8 @@ const children: ChildProcess[] = [];
 const start = (env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DEMO_FLEET_DRIVERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

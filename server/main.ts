@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
 import { serializeError } from './http/log-serializers';
+import { selfUrl, startDemoFleet } from './simulator/demo-fleet';
 import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
@@ -44,6 +45,17 @@ async function main() {
     `OGO Dispatch is running: open ${url}`,
   );
   if (seeded) app.log.info({ url }, demoAccountsLine());
+  // Issue #17: the demo company's simulated drivers move on the map (DEMO_FLEET_DRIVERS).
+  const fleet = await startDemoFleet({
+    app,
+    db: database.db,
+    config,
+    baseUrl: selfUrl(port, config.HOST),
+    logger: app.log,
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the demo fleet did not start');
+    return undefined;
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,6 +65,8 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      // Its drivers go offline while the server still answers them.
+      await fleet?.stop();
       await app.close();
       if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
       await database.close();

@@ -15,7 +15,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ogo-startup-'));
 const children: ChildProcess[] = [];
 
 const baseEnv = () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
+    DEMO_FLEET_DRIVERS: '0',
+  };
   delete env.PUBLIC_URL;
   delete env.HOST;
   return env;

@@ -90,9 +90,13 @@ const consoleLog = (quiet: boolean): FleetLog => ({
   },
 });
 
-/** The first `wanted` drivers of the company (GET /api/users?role=driver, page by page). */
+/**
+ * The first `wanted` offline drivers of the company (GET /api/users?role=driver, page by
+ * page). A driver already online is left alone: his phone, or another simulator, moves him.
+ */
 async function companyDrivers(url: string, token: string, companyId: number, wanted: number) {
   const found: DriverIdentity[] = [];
+  let online = 0;
   for (let page = 1; found.length < wanted; page++) {
     const { data, meta } = await callApi(
       url,
@@ -103,6 +107,10 @@ async function companyDrivers(url: string, token: string, companyId: number, wan
     for (const user of data) {
       // An admin's list spans every company: only this company's drivers move.
       if (!user.company_ids.includes(companyId) || found.length >= wanted) continue;
+      if (user.is_online) {
+        online++;
+        continue;
+      }
       found.push({
         id: user.id,
         name: user.name,
@@ -111,7 +119,7 @@ async function companyDrivers(url: string, token: string, companyId: number, wan
     }
     if (page * meta.per_page >= meta.total) break;
   }
-  return found;
+  return { found, online };
 }
 
 function pickCompany(companies: UserCompany[], id: number | undefined): UserCompany {
@@ -138,13 +146,21 @@ async function main() {
   });
   const me = await callApi(options.url, verifyAccessToken, {}, token);
   const company = pickCompany(me.companies, options.companyId);
-  const drivers = await companyDrivers(options.url, token, company.id, options.drivers);
+  const { found: drivers, online } = await companyDrivers(
+    options.url,
+    token,
+    company.id,
+    options.drivers,
+  );
+  const leftAlone = online > 0 ? ` (${online} already online are left alone)` : '';
   if (drivers.length === 0) {
-    throw new UsageError(`${company.name} (company ${company.id}) has no drivers`);
+    throw new UsageError(
+      `${company.name} (company ${company.id}) has no offline drivers${leftAlone}`,
+    );
   }
   if (drivers.length < options.drivers) {
     log.info(
-      `${company.name} has only ${drivers.length} drivers (asked for ${options.drivers}): running those`,
+      `${company.name} has only ${drivers.length} offline drivers${leftAlone}, asked for ${options.drivers}: running those`,
     );
   }
   const center =

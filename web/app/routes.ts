@@ -130,6 +130,12 @@ export const ROUTES: readonly AppRoute[] = [
     ],
   },
   {
+    // SPEC §2 driver simulator (issue #17): cards beside a map that fills the window.
+    path: '/simulator',
+    handle: { title: 'Simulator șoferi', requiresAuth: true, fillsViewport: true },
+    load: () => import('../pages/SimulatorPage'),
+  },
+  {
     path: '/orders/:type',
     handle: { title: 'Comenzi', requiresAuth: true, console: 'delivery' },
     load: () => import('../pages/OrdersPage'),
@@ -144,7 +150,6 @@ export const ROUTES: readonly AppRoute[] = [
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/dashboard',
-  '/simulator',
   '/users/:type',
   '/user/:id/:role',
   '/cars',
