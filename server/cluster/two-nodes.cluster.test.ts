@@ -1,5 +1,12 @@
-import type { UserActivityPayload } from '@common/realtime/events';
+import type { DriverPosition, PositionAck } from '@common/drivers/drivers.schema';
+import type {
+  ClientToServerEvents,
+  DriversPositionsPayload,
+  ServerToClientEvents,
+  UserActivityPayload,
+} from '@common/realtime/events';
 import { createClient } from 'redis';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../test/test-database';
 import { clusterProcesses, login } from './cluster-nodes';
@@ -31,6 +38,8 @@ const startNode = (databaseUrl: string) =>
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
     // Long enough that only the change stream can make node B's lists fresh.
     CONSOLE_CACHE_MS: '60000',
+    // The drivers here are the test's own.
+    DEMO_FLEET_DRIVERS: '0',
   });
 
 describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
@@ -152,6 +161,57 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
     expect(await live()).toContain(id);
     // Node B read the order from the change stream before telling its socket.
     expect((await firstPage())[0]).toBe(id);
+  });
+
+  it('shows a driver connected to node A on node B: GET /api/drivers-positions and a dispatcher socket', async () => {
+    const watcher = await login(urlB, 'dispecer@ogo.local');
+    const dispatcherSocket = await openSocket(urlB, watcher.token);
+    const driver = await login(urlA, 'sofer130@ogo.local');
+    const asDriver = {
+      authorization: `Bearer ${driver.token}`,
+      'content-type': 'application/json',
+    };
+    const online = await fetch(`${urlA}/api/drivers/me/status`, {
+      method: 'PATCH',
+      headers: asDriver,
+      body: JSON.stringify({ status: 'online' }),
+    });
+    expect(online.status).toBe(200);
+    const { driver_id: driverId } = (await online.json()) as { driver_id: number };
+    const heard = new Promise<DriversPositionsPayload>((resolve) => {
+      dispatcherSocket.on('drivers_positions', (batch) => {
+        if (batch.positions.some((p) => p.userId === driverId)) resolve(batch);
+      });
+    });
+    const driverSocket = await openSocket(urlA, driver.token);
+    const ack = await new Promise<PositionAck>((resolve) =>
+      (driverSocket as unknown as Socket<ServerToClientEvents, ClientToServerEvents>).emit(
+        'currentPosition',
+        { long: 27.59, lat: 47.17 },
+        resolve,
+      ),
+    );
+    expect(ack).toEqual({ ok: true });
+    const batch = await heard;
+    expect(batch.positions.find((p) => p.userId === driverId)).toMatchObject({
+      indicativ: '130',
+      long: 27.59,
+      lat: 47.17,
+    });
+    const onB = async () => {
+      const response = await fetch(`${urlB}/api/drivers-positions`, {
+        headers: { authorization: `Bearer ${watcher.token}` },
+      });
+      return ((await response.json()) as DriverPosition[]).some((p) => p.userId === driverId);
+    };
+    expect(await onB()).toBe(true);
+    // Offline on node A: node B follows the drivers' change stream.
+    await fetch(`${urlA}/api/drivers/me/status`, {
+      method: 'PATCH',
+      headers: asDriver,
+      body: JSON.stringify({ status: 'offline' }),
+    });
+    await expect.poll(onB, { timeout: 5_000 }).toBe(false);
   });
 
   it('counts failed logins across nodes (Redis-backed limit)', async () => {
