@@ -1,5 +1,5 @@
 import { PACKAGES } from '@common/auth/auth.schema';
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
@@ -178,16 +178,6 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   });
 
   const taxiDrivers = await seedDrivers(db, taxi.id, 32, 101, 'IS');
-  // Two thirds of the fleet at work, so the top bar's online/busy/free figures mean something.
-  await db
-    .update(users)
-    .set({ is_online: true, last_activity_at: sql`(now() at time zone 'utc')` })
-    .where(
-      inArray(
-        users.id,
-        taxiDrivers.slice(0, 22).map((d) => d.id),
-      ),
-    );
   await seedDrivers(db, courier.id, 8, 501, 'CJ');
 
   for (let i = 0; i < 12; i++) {
