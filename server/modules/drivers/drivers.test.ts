@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPositionHistory, driverPositions } from '../../db/schema';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { seededRandom } from '../../test/seeded-random';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Headers = { authorization: string; token: string };
@@ -191,6 +192,51 @@ describe('currentPosition and GET /api/drivers-positions (SPEC §7)', () => {
       .from(driverPositions)
       .where(eq(driverPositions.driver_id, driver.id));
     expect(stored).toEqual([]);
+  });
+
+  it('answers seeded random payloads with ok or field errors, and stores only valid positions', async () => {
+    const rng = seededRandom(0x17_17);
+    const values = [
+      null,
+      true,
+      'x',
+      '47.1',
+      [],
+      {},
+      0,
+      -0,
+      91,
+      -181,
+      1e308,
+      Number.NaN,
+      27.6,
+      47.16,
+      42,
+    ];
+    const any = () => values[Math.floor(rng() * values.length)];
+    // Under the flood guard's 50 packets per 10 s per connection: several drivers.
+    for (let d = 0; d < 4; d++) {
+      const { driver, socket } = await onlineDriver();
+      for (let i = 0; i < 40; i++) {
+        const payload: Record<string, unknown> = {};
+        for (const key of ['long', 'lat', 'orderId', 'userId', 'polygonId', 'extra']) {
+          if (rng() < 0.8) payload[key] = any();
+        }
+        const answer = await send(socket, rng() < 0.1 ? any() : payload);
+        const valid =
+          typeof payload.long === 'number' &&
+          Math.abs(payload.long) <= 180 &&
+          typeof payload.lat === 'number' &&
+          Math.abs(payload.lat) <= 90;
+        if (answer.ok) expect(valid).toBe(true);
+        else expect(Object.values(answer.errors).flat().length).toBeGreaterThan(0);
+      }
+      for (const p of await positions()) {
+        if (p.userId !== driver.id) continue;
+        expect(Math.abs(p.long)).toBeLessThanOrEqual(180);
+        expect(Math.abs(p.lat)).toBeLessThanOrEqual(90);
+      }
+    }
   });
 
   it('refuses positions from a socket that is not a driver', async () => {
