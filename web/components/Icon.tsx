@@ -26,9 +26,7 @@ const PATHS = {
   lock: 'M5 13a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2zM11 16a1 1 0 1 0 2 0a1 1 0 0 0 -2 0M8 11v-4a4 4 0 1 1 8 0v4',
   lockOpen:
     'M5 13a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2zM11 16a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M8 11v-5a4 4 0 0 1 8 0',
-  close: 'M18 6l-12 12M6 6l12 12',
   external: 'M12 6h-6a2 2 0 0 0 -2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-6M11 13l9 -9M15 4h5v5',
-  chart: 'M3 3v18h18M8 16v-4M12 16v-8M16 16v-6M20 16v-10',
 } as const;
 
 export type IconName = keyof typeof PATHS;

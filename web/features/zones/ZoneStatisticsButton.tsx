@@ -1,6 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { Icon } from '../../components/Icon';
 import type { Flavour } from '../orders/labels';
 import { ZoneStatisticsDrawer } from './ZoneStatisticsDrawer';
 
@@ -14,7 +13,6 @@ export function ZoneStatisticsButton({ flavour }: { flavour: Flavour }) {
         <Button
           variant="default"
           size="xs"
-          leftSection={<Icon name="chart" size={14} />}
           onClick={() => setOpened(true)}
           aria-label="Statistici zone"
           data-testid="open-zone-statistics"

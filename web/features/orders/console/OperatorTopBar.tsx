@@ -13,6 +13,9 @@ import { OrdersSearchModal } from '../search/OrdersSearchModal';
 import { LiveStatistics } from './LiveStatistics';
 import { ScreenSwitchLink } from './ScreenSwitchLink';
 
+/** The bar's first buttons keep their labels whole; the figures beside them give way first. */
+const NO_SHRINK = { flexShrink: 0 } as const;
+
 interface OperatorTopBarProps {
   userId: number;
   flavour: Flavour;
@@ -51,7 +54,7 @@ export function OperatorTopBar({
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="operator-topbar">
       <Group gap="xs" wrap="nowrap">
         {onNewOrder ? (
-          <Button onClick={onNewOrder} data-testid="new-order">
+          <Button onClick={onNewOrder} style={NO_SHRINK} data-testid="new-order">
             Comandă nouă
           </Button>
         ) : (
@@ -60,6 +63,7 @@ export function OperatorTopBar({
             to={orderFormPath(flavour, 0)}
             // A new call: an empty form even when order/0 is already open (fresh-form.ts).
             state={FRESH_FORM_STATE}
+            style={NO_SHRINK}
             data-testid="new-order"
           >
             Comandă nouă
@@ -71,6 +75,7 @@ export function OperatorTopBar({
             to="/operator/map"
             variant="default"
             leftSection={<Icon name="map" size={16} />}
+            style={NO_SHRINK}
             data-testid="open-drivers-map"
           >
             Hartă

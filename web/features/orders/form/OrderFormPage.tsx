@@ -1,11 +1,14 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
+import { DriversOnMapPanel } from '../../drivers/DriversOnMapPanel';
 import type { Flavour } from '../labels';
+import { useOrderPanel } from '../panel/use-order-panel';
 import { OrderForm } from './OrderForm';
 
 /** Reads {id} from the path (0 = new) and shows the form. */
 export function OrderFormPage({ flavour }: { flavour: Flavour }) {
   const { id } = useParams();
+  const panel = useOrderPanel();
   const orderId = Number(id);
   if (!Number.isInteger(orderId) || orderId < 0) {
     return (
@@ -14,5 +17,11 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
       </Alert>
     );
   }
-  return <OrderForm orderId={orderId} flavour={flavour} />;
+  return (
+    <>
+      <OrderForm orderId={orderId} flavour={flavour} />
+      {/* SPEC §2 order screen: the drivers-on-map panel (the taxi console's drivers map). */}
+      {flavour === 'taxi' && <DriversOnMapPanel onOpenOrder={panel.open} />}
+    </>
+  );
 }

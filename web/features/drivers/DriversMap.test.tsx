@@ -1,0 +1,64 @@
+import type { DriverPosition } from '@common/drivers/drivers.schema';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { dispatcher } from '../../test/order-fixtures';
+import { renderUi } from '../../test/render-ui';
+import { DriversMap } from './DriversMap';
+import { DriversOnMapPanel } from './DriversOnMapPanel';
+import { applyPositionsEvent } from './driver-events';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const position = (userId: number, indicativ: string, lat = 47.16): DriverPosition => ({
+  userId,
+  indicativ,
+  lat,
+  long: 27.6,
+  is_busy: false,
+  is_paused: false,
+  on_offer: false,
+  polygonId: null,
+  reported_at: '2026-05-01 10:00:00',
+});
+
+function stubServer() {
+  return stubFetch({
+    'GET /api/drivers-positions': () =>
+      json(200, [position(6, '101'), position(7, '102'), position(8, '230')]),
+    'GET /api/users/7': () => json(404, { message: 'Nu există.', code: 'not_found' }),
+  });
+}
+
+const panel = () => screen.getByTestId('drivers-map-panel');
+
+describe('the drivers map (SPEC §2)', () => {
+  it('shows the online drivers, follows the single match and opens his card on Enter', async () => {
+    const api = stubServer();
+    const { queryClient } = renderUi(<DriversMap />, { user: dispatcher });
+    await waitFor(() => expect(panel().getAttribute('data-driver-count')).toBe('3'));
+    expect(screen.getByTestId('drivers-map-count').textContent).toBe('3 pe hartă');
+
+    fireEvent.change(screen.getByTestId('drivers-map-search'), { target: { value: '102' } });
+    expect(panel().getAttribute('data-driver-count')).toBe('1');
+    expect(panel().getAttribute('data-followed')).toBe('7');
+
+    // A pushed batch: driver 7 goes, a new driver comes; the map redraws from the new list.
+    act(() => applyPositionsEvent(queryClient, { positions: [position(9, '1020')], gone: [7] }));
+    await waitFor(() => expect(panel().getAttribute('data-followed')).toBe('9'));
+
+    fireEvent.keyDown(screen.getByTestId('drivers-map-search'), { key: 'Enter' });
+    expect(screen.getByTestId('driver-card').getAttribute('data-driver-id')).toBe('9');
+    expect(api.calls('GET /api/drivers-positions')).toHaveLength(1);
+  });
+
+  it('on the order screen stays closed, reading nothing, until it is opened', async () => {
+    const api = stubServer();
+    renderUi(<DriversOnMapPanel />, { user: dispatcher });
+    expect(screen.queryByTestId('drivers-map-panel')).toBeNull();
+    expect(api.calls('GET /api/drivers-positions')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('order-drivers-map-toggle'));
+    await waitFor(() => expect(panel().getAttribute('data-driver-count')).toBe('3'));
+    expect(api.calls('GET /api/drivers-positions')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,42 @@
+import { Button, Stack } from '@mantine/core';
+import { Icon } from '../../components/Icon';
+import { useStoredState } from '../../lib/use-stored-state';
+import { DriversMap } from './DriversMap';
+
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** Tall enough for the 1500 m circle and its neighbourhood, short enough to leave the form. */
+const PANEL_MAP_HEIGHT = 340;
+
+/**
+ * SPEC §2 operator order screen: the drivers-on-map panel under the order form. Closed until
+ * the dispatcher opens it (and then open on every order, remembered locally), so the order
+ * screen does not download the map unasked (DESIGN §8).
+ */
+export function DriversOnMapPanel({ onOpenOrder }: { onOpenOrder?: (id: number) => void }) {
+  const [open, setOpen] = useStoredState('order-screen.drivers-map', false, isBoolean);
+  return (
+    <Stack gap={6} mt="xs" data-testid="order-drivers-map">
+      <Button
+        variant="default"
+        size="xs"
+        fullWidth
+        justify="space-between"
+        leftSection={<Icon name="map" size={14} />}
+        rightSection={
+          <Icon
+            name="chevronDown"
+            size={14}
+            style={{ transform: open ? 'rotate(180deg)' : undefined }}
+          />
+        }
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        data-testid="order-drivers-map-toggle"
+      >
+        Șoferi pe hartă
+      </Button>
+      {open && <DriversMap height={PANEL_MAP_HEIGHT} onOpenOrder={onOpenOrder} />}
+    </Stack>
+  );
+}
