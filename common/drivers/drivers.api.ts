@@ -37,7 +37,8 @@ export const setDriverStatus = defineEndpoint({
   path: '/api/drivers/me/status',
   body: DriverStatusBodySchema,
   response: DriverStateSchema,
-  errors: [409],
+  // 404: the user lost the driver role since his session began.
+  errors: [404, 409],
 });
 
 /** The driver's own state (his app reads it after a reconnect). */
@@ -45,6 +46,7 @@ export const getDriverStatus = defineEndpoint({
   method: 'GET',
   path: '/api/drivers/me/status',
   response: DriverStateSchema,
+  errors: [404],
 });
 
 /** SPEC §7 GET /api/polygons/statistics (every 30 s): busy and free drivers per zone. */
@@ -60,4 +62,6 @@ export const getDriversInfo = defineEndpoint({
   path: '/api/statistics/drivers-info',
   query: DriversInfoQuerySchema,
   response: DriversInfoSchema,
+  // Another company's zone, or none.
+  errors: [404],
 });
