@@ -13,6 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { routeExists } from '../../app/route-meta';
 import { Icon } from '../../components/Icon';
 import { useNow } from '../../lib/use-now';
 import { BanControl } from './BanControl';
@@ -148,18 +149,21 @@ function DriverCardBody({
       </Box>
       <Divider my={6} />
       <Group gap={6} wrap="nowrap">
-        <Button
-          component="a"
-          href={`/user/${driver.id}/driver`}
-          target="_blank"
-          rel="noopener"
-          size="compact-xs"
-          variant="default"
-          rightSection={<Icon name="external" size={12} />}
-          data-testid="driver-card-edit"
-        >
-          Editează
-        </Button>
+        {/* SPEC §2: edit in a new tab; shown once the users issue (#20) has built the page. */}
+        {routeExists(`/user/${driver.id}/driver`) && (
+          <Button
+            component="a"
+            href={`/user/${driver.id}/driver`}
+            target="_blank"
+            rel="noopener"
+            size="compact-xs"
+            variant="default"
+            rightSection={<Icon name="external" size={12} />}
+            data-testid="driver-card-edit"
+          >
+            Editează
+          </Button>
+        )}
         {driver.phone && (
           <Button
             component="a"
