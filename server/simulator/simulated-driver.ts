@@ -109,7 +109,8 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
       warnOnce('socket', `socket: ${error.message}`);
     });
     created.on('driver_state_updated', (state) => {
-      if (state.driver_id !== driver.id || state.seq <= lastSeq) return;
+      // After stop, his own going offline is no news.
+      if (stopped || state.driver_id !== driver.id || state.seq <= lastSeq) return;
       lastSeq = state.seq;
       serverStatus = statusOf(state);
       if (serverStatus === 'offline' && model.status !== 'offline') {

@@ -1,4 +1,4 @@
-import type { LoggedUser } from '@common/auth/auth.schema';
+import type { DriverState } from '@common/drivers/drivers.schema';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { eq } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
@@ -55,13 +55,23 @@ describe('POST /api/simulator/sessions', () => {
       .where(eq(accessTokens.token_hash, tokenDigest(session.token)));
     expect(row?.user_id).toBe(driverId);
 
+    // The driver's own paths (docs/DRIVER-API.md) answer this session as the driver.
+    const driverHeaders = { authorization: `Bearer ${session.token}` };
+    const online = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/drivers/me/status',
+      headers: driverHeaders,
+      payload: { status: 'online' },
+    });
+    expect(online.statusCode).toBe(200);
+    expect(online.json<DriverState>()).toMatchObject({ driver_id: driverId, is_online: true });
     const me = await t.app.inject({
       method: 'GET',
-      url: '/api/verify-access-tokens',
-      headers: { authorization: `Bearer ${session.token}` },
+      url: '/api/drivers/me/status',
+      headers: driverHeaders,
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json<LoggedUser>()).toMatchObject({ id: driverId, roles: ['driver'] });
+    expect(me.json<DriverState>()).toMatchObject({ driver_id: driverId, is_online: true });
   });
 
   it('logs who acted as whom, never the token', async () => {

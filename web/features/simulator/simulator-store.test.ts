@@ -183,6 +183,35 @@ describe('the /simulator drivers (issue #17)', () => {
     expect(server.positions).toEqual([]);
   });
 
+  it("starts from the users list's view when the server cannot tell his status yet", async () => {
+    const server = fakeServer();
+    server.transport.readStatus = async () => {
+      throw new Error('Șoferul nu a fost găsit.');
+    };
+    const store = createSimulatorStore(server.transport);
+    store.add({ ...driver(5), is_online: true }, IASI);
+    store.add(driver(6), IASI);
+    await flush();
+    expect(store.getSnapshot().map((v) => [v.status, v.error])).toEqual([
+      ['online', null],
+      ['offline', null],
+    ]);
+  });
+
+  it('shows why a driver could not be acted as (no session)', async () => {
+    const server = fakeServer();
+    server.transport.openSession = async () => {
+      throw new Error('Șoferul nu a fost găsit.');
+    };
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(11), IASI);
+    await flush();
+    expect(store.getSnapshot()[0]).toMatchObject({
+      status: null,
+      error: 'Șoferul nu a fost găsit.',
+    });
+  });
+
   it('picks a driver once', async () => {
     const server = fakeServer();
     const store = createSimulatorStore(server.transport);

@@ -117,7 +117,14 @@ export function createSimulatorStore(
         // Online before the socket was up (or back after a reconnect): report at once.
         connected: () => sendPosition(entry),
       });
-      applyState(entry, await transport.readStatus(token));
+      try {
+        applyState(entry, await transport.readStatus(token));
+      } catch {
+        // A driver the server has not tracked yet (no state change since it started): the
+        // users list's view of him holds until his first change answers with the server's.
+        const { is_online, is_paused } = entry.view.driver;
+        update(entry, { status: is_online ? (is_paused ? 'paused' : 'online') : 'offline' });
+      }
     } catch (error) {
       update(entry, { error: messageOf(error) });
     }
