@@ -107,12 +107,15 @@ export function createSocketServer(options: {
     const { auth } = socket.data;
     // Rooms are joined here, from the verified session; clients never choose their rooms.
     const isConsole = auth.roles.some((role) => CONSOLE_ROLES.includes(role as ConsoleRole));
+    // A company's rooms are its console users': drivers get neither every order of the company
+    // (with clients' phones) nor the other drivers' positions (issue #17); what is theirs comes
+    // to their own user room.
     void socket.join([
       rooms.user(auth.userId),
       rooms.session(auth.tokenId),
-      ...auth.companyIds.map((id) => rooms.company(id)),
-      // Position deltas go to the console's users only, never to the drivers (issue #17).
-      ...(isConsole ? auth.companyIds.map((id) => rooms.dispatchers(id)) : []),
+      ...(isConsole
+        ? auth.companyIds.flatMap((id) => [rooms.company(id), rooms.dispatchers(id)])
+        : []),
     ]);
     if (auth.roles.includes('driver')) {
       socket.on('currentPosition', (payload, ack) => {

@@ -295,6 +295,21 @@ describe('currentPosition and GET /api/drivers-positions (SPEC §7)', () => {
     expect(strangerSaw.some((b) => b.positions.some((p) => p.userId === driver.id))).toBe(false);
   });
 
+  it("keeps the company's orders and the other drivers' positions from a driver's socket", async () => {
+    const { socket } = await onlineDriver();
+    const other = await onlineDriver();
+    const watcher = await open(dispatcher.token);
+    const driverHeard: string[] = [];
+    socket.on('order_updated', () => driverHeard.push('order_updated'));
+    socket.on('drivers_positions', () => driverHeard.push('drivers_positions'));
+    const dispatcherHeard = new Promise((resolve) => watcher.once('order_updated', resolve));
+    await t.postOrder(dispatcher);
+    await send(other.socket, { long: 27.6, lat: 47.16 });
+    await dispatcherHeard;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // one fan-out tick
+    expect(driverHeard).toEqual([]);
+  });
+
   it("fills the top bar's drivers figures from the live state", async () => {
     const before = (
       await api<{ drivers_online: number; drivers_free: number }>(
