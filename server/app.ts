@@ -143,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onZonesChanged: () => void zones.wake(),
     onDriversChanged: () => void fleet.wake(),
     onDriverPositions: (positions) => fleet.relayed(positions),
-    onCurrentPosition: (caller, payload) => fleet.currentPosition(caller, payload),
+    onDriverConnected: (caller) => fleet.ensureKnown(caller.userId),
+    onCurrentPosition: (caller, payload) => fleet.receivePosition(caller, payload),
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.

@@ -56,8 +56,10 @@ export function createSocketServer(options: {
   onDriversChanged: (seq: number) => void;
   /** Another node's drivers sent these positions (Publisher.relayPositions). */
   onDriverPositions: (positions: RelayedPosition[]) => void;
+  /** A driver's socket connected (the driver index makes sure it knows him). */
+  onDriverConnected: (auth: AuthContext) => Promise<unknown>;
   /** SPEC §7 `currentPosition` from a driver's socket: the answer is the acknowledgement. */
-  onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck;
+  onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck | Promise<PositionAck>;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): RealtimeServer {
@@ -122,9 +124,24 @@ export function createSocketServer(options: {
         : []),
     ]);
     if (auth.roles.includes('driver')) {
+      options.onDriverConnected(auth).catch((error: unknown) => {
+        options.logger.error(
+          { err: error, userId: auth.userId },
+          'reading a connecting driver failed',
+        );
+      });
       socket.on('currentPosition', (payload, ack) => {
+        const reply = (answer: PositionAck) => {
+          if (typeof ack === 'function') ack(answer);
+        };
         const answer = options.onCurrentPosition(auth, payload);
-        if (typeof ack === 'function') ack(answer);
+        // A known driver's answer is synchronous (the hot path); a new driver's is read first.
+        if (answer instanceof Promise) {
+          answer.then(reply, (error: unknown) => {
+            options.logger.error({ err: error, userId: auth.userId }, 'a driver position failed');
+            reply({ ok: false, errors: { position: ['Poziția nu a putut fi primită.'] } });
+          });
+        } else reply(answer);
       });
     }
     // A session that expires while connected ends its socket too.

@@ -35,7 +35,5 @@ export function driversRoutes(
   route(app, authenticate, setDriverStatus, { roles: DRIVER }, ({ auth, body }) =>
     writes.setStatus(auth, body.status),
   );
-  route(app, authenticate, getDriverStatus, { roles: DRIVER }, async ({ auth }) =>
-    drivers.own(auth),
-  );
+  route(app, authenticate, getDriverStatus, { roles: DRIVER }, ({ auth }) => drivers.own(auth));
 }

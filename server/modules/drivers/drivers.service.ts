@@ -75,8 +75,8 @@ export function createDriversService(deps: { fleet: Fleet; zones: () => ZoneInde
     },
 
     /** The driver's own state as this node holds it (GET /api/drivers/me/status). */
-    own(auth: AuthContext): DriverState {
-      const driver = index.get(auth.userId);
+    async own(auth: AuthContext): Promise<DriverState> {
+      const driver = await deps.fleet.ensureKnown(auth.userId);
       if (!driver) throw notFound('driver');
       return driverStateOf(driver);
     },

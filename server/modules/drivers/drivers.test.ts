@@ -110,6 +110,18 @@ describe('driver status (docs/DRIVER-API.md)', () => {
     expect(own.body.seq).toBe(offline.body.seq);
   });
 
+  it('knows a driver created after the node started before his first state change', async () => {
+    const driver = await buildDriver(t.db, companyId);
+    const headers = await t.login(driver);
+    const socket = await open(headers.token);
+    expect(await send(socket, { long: 27.6, lat: 47.16 })).toEqual({ ok: true });
+    const own = await api<DriverState>('GET', '/api/drivers/me/status', headers);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ driver_id: driver.id, is_online: false });
+    // Offline: positions are kept, the map does not show him.
+    expect((await positions()).some((p) => p.userId === driver.id)).toBe(false);
+  });
+
   it('is for drivers only, and refuses an unknown status field by field', async () => {
     expect(
       (await api('PATCH', '/api/drivers/me/status', dispatcher, { status: 'online' })).status,

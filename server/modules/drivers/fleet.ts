@@ -1,6 +1,8 @@
+import type { PositionAck } from '@common/drivers/drivers.schema';
 import { fromUtcString, toUtcString } from '@common/lib/dates';
 import type { DriversPositionsPayload, RelayedPosition } from '@common/realtime/events';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../http/auth-context';
 import {
   DriverIndex,
   type DriverStateRow,
@@ -12,7 +14,7 @@ import { createPositionFlush } from './live/position-flush';
 import { createPositionIngest } from './live/position-ingest';
 import { loadPositions, pruneHistory } from './live/positions.repo';
 import { createDriverFeed } from './state/driver-feed';
-import { pruneDriverChanges } from './state/driver-states.repo';
+import { pruneDriverChanges, readDriverState } from './state/driver-states.repo';
 import { createDriverWritePath } from './state/driver-write-path';
 
 export interface FleetDeps {
@@ -73,6 +75,19 @@ export function createFleet(deps: FleetDeps) {
   const ingest = createPositionIngest({ index, flush, fanout });
   const timers: NodeJS.Timeout[] = [];
 
+  /**
+   * Makes sure the index knows a driver (his socket connected, he sent a position, his app asks
+   * for his state, another node relayed his position): a driver created after this node started
+   * enters it at his first state change, and until then he is read from PostgreSQL once. Change
+   * number 0: any change of the stream replaces it.
+   */
+  async function ensureKnown(driverId: number): Promise<LiveDriver | undefined> {
+    const known = index.get(driverId);
+    if (known) return known;
+    const row = await readDriverState(deps.db, driverId);
+    return row ? (index.get(driverId) ?? index.applyState({ ...row, seq: 0 })) : undefined;
+  }
+
   /** The zones changed: every driver's zone and stands are worked out again. */
   const followZones = () => {
     const current = deps.zones();
@@ -92,7 +107,16 @@ export function createFleet(deps: FleetDeps) {
   return {
     index,
     writes,
+    /** The hot path alone, for a driver the index knows (benchmarks). */
     currentPosition: ingest,
+    /**
+     * SPEC §7 currentPosition: at once for a driver the index knows (the hot path, no I/O); a
+     * driver it does not know yet is read from PostgreSQL first (once).
+     */
+    receivePosition(auth: AuthContext, payload: unknown): PositionAck | Promise<PositionAck> {
+      if (index.get(auth.userId) || !auth.roles.includes('driver')) return ingest(auth, payload);
+      return ensureKnown(auth.userId).then(() => ingest(auth, payload));
+    },
     /** Positions sent to another node, relayed here (ephemeral). */
     relayed(positions: RelayedPosition[]): void {
       for (const position of positions) {
@@ -103,9 +127,15 @@ export function createFleet(deps: FleetDeps) {
           reportedMs: fromUtcString(position.reported_at).getTime(),
         });
         if (driver) fanout.changed(driver);
+        // Unknown here yet: read him now; his next position (in 5 s) shows him.
+        else
+          void ensureKnown(position.userId).catch((error: unknown) =>
+            deps.onError(error, 'reading a relayed driver'),
+          );
       }
     },
     wake: () => feed.wake(),
+    ensureKnown,
     /** The stream's number this node's index is current at. */
     position: () => feed.position(),
     nowUtc: () => toUtcString(new Date()),
