@@ -2,6 +2,7 @@ import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema
 import type { DriversPositionsPayload } from '@common/realtime/events';
 import type { User } from '@common/users/users.schema';
 import type { QueryClient } from '@tanstack/react-query';
+import { orderKeys } from '../orders/data/order-keys';
 import { driverKeys } from './driver-keys';
 import { applyDriverState, applyPositionsBatch, DriverStateTracker } from './positions-cache';
 
@@ -58,6 +59,9 @@ export function applyDriverStateEvent(queryClient: QueryClient, state: DriverSta
         }
       : user,
   );
+  // The top bar's online / busy / free figures count the same state (issue #17): read them
+  // now rather than at their next 15 s poll.
+  void queryClient.invalidateQueries({ queryKey: orderKeys.liveStatistics });
 }
 
 /**
