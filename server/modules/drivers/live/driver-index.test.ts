@@ -116,6 +116,25 @@ describe('DriverIndex (DESIGN §5 driver index)', () => {
     expect(index.standQueue(7, '2026-11-26 09:00:00').map((d) => d.driver_id)).toEqual([2, 1]);
   });
 
+  it('keeps who is in a zone and at a stand as drivers move, go offline and are removed', () => {
+    const now = '2026-11-26 09:00:00';
+    const index = fleet([1, 27.59, 47.18], [2, 27.63, 47.15], [3, 27.5705, 47.165]);
+    expect(
+      index
+        .inZone(1)
+        .map((d) => d.driver_id)
+        .sort(),
+    ).toEqual([1, 2]);
+    index.move(2, { long: 27.61, lat: 47.18, orderId: null, reportedMs: 99_000 }); // the notch
+    expect(index.inZone(1).map((d) => d.driver_id)).toEqual([1]);
+    index.applyState(state(1, { is_online: false, seq: 2 }));
+    expect(index.inZone(1)).toEqual([]);
+    expect(index.standQueue(7, now).map((d) => d.driver_id)).toEqual([3]);
+    index.remove(3);
+    expect(index.standQueue(7, now)).toEqual([]);
+    expect(index.nearest(27.5705, 47.165, { limit: 5 }).map((d) => d.driver_id)).toEqual([2]);
+  });
+
   it("counts a company's online, busy and free drivers", () => {
     const index = fleet([1, 27.6, 47.16], [2, 27.6, 47.16], [3, 27.6, 47.16]);
     index.applyState(state(2, { is_busy: true, seq: 2 }));
