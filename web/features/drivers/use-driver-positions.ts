@@ -47,6 +47,10 @@ export function useDriverPositions() {
     refetchInterval: POSITIONS_POLL_MS,
     // The pushes keep it fresh; another map mounting reuses it instead of reading again.
     staleTime: POSITIONS_POLL_MS,
+    // Every batch builds a new list and the map redraws from it anyway: comparing it deep with
+    // the last one (React Query's default) copied every moved driver once more, ~8 ms a batch
+    // of 5,000 in Chromium (bench/README.md drivers-map).
+    structuralSharing: false,
   });
   const drivers = useMemo(
     () => (query.data ? query.data.map(toMapDriver) : NO_DRIVERS),
