@@ -1,7 +1,7 @@
 import { haversineMeters } from '@common/lib/geo';
 import { describe, expect, it } from 'vitest';
 import { createZoneIndex } from '../../zones/zone-index';
-import { DriverIndex, type DriverStateRow } from './driver-index';
+import { DriverIndex, type DriverStateRow, isOnMap, toWirePosition } from './driver-index';
 
 const state = (id: number, overrides: Partial<DriverStateRow> = {}): DriverStateRow => ({
   driver_id: id,
@@ -133,6 +133,14 @@ describe('DriverIndex (DESIGN §5 driver index)', () => {
     index.remove(3);
     expect(index.standQueue(7, now)).toEqual([]);
     expect(index.nearest(27.5705, 47.165, { limit: 5 }).map((d) => d.driver_id)).toEqual([2]);
+  });
+
+  it('puts six decimals of a degree on the wire (~0.1 m), whatever the phone sent', () => {
+    const index = fleet([1, 27.601234567891233, 47.16987654321]);
+    const driver = index.get(1);
+    if (!driver || !isOnMap(driver)) throw new Error('driver 1 is not on the map');
+    expect(driver.long).toBe(27.601234567891233); // kept whole in the index
+    expect(toWirePosition(driver)).toMatchObject({ long: 27.601235, lat: 47.169877 });
   });
 
   it("counts a company's online, busy and free drivers", () => {
