@@ -17,7 +17,7 @@
  */
 
 import { DriverSwarm } from './lib/driver-swarm';
-import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
+import { assertSocketsFit, compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import type { SeededSession } from './lib/fleet-seed';
 import { guardProcess, killChildren, pinSelfToLoadCpu, startServer } from './lib/processes';
 import { emit, emitSummary, log, median, round3 } from './lib/report';
@@ -29,6 +29,7 @@ const RATIO_TARGET = 1.3;
 const WARM_SOCKETS = 200;
 /** DRIVER_POSITIONS_FLUSH_MS's default and a margin: the positions are written, the batch gone. */
 const SETTLE_MS = 2_500;
+const IDLE_MS = 10_000;
 
 const run = fleetRun({
   full: { rounds: 2, duration: 0, warmup: 0 },
@@ -36,7 +37,7 @@ const run = fleetRun({
 });
 const DRIVERS = envInt('BENCH_DRIVERS', run.smoke ? 1_000 : 10_000);
 // Each round starts three servers and connects every driver to each (~5 ms a socket here).
-guardProcess(240 + run.rounds * (120 + (3 * DRIVERS) / 50));
+guardProcess(240 + run.rounds * (150 + (3 * DRIVERS) / 50));
 
 type Kind = 'app' | 'bare' | 'bare_drop_request';
 
@@ -75,7 +76,9 @@ async function measure(kind: Kind): Promise<Growth> {
     const warm = await DriverSwarm.connect(url, drivers.slice(0, WARM_SOCKETS), CLASSIC);
     await warm.sendOnce();
     warm.close();
-    await sleep(SETTLE_MS);
+    // Long enough for V8's memory reducer to shrink what the start-up and the warm-up grew
+    // (in the app, also the PGlite worker's own heap, which a forced collection here misses).
+    await sleep(IDLE_MS);
     const before = await probe<MemoryReading>(url, MEMORY_ROUTE);
     const began = performance.now();
     const swarm = await DriverSwarm.connect(url, drivers, CLASSIC);
@@ -114,6 +117,7 @@ async function sessions(info: FleetAppInfo | { url: string }): Promise<SeededSes
 }
 
 async function main() {
+  assertSocketsFit(DRIVERS);
   pinSelfToLoadCpu();
   log(`${run.smoke ? 'smoke' : 'full'} run: ${DRIVERS} driver sockets, ${run.rounds} rounds`);
   const results: Record<Kind, Growth[]> = { app: [], bare: [], bare_drop_request: [] };

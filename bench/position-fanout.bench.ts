@@ -10,7 +10,7 @@
 
 import WebSocket from 'ws';
 import { DriverSwarm } from './lib/driver-swarm';
-import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
+import { assertSocketsFit, compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import { guardProcess, killChildren, pinSelfToLoadCpu, startServer } from './lib/processes';
 import { percentile } from './lib/rate-load';
 import { emit, emitSummary, log, round3 } from './lib/report';
@@ -35,6 +35,8 @@ guardProcess(360 + 2 * (run.warmup + run.rounds * (run.duration + 15)));
 
 type Reading = { cpuMs: number } & FanoutCounts;
 
+const round6 = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
 interface Phase {
   /** Time in the broadcasts (ms) per second of the phase. */
   fanoutMsPerS: number;
@@ -55,6 +57,7 @@ function phaseOf(before: Reading, after: Reading, bytes: number, seconds: number
 }
 
 async function main() {
+  assertSocketsFit(DRIVERS + 2 * DISPATCHERS);
   pinSelfToLoadCpu();
   log(
     `${run.smoke ? 'smoke' : 'full'} run: ${DRIVERS} drivers every ${PERIOD_MS / 1000} s, ` +
@@ -101,7 +104,12 @@ async function main() {
             if (event !== 'drivers_positions') return;
             for (const position of payload.positions) {
               const sent = swarm.last[indexOf.get(position.userId) ?? -1];
-              if (sent && sent.lat === position.lat && sent.long === position.long) {
+              // The wire carries six decimals (driver-index.ts toWirePosition).
+              if (
+                sent &&
+                round6(sent.lat) === position.lat &&
+                round6(sent.long) === position.long
+              ) {
                 latencies.push(now - sent.at);
               }
             }

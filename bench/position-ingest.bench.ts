@@ -10,7 +10,7 @@
  */
 
 import { DriverSwarm, type SwarmRun } from './lib/driver-swarm';
-import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
+import { assertSocketsFit, compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import {
   guardProcess,
   killChildren,
@@ -35,11 +35,13 @@ const run = fleetRun({
   smoke: { rounds: 2, duration: 3, warmup: 1 },
 });
 /**
- * 10,000 drivers sending every 5 s (SPEC §9): 2,000 msg/s, the anchors' envelope for 10k online
- * drivers. Smoke: 1,000 drivers every second (1,000 msg/s, flushes of 2,000 rows).
+ * 8,000 drivers sending every 4 s: 2,000 msg/s, the anchors' envelope for 10,000 online drivers
+ * at 5 s (SPEC §9). Not 10,000 sockets: the generator holds every driver's socket to both
+ * servers at once, and 2 × 10,000 passes this machine's open-files limit (20,000).
+ * Smoke: 1,000 drivers every second (1,000 msg/s, flushes of 2,000 rows).
  */
-const DRIVERS = envInt('BENCH_DRIVERS', run.smoke ? 1_000 : 10_000);
-const PERIOD_MS = envInt('BENCH_POSITION_PERIOD_MS', run.smoke ? 1_000 : 5_000);
+const DRIVERS = envInt('BENCH_DRIVERS', run.smoke ? 1_000 : 8_000);
+const PERIOD_MS = envInt('BENCH_POSITION_PERIOD_MS', run.smoke ? 1_000 : 4_000);
 guardProcess(300 + 2 * (run.warmup + run.rounds * (run.duration + FLUSH_WAIT_MS / 1000 + 12)));
 
 interface Phase {
@@ -75,6 +77,7 @@ async function phase(
 }
 
 async function main() {
+  assertSocketsFit(2 * DRIVERS);
   pinSelfToLoadCpu();
   log(
     `${run.smoke ? 'smoke' : 'full'} run: ${DRIVERS} drivers every ${PERIOD_MS} ms ` +

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseOptions } from './options';
 import { median, round3, type SummaryNumbers } from './report';
 
@@ -48,3 +49,30 @@ export function compareRounds(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * This process's open-files limit (Linux /proc/self/limits), or undefined: each socket the
+ * load generator holds is a file descriptor, and past the limit connects fail with EMFILE.
+ */
+export function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) ? soft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws early, with the way out, when `sockets` would not fit the open-files limit. */
+export function assertSocketsFit(sockets: number): void {
+  const limit = openFilesLimit();
+  if (limit !== undefined && sockets + 500 > limit) {
+    throw new Error(
+      `${sockets} sockets do not fit this process's open-files limit (${limit}): ` +
+        'lower BENCH_DRIVERS or raise `ulimit -n`',
+    );
+  }
+}

@@ -10,7 +10,7 @@ import { serveUntilParentLeaves } from './lifecycle';
  * broadcasting is on (`GET /__bench/fanout?on=1|0`), sends each company's dispatchers one batch
  * of BENCH_FANOUT_POSITIONS positions, stringified once per company and sent as that one string
  * to every socket of the company (clients connect with `?company=<n>`). The positions have the
- * app's wire shape (DriverPosition) and move a little every second. The time spent stringifying
+ * app's wire shape (DriverPosition, six decimals) and move a little every second. The time spent stringifying
  * and sending is reported on `/__bench/cpu` as `broadcastMs` (synchronous, on the pinned loop),
  * as the app entry reports its own Socket.IO broadcasts.
  */
@@ -44,8 +44,9 @@ function tick() {
   const reportedAt = new Date().toISOString().slice(0, 19).replace('T', ' ');
   for (const [company, positions] of batches.entries()) {
     for (const position of positions) {
-      position.lat += (next() - 0.5) * 0.0005;
-      position.long += (next() - 0.5) * 0.0005;
+      // Six decimals, as the app's wire carries them (driver-index.ts toWirePosition).
+      position.lat = Math.round((position.lat + (next() - 0.5) * 0.0005) * 1e6) / 1e6;
+      position.long = Math.round((position.long + (next() - 0.5) * 0.0005) * 1e6) / 1e6;
       position.reported_at = reportedAt;
     }
     const began = performance.now();
