@@ -54,6 +54,10 @@ export default function MapCanvas({
             }
           : {}),
         attributionControl: { compact: true },
+        // Labels appear at once: a symbol fade redraws the whole map for 300 ms after every
+        // data change, on the drivers map after every batch of positions, for labels that
+        // are never hidden anyway (bench/README.md drivers-map).
+        fadeDuration: 0,
         dragRotate: false,
         pitchWithRotate: false,
         touchPitch: false,

@@ -40,12 +40,20 @@ export function applyPositionsEvent(queryClient: QueryClient, batch: DriversPosi
  * into his card, if one is cached.
  */
 export function applyDriverStateEvent(queryClient: QueryClient, state: DriverState) {
-  const tracker = driverStateTracker(queryClient);
-  if (!tracker.accept(state)) return;
-  tracker.setOnline(state.driver_id, state.is_online);
+  if (!acceptDriverState(queryClient, state)) return;
   queryClient.setQueryData<DriverPosition[]>(driverKeys.positions, (list) =>
     applyDriverState(list, state),
   );
+}
+
+/**
+ * A driver's state change everywhere but the map's list: whether it is newer than the last
+ * applied (recorded when it is, DESIGN §4), his card if one is cached, the top bar's figures.
+ */
+function acceptDriverState(queryClient: QueryClient, state: DriverState): boolean {
+  const tracker = driverStateTracker(queryClient);
+  if (!tracker.accept(state)) return false;
+  tracker.setOnline(state.driver_id, state.is_online);
   queryClient.setQueryData<User>(driverKeys.detail(state.driver_id), (user) =>
     user
       ? {
@@ -62,18 +70,52 @@ export function applyDriverStateEvent(queryClient: QueryClient, state: DriverSta
   // The top bar's online / busy / free figures count the same state (issue #17): read them
   // now rather than at their next 15 s poll.
   void queryClient.invalidateQueries({ queryKey: orderKeys.liveStatistics });
+  return true;
 }
 
 /**
- * Routes the drivers' socket events into the query cache (aesthetics-anchors §3.7); the
- * SPEC §9 25 s read of every position stays as the safety net.
+ * How long a state change waits for the next positions batch before the map's list takes it
+ * alone. The batches come about once a second while anyone drives.
  */
-export function bindDriverEvents(socket: DriverEventSource, queryClient: QueryClient): () => void {
-  const onPositions = (batch: DriversPositionsPayload) => applyPositionsEvent(queryClient, batch);
-  const onState = (state: DriverState) => applyDriverStateEvent(queryClient, state);
+export const STATE_HOLD_MS = 1_000;
+
+/**
+ * Routes the drivers' socket events into the query cache (aesthetics-anchors §3.7); the
+ * SPEC §9 25 s read of every position stays as the safety net. A state change reaches the
+ * driver's card at once, and the map's list with the next batch (at most `holdMs` later): one
+ * new list, so one redraw of every driver, per batch rather than one more per state change (a
+ * fleet of 5,000 changes state a few times a second; bench/README.md drivers-map).
+ */
+export function bindDriverEvents(
+  socket: DriverEventSource,
+  queryClient: QueryClient,
+  holdMs = STATE_HOLD_MS,
+): () => void {
+  let held: DriverState[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const update = (batch: DriversPositionsPayload | null) => {
+    clearTimeout(timer);
+    timer = undefined;
+    const states = held;
+    held = [];
+    const tracker = driverStateTracker(queryClient);
+    queryClient.setQueryData<DriverPosition[]>(driverKeys.positions, (list) => {
+      // In the order they came: the states first, then the batch that followed them.
+      let next = list;
+      for (const state of states) next = applyDriverState(next, state);
+      return batch ? applyPositionsBatch(next, batch, tracker) : next;
+    });
+  };
+  const onPositions = (batch: DriversPositionsPayload) => update(batch);
+  const onState = (state: DriverState) => {
+    if (!acceptDriverState(queryClient, state)) return;
+    held.push(state);
+    timer ??= setTimeout(() => update(null), holdMs);
+  };
   socket.on('drivers_positions', onPositions);
   socket.on('driver_state_updated', onState);
   return () => {
+    clearTimeout(timer);
     socket.off('drivers_positions', onPositions);
     socket.off('driver_state_updated', onState);
   };

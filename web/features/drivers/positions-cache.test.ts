@@ -1,7 +1,12 @@
 import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { applyDriverStateEvent, applyPositionsEvent, bindDriverEvents } from './driver-events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyDriverStateEvent,
+  applyPositionsEvent,
+  bindDriverEvents,
+  STATE_HOLD_MS,
+} from './driver-events';
 import { driverKeys } from './driver-keys';
 import { applyPositionsBatch, DriverStateTracker } from './positions-cache';
 import { mapDriverStatus } from './use-driver-positions';
@@ -31,6 +36,22 @@ const state = (driver_id: number, seq: number, overrides: Partial<DriverState> =
   seq,
   ...overrides,
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A socket stand-in bound to the cache; `emit` delivers an event as the socket would. */
+function fakeSocket(queryClient: QueryClient) {
+  const handlers = new Map<string, (payload: never) => void>();
+  const socket = {
+    on: (event: string, handler: (payload: never) => void) => handlers.set(event, handler),
+    off: (event: string) => handlers.delete(event),
+  };
+  const unbind = bindDriverEvents(socket, queryClient);
+  const emit = (event: string, payload: unknown) => handlers.get(event)?.(payload as never);
+  return { emit, unbind };
+}
 
 function cacheWith(list: DriverPosition[]) {
   const queryClient = new QueryClient();
@@ -130,6 +151,37 @@ describe('the drivers map positions cache (issue #17)', () => {
     expect(mapDriverStatus({ on_offer: false, is_busy: true, is_paused: true })).toBe('busy');
     expect(mapDriverStatus({ on_offer: false, is_busy: false, is_paused: true })).toBe('paused');
     expect(mapDriverStatus({ on_offer: false, is_busy: false, is_paused: false })).toBe('free');
+  });
+
+  it('holds a state change for the next batch: one new list, so one redraw, for both', () => {
+    const { queryClient, read } = cacheWith([position(1), position(2)]);
+    const { emit } = fakeSocket(queryClient);
+    const updates = () => queryClient.getQueryState(driverKeys.positions)?.dataUpdateCount;
+    const before = updates();
+    emit('driver_state_updated', state(1, 5, { is_busy: true }));
+    expect(read()[0]?.is_busy).toBe(false);
+    emit('drivers_positions', { positions: [position(2, { lat: 47.3 })], gone: [] });
+    expect(read().map((p) => [p.userId, p.is_busy, p.lat])).toEqual([
+      [1, true, 47.16],
+      [2, false, 47.3],
+    ]);
+    expect(updates()).toBe((before ?? 0) + 1);
+    // Gone offline, then a late batch assembled before: he leaves with that batch, not back.
+    emit('driver_state_updated', state(2, 6, { is_online: false }));
+    emit('drivers_positions', { positions: [position(2, { lat: 47.4 })], gone: [] });
+    expect(read().map((p) => p.userId)).toEqual([1]);
+  });
+
+  it('applies a held state change alone when no batch comes within the hold', () => {
+    vi.useFakeTimers();
+    const { queryClient, read } = cacheWith([position(1), position(2)]);
+    const { emit } = fakeSocket(queryClient);
+    emit('driver_state_updated', state(2, 3, { is_online: false }));
+    emit('driver_state_updated', state(1, 4, { is_paused: true }));
+    vi.advanceTimersByTime(STATE_HOLD_MS - 1);
+    expect(read().map((p) => p.userId)).toEqual([1, 2]);
+    vi.advanceTimersByTime(1);
+    expect(read().map((p) => [p.userId, p.is_paused])).toEqual([[1, true]]);
   });
 
   it('binds and unbinds the socket events', () => {
