@@ -67,7 +67,8 @@ export const BAN_UNITS = ['hours', 'days'] as const;
 export const BAN_REASON_REQUIRED = 'Motivul blocării este obligatoriu.';
 
 export const BAN_DURATION_REQUIRED = 'Alegeți durata blocării.';
-export const BAN_ONE_DURATION = 'Alegeți o singură durată: unit și amount, ban_forever sau ban_until.';
+export const BAN_ONE_DURATION =
+  'Alegeți o singură durată: unit și amount, ban_forever sau ban_until.';
 
 /**
  * SPEC §7 `PATCH /api/users/{id}/ban`: a unit and an amount, `ban_forever`, or `ban_until`,
