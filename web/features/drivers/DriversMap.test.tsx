@@ -7,8 +7,12 @@ import { renderUi } from '../../test/render-ui';
 import { DriversMap } from './DriversMap';
 import { DriversOnMapPanel } from './DriversOnMapPanel';
 import { applyPositionsEvent } from './driver-events';
+import { POSITIONS_POLL_MS } from './use-driver-positions';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const position = (userId: number, indicativ: string, lat = 47.16): DriverPosition => ({
   userId,
@@ -50,6 +54,24 @@ describe('the drivers map (SPEC §2)', () => {
     fireEvent.keyDown(screen.getByTestId('drivers-map-search'), { key: 'Enter' });
     expect(screen.getByTestId('driver-card').getAttribute('data-driver-id')).toBe('9');
     expect(api.calls('GET /api/drivers-positions')).toHaveLength(1);
+  });
+
+  it('reads every position again every 25 s while the batches keep coming (SPEC §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubServer();
+    const { queryClient } = renderUi(<DriversMap />, { user: dispatcher });
+    await waitFor(() => expect(panel().getAttribute('data-driver-count')).toBe('3'));
+    // A batch a second, as the socket sends them: the safety net still reads at 25 s.
+    for (let second = 1; second <= POSITIONS_POLL_MS / 1000 + 1; second++) {
+      act(() =>
+        applyPositionsEvent(queryClient, {
+          positions: [position(6, '101', 47.16 + second / 10_000)],
+          gone: [],
+        }),
+      );
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    }
+    expect(api.calls('GET /api/drivers-positions')).toHaveLength(2);
   });
 
   it('on the order screen stays closed, reading nothing, until it is opened', async () => {
