@@ -67,10 +67,27 @@ function acceptDriverState(queryClient: QueryClient, state: DriverState): boolea
         }
       : user,
   );
-  // The top bar's online / busy / free figures count the same state (issue #17): read them
-  // now rather than at their next 15 s poll.
-  void queryClient.invalidateQueries({ queryKey: orderKeys.liveStatistics });
+  refreshTopBarSoon(queryClient);
   return true;
+}
+
+/** Pending top bar reads, one per query cache. */
+const topBarReads = new WeakSet<QueryClient>();
+/** State changes within this window share one read of the top bar's figures. */
+const TOP_BAR_READ_DELAY_MS = 1_000;
+
+/**
+ * The top bar's online / busy / free figures count the same state (issue #17): read them within
+ * a second rather than at their next 15 s poll, once for a burst of changes (a fleet of
+ * thousands changes state several times a second).
+ */
+function refreshTopBarSoon(queryClient: QueryClient) {
+  if (topBarReads.has(queryClient)) return;
+  topBarReads.add(queryClient);
+  setTimeout(() => {
+    topBarReads.delete(queryClient);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.liveStatistics });
+  }, TOP_BAR_READ_DELAY_MS);
 }
 
 /**
