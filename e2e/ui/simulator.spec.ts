@@ -40,7 +40,9 @@ const near = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) 
 
 async function openWatcherMap(page: Page) {
   await loginFromHeader(page, 'admin@ogo.local');
-  await expect(page).not.toHaveURL(/\/login/);
+  // Logged in (the session stored) before the next page load: the URL alone is still '/' while
+  // the login request runs, and a navigation then would land on /login.
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
   await page.goto('/operator/map');
   const map = page.getByTestId('drivers-map');
   await expectMapState(map);
