@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './clients';
 export * from './companies';
 export * from './content';
+export * from './dispatch';
 export * from './drivers';
 export * from './idempotency';
 export * from './orders';

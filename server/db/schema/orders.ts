@@ -117,6 +117,9 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
+    // Issue #18: no driver ever holds two active orders; a confirmation that would give him a
+    // second fails here, whatever raced it.
+    uniqueIndex('orders_driver_active_idx').on(t.driver_id).where(sql`${t.state} = 'assigned'`),
     index('orders_client_idx').on(t.client_id, t.created_at.desc().nullsFirst()),
     index('orders_dispatcher_idx').on(t.dispatcher_id, t.created_at.desc().nullsFirst()),
     index('orders_indicativ_idx').on(t.processed_by_company_id, t.car_indicativ),
