@@ -38,7 +38,7 @@ CREATE TABLE "order_searches" (
 	"company_id" integer NOT NULL,
 	"generation" integer DEFAULT 1 NOT NULL,
 	"state" text DEFAULT 'running' NOT NULL,
-	"plan" jsonb NOT NULL,
+	"plan" jsonb,
 	"step" smallint DEFAULT -1 NOT NULL,
 	"slot" smallint DEFAULT 0 NOT NULL,
 	"due_ms" bigint NOT NULL,
@@ -83,7 +83,6 @@ CREATE TABLE "search_methods" (
 	"updated_at" timestamp(0) DEFAULT (now() at time zone 'utc') NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "offer_order_id" integer;--> statement-breakpoint
 ALTER TABLE "dispatch_trace" ADD CONSTRAINT "dispatch_trace_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "driver_refusals" ADD CONSTRAINT "driver_refusals_driver_id_users_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_offers" ADD CONSTRAINT "order_offers_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -99,8 +99,8 @@ export const orderSearches = pgTable(
     generation: integer('generation').notNull().default(1),
     /** 'running' while steps remain; 'done' once confirmed, exhausted, stopped or pinned. */
     state: text('state').notNull().default('running'),
-    /** {method_id, interval_id, items[], custom_driver_ids[]}: what this search follows. */
-    plan: jsonb('plan').notNull(),
+    /** SearchPlan: what this search follows, fixed at its first step (null before). */
+    plan: jsonb('plan'),
     /** The current step (an index of plan.items), -1 before the first. */
     step: smallint('step').notNull().default(-1),
     /** by_rotation: the index in the step's candidate list being offered now. */

@@ -38,11 +38,6 @@ export const users = pgTable(
     high_priority: boolean('high_priority').notNull().default(false),
     /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
     idle_from: utcTimestamp('idle_from'),
-    /**
-     * The order being offered to him now (issue #18; SPEC §2 the map's red label): set and
-     * cleared by the dispatch engine through the drivers' write path, so every node knows.
-     */
-    offer_order_id: integer('offer_order_id'),
     /** Integer bani (DESIGN §4 Money). */
     balance: integer('balance').notNull().default(0),
     /** A disabled account cannot log in and its tokens stop working. */
