@@ -103,7 +103,9 @@ export const orderSearches = pgTable(
     plan: jsonb('plan'),
     /** The current step (an index of plan.items), -1 before the first. */
     step: smallint('step').notNull().default(-1),
-    /** by_rotation: the index in the step's candidate list being offered now. */
+    /** by_rotation: the step's drivers in order, offered one at a time (null otherwise). */
+    rotation: jsonb('rotation'),
+    /** by_rotation: the index in `rotation` being offered now. */
     slot: smallint('slot').notNull().default(0),
     /** When the engine must look at it next (the step's or slot's deadline). */
     due_ms: bigint('due_ms', { mode: 'number' }).notNull(),
@@ -137,6 +139,8 @@ export const orderOffers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     company_id: integer('company_id').notNull(),
+    /** His place in the step's ordering (1 = first): the best accepted rank wins. */
+    rank: smallint('rank').notNull(),
     /** 'offer' (a personal offer) or 'pending' (the order in his pending list). */
     kind: text('kind').notNull().default('offer'),
     distance_m: integer('distance_m'),
