@@ -67,3 +67,37 @@ describe('MAP_TILES_URL (the basemap, docs/OPERATIONS.md)', () => {
     );
   });
 });
+
+describe('ROUTING_* (docs/DISPATCH.md "Routes and distances")', () => {
+  it('is offline by default: no server, the estimate at 1.3 × straight line and 25 km/h', () => {
+    expect(loadConfig({}).ROUTING_URL).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({
+      ROUTING_PROFILE: 'driving',
+      ROUTING_TIMEOUT_MS: 800,
+      ROUTING_ROAD_FACTOR: 1.3,
+      ROUTING_CITY_KMH: 25,
+    });
+    expect(loadConfig({ ROUTING_URL: '' }).ROUTING_URL).toBeUndefined();
+  });
+
+  it('takes an http(s) OSRM server and a profile name', () => {
+    const config = loadConfig({
+      ROUTING_URL: 'http://127.0.0.1:5000',
+      ROUTING_PROFILE: 'car',
+      ROUTING_ROAD_FACTOR: '1.4',
+    });
+    expect(config).toMatchObject({
+      ROUTING_URL: 'http://127.0.0.1:5000',
+      ROUTING_PROFILE: 'car',
+      ROUTING_ROAD_FACTOR: 1.4,
+    });
+  });
+
+  it('refuses a URL without http(s), a profile that is not a path segment, and silly numbers', () => {
+    expect(() => loadConfig({ ROUTING_URL: '127.0.0.1:5000' })).toThrow(/ROUTING_URL/);
+    expect(() => loadConfig({ ROUTING_PROFILE: '../admin' })).toThrow(/ROUTING_PROFILE/);
+    expect(() => loadConfig({ ROUTING_TIMEOUT_MS: '0' })).toThrow(/ROUTING_TIMEOUT_MS/);
+    expect(() => loadConfig({ ROUTING_ROAD_FACTOR: '0.5' })).toThrow(/ROUTING_ROAD_FACTOR/);
+    expect(() => loadConfig({ ROUTING_CITY_KMH: '0' })).toThrow(/ROUTING_CITY_KMH/);
+  });
+});

@@ -156,6 +156,24 @@ const EnvSchema = z
      * cars within seconds); only when the demo seed's company exists. 0 = none.
      */
     DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
+    /**
+     * An OSRM-compatible routing server (docs/DISPATCH.md "Routes and distances"): the dispatch
+     * engine's road distances and times. Empty = offline: straight line × ROUTING_ROAD_FACTOR at
+     * ROUTING_CITY_KMH, which is also the fallback when the server is slow or failing.
+     */
+    ROUTING_URL: optionalUrl(['http', 'https']),
+    /** The OSRM profile in the request path (the server's own name for it: driving, car …). */
+    ROUTING_PROFILE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a profile name (letters, digits, _ and -)')
+      .default('driving'),
+    /** A routing request slower than this is abandoned for the estimate (the engine waits on it). */
+    ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
+    /** Straight-line distance × this = the estimated road distance. */
+    ROUTING_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
+    /** The estimated average city speed (km/h) that turns an estimated distance into a time. */
+    ROUTING_CITY_KMH: z.coerce.number().min(5).max(130).default(25),
   })
   .superRefine((env, context) => {
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
