@@ -33,6 +33,8 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { searchConfigRoutes } from './modules/dispatch/config/search-config.routes';
+import { createSearchConfigService } from './modules/dispatch/config/search-config.service';
 import { driverStateOf } from './modules/drivers/driver-state-wire';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { createDriversService } from './modules/drivers/drivers.service';
@@ -240,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       standQueue: drivers.standQueue,
     }),
   );
+  // Issue #18: search intervals and methods, driver priority intervals (SPEC §7).
+  searchConfigRoutes(app, authenticate, createSearchConfigService({ db: database.db, publisher }));
   // Issue #17: the simulators act as drivers; an installation may turn that off (404).
   if (config.SIMULATOR_ENABLED) {
     simulatorRoutes(

@@ -55,6 +55,18 @@ export interface RelayedPosition extends DriverPosition {
   companyIds: number[];
 }
 
+/**
+ * SPEC §7 priority_updated: a driver priority interval of the company was created or deleted
+ * (the dispatchers' priority windows read their list again; the engine reads the intervals from
+ * PostgreSQL at every step, so it needs no event).
+ */
+export interface PriorityUpdatedPayload {
+  company_id: number;
+  interval_id: number;
+  change: 'created' | 'deleted';
+  driver_ids: number[];
+}
+
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
@@ -72,6 +84,8 @@ export interface ServerToClientEvents {
    * ban this way, docs/DRIVER-API.md).
    */
   driver_state_updated: (state: DriverState) => void;
+  /** SPEC §7: the company's driver priority intervals changed (to its console users). */
+  priority_updated: (payload: PriorityUpdatedPayload) => void;
 }
 
 export interface ClientToServerEvents {
