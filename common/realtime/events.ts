@@ -6,6 +6,7 @@
  * drivers' app contract is written out in docs/DRIVER-API.md.
  */
 
+import type { DriverOffer, DriverOrder, DriverSearch } from '../dispatch/dispatch.schema';
 import type { DriverPosition, DriverState, PositionAck } from '../drivers/drivers.schema';
 import type { Order } from '../orders/orders.schema';
 
@@ -67,6 +68,39 @@ export interface PriorityUpdatedPayload {
   driver_ids: number[];
 }
 
+/** SPEC §7 'remove live order': an offer ended for this driver, and why. */
+export interface RemoveLiveOrderPayload {
+  orderId: number;
+  reason: 'taken' | 'canceled' | 'expired' | 'pending';
+}
+
+/** SPEC §7 order_accept_confirmed: the order is the driver's (to him only). */
+export interface OrderAcceptConfirmedPayload {
+  orderId: number;
+  order: DriverOrder;
+}
+
+/** SPEC §7 pending_orders_updated: a company's pending queue changed (read it again). */
+export interface PendingOrdersUpdatedPayload {
+  company_id: number;
+}
+
+/** The answer to a driver's offer event on his socket (accept, refuse, viewed). */
+export type DriverAnswerAck =
+  | { ok: true }
+  | { ok: false; message: string; errors?: Record<string, string[]> };
+
+/** An offer made (orderId set, until untilMs) or ended (orderId null) for the map's red label. */
+export interface OfferMark {
+  driverId: number;
+  orderId: number | null;
+  untilMs: number;
+  ofOrder?: number;
+}
+
+/** Dispatch events whose name carries the order: SPEC §7 `ws_order_drivers:{id}`. */
+export type OrderDriversEventName = `ws_order_drivers:${number}`;
+
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
@@ -86,6 +120,20 @@ export interface ServerToClientEvents {
   driver_state_updated: (state: DriverState) => void;
   /** SPEC §7: the company's driver priority intervals changed (to its console users). */
   priority_updated: (payload: PriorityUpdatedPayload) => void;
+  /** SPEC §7 order_available: an offer to this driver (his user room; docs/DRIVER-API.md). */
+  order_available: (offer: DriverOffer) => void;
+  /** SPEC §7 'remove live order': an offer to this driver ended. */
+  remove_live_order: (payload: RemoveLiveOrderPayload) => void;
+  /** SPEC §7 order_accept_confirmed: to the confirmed driver. */
+  order_accept_confirmed: (payload: OrderAcceptConfirmedPayload) => void;
+  /** SPEC §4 driver found: to the company's console (the order with its driver). */
+  order_driver_found: (payload: { order: Order }) => void;
+  /** SPEC §4 order sent to a driver: the drivers a step offered it to (console). */
+  order_sent_to_driver: (payload: { orderId: number; driverIds: number[] }) => void;
+  /** SPEC §7 pending_orders_updated: to the company's drivers and console. */
+  pending_orders_updated: (payload: PendingOrdersUpdatedPayload) => void;
+  /** SPEC §7 ws_order_drivers:{id}: the drivers of an order's search (console). */
+  [name: OrderDriversEventName]: (search: DriverSearch) => void;
 }
 
 export interface ClientToServerEvents {
@@ -95,6 +143,12 @@ export interface ClientToServerEvents {
    * errors in the spec's field → messages shape and never stored.
    */
   currentPosition: (payload: unknown, ack?: (answer: PositionAck) => void) => void;
+  /** The driver accepts his offer {orderId, time} (as POST /accept-order; docs/DRIVER-API.md). */
+  accept_order: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
+  /** The driver refuses his offer {orderId}. */
+  refuse_order: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
+  /** SPEC §7 order_viewed {orderId}: the driver saw the offer. */
+  order_viewed: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
 }
 
 /** Between app nodes (Socket.IO serverSideEmit through the Redis adapter). */
@@ -112,6 +166,8 @@ export interface InterServerEvents {
   driver_positions: (positions: RelayedPosition[]) => void;
   /** Zones or stands changed: rebuild the zone index now instead of at the next check. */
   zones_changed: (revision: number) => void;
+  /** Offers made or ended on one node: the others' maps show the red label (ephemeral). */
+  driver_offers: (offers: OfferMark[]) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -123,6 +179,8 @@ export const rooms = {
   session: (id: number) => `session:${id}`,
   /** The console users of a company (not its drivers): where position deltas go. */
   dispatchers: (companyId: number) => `dispatchers:${companyId}`,
+  /** A company's drivers: only that its pending queue changed goes here (no order details). */
+  drivers: (companyId: number) => `drivers:${companyId}`,
 } as const;
 
 /** SPEC §7: the client reconnects up to 100 times, every 3 s. */

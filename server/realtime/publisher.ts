@@ -4,6 +4,7 @@ import {
   type ClientToServerEvents,
   type DriversPositionsPayload,
   type InterServerEvents,
+  type OfferMark,
   type RelayedPosition,
   rooms,
   type ServerEventName,
@@ -63,6 +64,14 @@ export interface Publisher {
   driverStateChanged(companyIds: readonly number[], state: DriverState): void;
   /** Relays this node's drivers' positions to the other nodes (null on a single node). */
   relayPositions: ((positions: RelayedPosition[]) => void) | null;
+  /** Tells the other nodes of offers made or ended (the map's red label; null on one node). */
+  relayOffers: ((offers: OfferMark[]) => void) | null;
+  /** To a company's drivers (room `drivers:<id>`): only that its pending queue changed. */
+  toDrivers<E extends ServerEventName>(
+    companyId: number,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void;
 }
 
 /**
@@ -92,7 +101,14 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
       const companies = new Set([order.processed_by_company_id, order.created_by_company_id]);
       const to = local.to([...companies].map((id) => rooms.company(id)));
       to.emit('order_updated', { ...order, seq });
-      if (canceledFor) to.emit('order_canceled', { reason: canceledFor, order, seq });
+      if (canceledFor) {
+        to.emit('order_canceled', { reason: canceledFor, order, seq });
+        // His trip ended under him (issue #18): the driver of a canceled order is told too.
+        if (order.driver_id !== null && canceledFor !== 'driver_canceled')
+          local
+            .to(rooms.user(order.driver_id))
+            .emit('order_canceled', { reason: canceledFor, order, seq });
+      }
     },
     ordersReset: (seq) => {
       io.local.emit('orders_reset', { seq });
@@ -117,5 +133,7 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
     relayPositions: options.clustered
       ? (positions) => io.serverSideEmit('driver_positions', positions)
       : null,
+    relayOffers: options.clustered ? (offers) => io.serverSideEmit('driver_offers', offers) : null,
+    toDrivers: (companyId, event, payload) => emit(rooms.drivers(companyId), event, payload),
   };
 }

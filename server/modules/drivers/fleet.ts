@@ -1,6 +1,6 @@
 import type { PositionAck } from '@common/drivers/drivers.schema';
 import { fromUtcString, toUtcString } from '@common/lib/dates';
-import type { DriversPositionsPayload, RelayedPosition } from '@common/realtime/events';
+import type { DriversPositionsPayload, OfferMark, RelayedPosition } from '@common/realtime/events';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
 import {
@@ -132,6 +132,16 @@ export function createFleet(deps: FleetDeps) {
           void ensureKnown(position.userId).catch((error: unknown) =>
             deps.onError(error, 'reading a relayed driver'),
           );
+      }
+    },
+    /**
+     * Offers made or ended (issue #18, the map's red label), here and relayed from other nodes:
+     * `orderId` null ends the offer of `ofOrder`. Dispatchers see the change with the next batch.
+     */
+    markOffers(offers: readonly OfferMark[]): void {
+      for (const offer of offers) {
+        const driver = index.markOffer(offer.driverId, offer.orderId, offer.untilMs, offer.ofOrder);
+        if (driver) fanout.changed(driver);
       }
     },
     wake: () => feed.wake(),

@@ -55,6 +55,11 @@ export interface ZoneIndex {
   standsOf(companyId: number): readonly StandSummary[];
   /** A zone by id, whatever its company (the caller knows whose it asks for). */
   polygon(id: number): ZoneSummary | undefined;
+  /**
+   * The zones of the same company near a zone (the dispatch engine's by_near_zone, issue #18):
+   * those whose bounding box comes within `marginM` metres of its own, itself excluded.
+   */
+  neighbours(polygonId: number, marginM: number): number[];
 }
 
 /** GeoJSON-style rings ([long, lat], closed) for point-in-polygon-hao. */
@@ -62,6 +67,8 @@ type Rings = number[][][];
 
 interface IndexedZone extends ZoneSummary {
   rings: Rings;
+  /** [minLong, minLat, maxLong, maxLat]. */
+  box: [number, number, number, number];
 }
 
 interface IndexedStand extends StandSummary {
@@ -93,6 +100,11 @@ function ringsOf(paths: readonly StoredLatLong[]): Rings {
 }
 
 function addOutline(tree: Flatbush, rings: Rings): void {
+  const [minX, minY, maxX, maxY] = boxOf(rings);
+  tree.add(minX, minY, maxX, maxY);
+}
+
+function boxOf(rings: Rings): [number, number, number, number] {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -103,7 +115,7 @@ function addOutline(tree: Flatbush, rings: Rings): void {
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  tree.add(minX, minY, maxX, maxY);
+  return [minX, minY, maxX, maxY];
 }
 
 /** A radius stand's box, a little wider than the circle (the exact test is the distance). */
@@ -123,6 +135,7 @@ function buildCompany(zoneRows: ZoneRow[], standRows: StandRow[]): CompanyZones 
       priority: z.priority,
       isVisible: z.isVisible,
       rings: ringsOf(z.paths),
+      box: boxOf(ringsOf(z.paths)),
     }))
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
   let zoneTree: Flatbush | null = null;
@@ -187,8 +200,28 @@ export function createZoneIndex(rows: {
     );
   }
   const byId = new Map<number, ZoneSummary>();
+  const zoneById = new Map<number, { zone: IndexedZone; company: CompanyZones }>();
   for (const company of companies.values()) {
     for (const zone of company.zoneSummaries) byId.set(zone.id, zone);
+    for (const zone of company.zones) zoneById.set(zone.id, { zone, company });
+  }
+
+  function neighbours(polygonId: number, marginM: number): number[] {
+    const found = zoneById.get(polygonId);
+    if (!found) return [];
+    const [minX, minY, maxX, maxY] = found.zone.box;
+    const dLat = marginM / METRES_PER_DEGREE;
+    const dLong = dLat / Math.max(Math.cos((((minY + maxY) / 2) * Math.PI) / 180), 0.01);
+    return found.company.zones
+      .filter(
+        ({ id, box }) =>
+          id !== polygonId &&
+          box[0] <= maxX + dLong &&
+          box[2] >= minX - dLong &&
+          box[1] <= maxY + dLat &&
+          box[3] >= minY - dLat,
+      )
+      .map(({ id }) => id);
   }
 
   function locate(companyIds: readonly number[], long: number, lat: number): ZoneLocation {
@@ -236,6 +269,7 @@ export function createZoneIndex(rows: {
     polygonsOf: (companyId) => companies.get(companyId)?.zoneSummaries ?? NONE,
     standsOf: (companyId) => companies.get(companyId)?.standSummaries ?? NONE,
     polygon: (id) => byId.get(id),
+    neighbours,
   };
 }
 

@@ -14,6 +14,7 @@ const state = (id: number, overrides: Partial<DriverStateRow> = {}): DriverState
   ban_until: null,
   ban_reason: null,
   idle_from: '2026-11-26 08:00:00',
+  balance: 0,
   seq: 1,
   ...overrides,
 });

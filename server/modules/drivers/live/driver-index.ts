@@ -29,6 +29,8 @@ export interface DriverStateRow {
   ban_until: string | null;
   ban_reason: string | null;
   idle_from: string | null;
+  /** Bani (SPEC §3 balance): the engine skips drivers below DISPATCH_MIN_BALANCE_BANI. */
+  balance: number;
   seq: number;
 }
 
@@ -44,9 +46,18 @@ export interface LiveDriver extends DriverStateRow {
   reportedMs: number;
   /** The stands he is in, each with the epoch ms he arrived (a stand's queue order). */
   stands: Map<number, number>;
-  /** The order being offered to him (SPEC §2: the red label); set by the dispatch engine. */
+  /**
+   * The order being offered to him (SPEC §2: the red label) and until when (epoch ms): set by
+   * the dispatch engine on every node through the bus; an offer past its deadline counts as
+   * none, so a lost "withdrawn" message heals itself.
+   */
   offerOrderId: number | null;
+  offerUntilMs: number;
 }
+
+/** Whether a driver holds a live offer at `nowMs`. */
+export const isOnOffer = (d: LiveDriver, nowMs: number) =>
+  d.offerOrderId !== null && d.offerUntilMs > nowMs;
 
 /** Whether a driver is on the map: online with a known position. */
 export const isOnMap = (d: LiveDriver): d is LiveDriver & { long: number; lat: number } =>
@@ -70,7 +81,7 @@ export const toWirePosition = (d: LiveDriver & { long: number; lat: number }): D
   long: wireDegrees(d.long),
   is_busy: d.is_busy,
   is_paused: d.is_paused,
-  on_offer: d.offerOrderId !== null,
+  on_offer: d.offerOrderId !== null && d.offerUntilMs > Date.now(),
   polygonId: d.polygonId,
   reported_at: d.reported_at ?? '',
 });
@@ -140,6 +151,7 @@ export class DriverIndex {
         ban_until: state.ban_until,
         ban_reason: state.ban_reason,
         idle_from: state.idle_from,
+        balance: state.balance,
         seq: state.seq,
         long: null,
         lat: null,
@@ -149,6 +161,7 @@ export class DriverIndex {
         reportedMs: 0,
         stands: new Map(),
         offerOrderId: null,
+        offerUntilMs: 0,
       };
       this.drivers.set(state.driver_id, fresh);
       this.moved = true;
@@ -301,6 +314,33 @@ export class DriverIndex {
       (a, b) =>
         (a.stands.get(standId) ?? 0) - (b.stands.get(standId) ?? 0) || a.driver_id - b.driver_id,
     );
+  }
+
+  /** Everyone at a stand now, free or not (the engine says why one is skipped). */
+  standMembers(standId: number): Iterable<LiveDriver> {
+    return this.byStand.get(standId) ?? NO_DRIVERS;
+  }
+
+  /**
+   * The dispatch engine offered him an order until `untilMs`, or (orderId null) the offer of
+   * `ofOrder` ended: a newer offer of another order is kept. Returns him if his label changed.
+   */
+  markOffer(driverId: number, orderId: number | null, untilMs: number, ofOrder?: number) {
+    const driver = this.drivers.get(driverId);
+    if (!driver) return undefined;
+    if (orderId === null) {
+      if (
+        driver.offerOrderId === null ||
+        (ofOrder !== undefined && driver.offerOrderId !== ofOrder)
+      )
+        return undefined;
+      driver.offerOrderId = null;
+      driver.offerUntilMs = 0;
+      return driver;
+    }
+    driver.offerOrderId = orderId;
+    driver.offerUntilMs = untilMs;
+    return driver;
   }
 
   /** Forgets a driver (no longer a driver of any company). */

@@ -19,7 +19,7 @@ const stateColumns = sql`u.id as driver_id,
   coalesce((select c.indicativ from cars c where c.driver_id = u.id order by c.id limit 1), u.identifier) as indicativ,
   u.is_online, u.is_paused, u.is_busy, u.high_priority,
   to_char(u.ban_until, 'YYYY-MM-DD HH24:MI:SS') as ban_until, u.ban_reason,
-  to_char(u.idle_from, 'YYYY-MM-DD HH24:MI:SS') as idle_from`;
+  to_char(u.idle_from, 'YYYY-MM-DD HH24:MI:SS') as idle_from, u.balance`;
 
 type StateRow = Omit<DriverStateRow, 'seq'>;
 
@@ -82,6 +82,26 @@ export async function writeBan(
           is_online = false, is_paused = false, idle_from = null`
       : sql`ban_until = null, ban_reason = null`,
   );
+}
+
+/**
+ * Busy from a confirmed order to its end (issue #18): a busy driver is offered nothing; free
+ * again, his idle time starts now (SPEC §3 idle_from, the by_idle_from ordering).
+ */
+export async function writeBusy(tx: DbOrTx, driverId: number, busy: boolean) {
+  return updateDriver(
+    tx,
+    driverId,
+    busy
+      ? sql`is_busy = true, idle_from = null`
+      : sql`is_busy = false, idle_from = case when u.is_online then ${utcNow} else null end`,
+    sql`and u.is_busy <> ${busy}`,
+  );
+}
+
+/** SPEC §3 ban_conditions type reset: his idle time starts again (the back of the queue). */
+export async function writeIdleReset(tx: DbOrTx, driverId: number) {
+  return updateDriver(tx, driverId, sql`idle_from = ${utcNow}`, sql`and u.is_online`);
 }
 
 async function updateDriver(tx: DbOrTx, driverId: number, set: SQL, when: SQL = sql``) {

@@ -15,6 +15,8 @@ import {
   appendDriverChange,
   findDriver,
   writeBan,
+  writeBusy,
+  writeIdleReset,
   writeSilentOffline,
   writeStatus,
 } from './driver-states.repo';
@@ -89,6 +91,36 @@ export function createDriverWritePath(deps: {
       const written = await commit(driverId, 'ban', (tx) => writeBan(tx, driverId, ban));
       if (!written) throw notFound('driver');
       return { date: written.ban_until, reason: written.ban_reason };
+    },
+
+    /**
+     * Busy from a confirmed order to its end (issue #18), written inside the orders' write path
+     * transaction that confirms or ends the trip, so the order and the driver change together.
+     * Returns the driver change's number (undefined: nothing changed); after the commit the
+     * caller hands it to `published`.
+     */
+    async markBusy(tx: DbOrTx, driverId: number, busy: boolean): Promise<number | undefined> {
+      const row = await writeBusy(tx, driverId, busy);
+      return row ? appendDriverChange(tx, driverId, busy ? 'busy' : 'free') : undefined;
+    },
+
+    /** After the commit of a transaction that wrote change `seq`: every node's index follows. */
+    async published(seq: number | undefined): Promise<void> {
+      if (seq === undefined) return;
+      deps.wakeOthers(seq);
+      await deps.settled(seq);
+    },
+
+    /**
+     * SPEC §3 ban_conditions (issue #18): a driver who refused too often is banned for a while,
+     * by the system (type ban), or sent to the back of the queue (type reset).
+     */
+    async banForRefusals(driverId: number, minutes: number, reason: string): Promise<void> {
+      const until = toUtcString(new Date(now() + minutes * 60_000));
+      await commit(driverId, 'ban', (tx) => writeBan(tx, driverId, { until, reason }));
+    },
+    async resetIdle(driverId: number): Promise<void> {
+      await commit(driverId, 'idle_reset', (tx) => writeIdleReset(tx, driverId));
     },
 
     /** Takes offline the drivers silent for `seconds` (DRIVER_SILENT_OFFLINE_S); their count. */

@@ -40,6 +40,8 @@ export interface NewOrder {
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
+  /** A placed order's driver search is due now, by the engine's clock (issue #18). */
+  search_due_ms: number;
 }
 
 const p = sql.placeholder;
@@ -48,7 +50,9 @@ const p = sql.placeholder;
  * Placing an order is one prepared statement of data-modifying CTEs: the Idempotency-Key's
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
  * order, its places A, B…, the client's saved addresses and the first history item; the parts
- * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), and the change
+ * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), a placed order's
+ * driver search (issue #18: born with the order, so no placed order is ever without one), and
+ * the change
  * (change-stream/order-changes.repo.ts), numbered only once the order is in: the counter's lock
  * is taken last, as in every write. Every insert reads
  * its rows or id from the one before (`go`, `new_client`, `new_order`), so a key held by
@@ -106,6 +110,11 @@ const placeOrder = preparedSql(
     sql`(select id from new_client)`,
     p('addresses'),
   )}),
+  new_search as (
+    insert into order_searches (order_id, company_id, due_ms)
+    select id, ${p('company_id')}::int, ${p('search_due_ms')}::bigint
+    from new_order where ${p('placed')}::boolean
+  ),
   next_change as (${nextChangeNumberSql(sql`exists (select 1 from new_order)`)}),
   new_change as (
     insert into order_changes (seq, order_id, kind)

@@ -25,6 +25,10 @@ interface Transition {
   details?: Record<string, unknown>;
   /** SPEC §7 order_canceled: the change is a cancellation, told with this reason type. */
   canceledFor?: string;
+  /** A driver on this order is free again (a canceled trip, issue #18). */
+  freesDriver?: boolean;
+  /** The order searches for a driver again (retry, issue #18). */
+  searches?: boolean;
 }
 
 /** SPEC §4 order state transitions, each one guarded UPDATE (DESIGN §5, research R8). */
@@ -34,19 +38,26 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
    * JS form to explain a refusal (409) after reading the row.
    */
   async function transition(auth: AuthContext, id: number, spec: Transition) {
-    const seq = await db.transaction(async (tx) => {
+    const { seq, driverSeq } = await db.transaction(async (tx) => {
       const row = await steps.rowOf(tx, auth, id);
       if (!spec.allowed(row)) throw conflict(spec.refusal);
       const updated = await updateOrderWhere(tx, scopeOf(auth), id, spec.guard, spec.values);
       if (!updated) throw conflict(spec.refusal);
+      const driverSeq =
+        spec.freesDriver && row.state === 'assigned' && row.driver_id !== null
+          ? await steps.markBusy(tx, row.driver_id, false)
+          : undefined;
+      if (spec.searches) await steps.beginSearch(tx, id, row.processed_by_company_id);
       await steps.history(tx, auth, id, spec.historyType, spec.details);
-      return steps.recordChange(
+      const changeSeq = await steps.recordChange(
         tx,
         id,
         spec.canceledFor ? 'canceled' : 'changed',
         spec.canceledFor,
       );
+      return { seq: changeSeq, driverSeq };
     });
+    await steps.driverPublished(driverSeq);
     return steps.published(seq, id);
   }
 
@@ -67,6 +78,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       historyType: 'canceled',
       details: reasonText ? { reason: reasonText } : undefined,
       canceledFor: 'dispatcher_canceled',
+      freesDriver: true,
     });
 
   /** SPEC §4: retry own canceled or pending orders; back to created, out of the queue. */
@@ -88,6 +100,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
         cancelled_by_identifier: null,
       },
       historyType: 'retried',
+      searches: true,
     });
 
   /** SPEC §4: own created or pending orders join the pending queue once. */

@@ -6,8 +6,31 @@ import { appendChange, type OrderChangeKind } from '../change-stream/order-chang
 import { findAnyOrder, findOrder, findOrderRow, type OrderRow } from '../orders.repo';
 import * as rows from './order-rows.repo';
 
+/**
+ * The dispatch engine as the orders' write path sees it (issue #18): a placed or retried order's
+ * search is born in the same transaction, and any change of an order wakes its search at once.
+ */
+export interface SearchHooks {
+  /** Starts (or restarts, as a new generation) the order's search inside the transaction. */
+  begin(tx: DbOrTx, orderId: number, companyId: number): Promise<void>;
+  /** The engine's clock (epoch ms): a search placed in one statement is due now. */
+  nowMs(): number;
+  /** After the commit: the order changed, its search (if any) looks at it now. */
+  changed(order: Order): void;
+}
+
+/** A driver's duty as the drivers' write path keeps it (drivers/state/driver-write-path.ts). */
+export interface DriverDuty {
+  markBusy(tx: DbOrTx, driverId: number, busy: boolean): Promise<number | undefined>;
+  published(seq: number | undefined): Promise<void>;
+}
+
 export interface WriteStepsDeps {
   db: Db;
+  /** Absent where no engine runs (the read-model tests). */
+  searches?: SearchHooks;
+  /** Absent where no fleet runs. */
+  duty?: DriverDuty;
   /** This node's reader of the change stream: resolves once it has read a change (order-feed.ts). */
   settled: (seq: number) => Promise<Order | undefined>;
   /** Wakes the other nodes' readers (the bus; at most once, which is all a wake-up needs). */
@@ -19,7 +42,7 @@ export interface WriteStepsDeps {
  * its history item, record its change as the transaction's last statement, and after the commit
  * answer with the order as this node's read model now has it.
  */
-export function createWriteSteps({ db, settled, wakeOthers }: WriteStepsDeps) {
+export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: WriteStepsDeps) {
   /** Loads the row for a rule check, or 404 for a foreign or missing id. */
   async function rowOf(tx: DbOrTx, auth: AuthContext, id: number): Promise<OrderRow> {
     const row = await findOrderRow(tx, scopeOf(auth), id);
@@ -51,15 +74,28 @@ export function createWriteSteps({ db, settled, wakeOthers }: WriteStepsDeps) {
     reason?: string,
   ) => appendChange(tx, { order_id: orderId, kind, reason: reason ?? null });
 
-  /** After the commit: the order as this node's lists show it now, the other nodes woken. */
+  /**
+   * After the commit: the order as this node's lists show it now, the other nodes woken, its
+   * search told.
+   */
   async function published(seq: number, id: number): Promise<Order> {
     wakeOthers(seq);
     const read = await settled(seq);
     // The last change may be another order's (a placing that renamed a known client).
     const order = read?.id === id ? read : await findAnyOrder(db, id);
     if (!order) throw notFound('order');
+    searches?.changed(order);
     return order;
   }
+
+  /** A placed or retried order starts its driver search in the same transaction. */
+  const beginSearch = async (tx: DbOrTx, orderId: number, companyId: number) =>
+    searches?.begin(tx, orderId, companyId);
+
+  /** The driver leaves or takes an order in the same transaction; his change's number. */
+  const markBusy = async (tx: DbOrTx, driverId: number, busy: boolean) =>
+    duty?.markBusy(tx, driverId, busy);
+  const driverPublished = async (seq: number | undefined) => duty?.published(seq);
 
   /** The order as it is, for an answer that wrote nothing (a replay, an empty patch). */
   async function current(auth: AuthContext, id: number): Promise<Order> {
@@ -68,7 +104,17 @@ export function createWriteSteps({ db, settled, wakeOthers }: WriteStepsDeps) {
     return order;
   }
 
-  return { rowOf, history, recordChange, published, current };
+  return {
+    rowOf,
+    history,
+    recordChange,
+    published,
+    current,
+    beginSearch,
+    markBusy,
+    driverPublished,
+    searchNowMs: () => searches?.nowMs() ?? Date.now(),
+  };
 }
 
 export type WriteSteps = ReturnType<typeof createWriteSteps>;
