@@ -19,6 +19,11 @@ interface DriversMapProps {
   height?: number | string;
   /** Opens an order from the driver card (the console's side panel). */
   onOpenOrder?: (id: number) => void;
+  /**
+   * SPEC §2 order screen 'Localizare': the assigned driver alone on the map, centred on him
+   * (as the indicator search's single match is).
+   */
+  focusDriverId?: number | null;
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
@@ -29,7 +34,7 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
  * WebGL layer, a search by indicator whose single match the map follows, 'Afișează zonele',
  * and the driver card on a click on a driver (or Enter on a single match).
  */
-export function DriversMap({ height, onOpenOrder }: DriversMapProps) {
+export function DriversMap({ height, onOpenOrder, focusDriverId = null }: DriversMapProps) {
   const user = useCurrentUser();
   const company = useMemo(() => companyCenter(user.companies[0]), [user.companies]);
   const positions = useDriverPositions();
@@ -38,7 +43,13 @@ export function DriversMap({ height, onOpenOrder }: DriversMapProps) {
   const [showZones, setShowZones] = useStoredState('drivers-map.zones', false, isBoolean);
   const zones = useMapZones(showZones);
   const [selected, setSelected] = useState<number | null>(null);
-  const shown = useMemo(() => filterDrivers(drivers, query), [drivers, query]);
+  const shown = useMemo(
+    () =>
+      focusDriverId !== null
+        ? drivers.filter((d) => d.id === focusDriverId)
+        : filterDrivers(drivers, query),
+    [drivers, query, focusDriverId],
+  );
   const followed = shown.length === 1 ? shown[0] : undefined;
   const center = followedCenter(shown) ?? company;
 
@@ -49,7 +60,9 @@ export function DriversMap({ height, onOpenOrder }: DriversMapProps) {
       : drivers.length === 0
         ? 'Niciun șofer cu poziție cunoscută.'
         : shown.length === 0
-          ? 'Niciun șofer cu acest indicativ.'
+          ? focusDriverId !== null
+            ? 'Șoferul alocat nu are poziție cunoscută.'
+            : 'Niciun șofer cu acest indicativ.'
           : null;
 
   return (

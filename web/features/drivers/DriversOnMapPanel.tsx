@@ -13,8 +13,16 @@ const PANEL_MAP_HEIGHT = 340;
  * the dispatcher opens it (and then open on every order, remembered locally), so the order
  * screen does not download the map unasked (DESIGN §8).
  */
-export function DriversOnMapPanel({ onOpenOrder }: { onOpenOrder?: (id: number) => void }) {
-  const [open, setOpen] = useStoredState('order-screen.drivers-map', false, isBoolean);
+export function DriversOnMapPanel({
+  onOpenOrder,
+  focusDriverId = null,
+}: {
+  onOpenOrder?: (id: number) => void;
+  /** SPEC §2 'Localizare': the assigned driver shown and centred (it opens the map). */
+  focusDriverId?: number | null;
+}) {
+  const [stored, setOpen] = useStoredState('order-screen.drivers-map', false, isBoolean);
+  const open = stored || focusDriverId !== null;
   return (
     <Stack gap={6} mt="xs" data-testid="order-drivers-map">
       <Button
@@ -36,7 +44,13 @@ export function DriversOnMapPanel({ onOpenOrder }: { onOpenOrder?: (id: number) 
       >
         Șoferi pe hartă
       </Button>
-      {open && <DriversMap height={PANEL_MAP_HEIGHT} onOpenOrder={onOpenOrder} />}
+      {open && (
+        <DriversMap
+          height={PANEL_MAP_HEIGHT}
+          onOpenOrder={onOpenOrder}
+          focusDriverId={focusDriverId}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,40 +1,95 @@
 import type { Order } from '@common/orders/orders.schema';
-import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { dispatchKeys } from '../../dispatch/dispatch-keys';
+import { setLocatedDriver, useLocatedDriver } from '../../dispatch/locate-driver';
+import { SearchDriversList } from '../../dispatch/SearchDriversList';
+import { TraceDisclosure } from '../../dispatch/TraceDisclosure';
+import { useOrderSearch } from '../../dispatch/use-order-search';
 import { FLAVOUR_LABELS, type Flavour } from '../labels';
 
 /**
  * SPEC §2 driver search panel: 'Așteptare șofer ...' with a skeleton while the search runs
- * (state created); the 'Șofer alocat' card once a driver exists. The 'Localizare' toggle and
- * the drivers-on-map list come with the map and dispatch issues.
+ * (state created) and the live list of the search's drivers (GET /order-drivers, kept live by
+ * `ws_order_drivers:{id}`); the 'Șofer alocat' card once a driver exists, with 'Localizare'
+ * (only while assigned) showing him on the order screen's map. The order itself follows the
+ * orders cache (order_updated), so a found driver or a cancellation shows without a reload;
+ * 'De ce?' opens the dispatch trace (issue #18).
  */
 export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: Flavour }) {
   const label = FLAVOUR_LABELS[flavour].driver;
   const driver = order.driver;
-  if (!driver && order.state === 'created') {
+  const searching = !driver && order.state === 'created';
+  const search = useOrderSearch(order.id, searching);
+  const queryClient = useQueryClient();
+  const located = useLocatedDriver();
+  const canLocate = driver !== null && order.state === 'assigned';
+
+  // A state change ends or restarts the search: the trace and the list are read again.
+  const phase = `${order.state}:${order.driver_id ?? ''}`;
+  const seenPhase = useRef(phase);
+  useEffect(() => {
+    if (seenPhase.current === phase) return;
+    seenPhase.current = phase;
+    void queryClient.invalidateQueries({ queryKey: dispatchKeys.trace(order.id) });
+    void queryClient.invalidateQueries({ queryKey: dispatchKeys.drivers(order.id) });
+  }, [queryClient, order.id, phase]);
+
+  // 'Localizare' only while assigned: off once the order moves on or the screen closes.
+  useEffect(() => {
+    if (!canLocate) setLocatedDriver(null);
+    return () => setLocatedDriver(null);
+  }, [canLocate]);
+
+  if (searching) {
     return (
       <Paper withBorder p="sm" data-testid="driver-waiting">
         <Text size="sm" fw={600} mb="xs">
           Așteptare {label.toLowerCase()} ...
         </Text>
         <Stack gap={6}>
-          <Skeleton height={12} />
-          <Skeleton height={12} width="70%" />
-          <Skeleton height={12} width="50%" />
+          {(search.data?.drivers.length ?? 0) === 0 && (
+            <>
+              <Skeleton height={12} />
+              <Skeleton height={12} width="70%" />
+            </>
+          )}
+          <SearchDriversList search={search.data} error={search.error} />
+          <TraceDisclosure orderId={order.id} />
         </Stack>
       </Paper>
     );
   }
-  if (!driver) return null;
+  if (!driver) {
+    // Canceled (nobody found …) or pending: the search's story stays one click away.
+    return order.state === 'new' ? null : (
+      <Paper withBorder px="sm" py={6} data-testid="driver-none">
+        <TraceDisclosure orderId={order.id} />
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder p="sm" data-testid="driver-assigned">
       <Group justify="space-between" mb="xs">
-        <Text size="sm" fw={600}>
-          {label} alocat
-        </Text>
-        {order.manually_assigned && (
-          <Badge color="orange" variant="light" data-testid="driver-manual">
-            Manual
-          </Badge>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {label} alocat
+          </Text>
+          {order.manually_assigned && (
+            <Badge color="orange" variant="light" data-testid="driver-manual">
+              Manual
+            </Badge>
+          )}
+        </Group>
+        {canLocate && (
+          <Switch
+            size="xs"
+            label="Localizare"
+            checked={located === driver.id}
+            onChange={(event) => setLocatedDriver(event.currentTarget.checked ? driver.id : null)}
+            data-testid="driver-locate"
+          />
         )}
       </Group>
       <Group gap="md" mb={6}>
@@ -51,12 +106,17 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
         <Text size="sm" data-testid="driver-plate">
           {driver.number ?? '—'}
         </Text>
-        <Text size="sm">{[driver.make, driver.model].filter(Boolean).join(' ') || '—'}</Text>
-        <Text size="sm">{driver.color ?? '—'}</Text>
+        <Text size="sm" data-testid="driver-car">
+          {[driver.make, driver.model].filter(Boolean).join(' ') || '—'}
+        </Text>
+        <Text size="sm" data-testid="driver-color">
+          {driver.color ?? '—'}
+        </Text>
       </SimpleGrid>
       <Text size="sm" c="dimmed" data-testid="driver-name">
         {driver.name}
       </Text>
+      <TraceDisclosure orderId={order.id} />
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
+import { useLocatedDriver } from '../../dispatch/locate-driver';
 import { DriversOnMapPanel } from '../../drivers/DriversOnMapPanel';
 import type { Flavour } from '../labels';
 import { useOrderPanel } from '../panel/use-order-panel';
@@ -9,6 +10,7 @@ import { OrderForm } from './OrderForm';
 export function OrderFormPage({ flavour }: { flavour: Flavour }) {
   const { id } = useParams();
   const panel = useOrderPanel();
+  const located = useLocatedDriver();
   const orderId = Number(id);
   if (!Number.isInteger(orderId) || orderId < 0) {
     return (
@@ -21,7 +23,7 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
     <>
       <OrderForm orderId={orderId} flavour={flavour} />
       {/* SPEC §2 order screen: the drivers-on-map panel (the taxi console's drivers map). */}
-      {flavour === 'taxi' && <DriversOnMapPanel onOpenOrder={panel.open} />}
+      {flavour === 'taxi' && <DriversOnMapPanel onOpenOrder={panel.open} focusDriverId={located} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Drawer, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates';
 import { ClientOrdersTable } from '../../clients/ClientOrdersTable';
+import { DispatchTraceView } from '../../dispatch/DispatchTraceView';
 import { useOrder } from '../data/use-order';
 import { cancellationText, type Flavour, ORDER_STATE_COLORS, ORDER_STATE_LABELS } from '../labels';
 import { clientName } from '../list/order-list';
@@ -90,7 +91,17 @@ export function OrderSidePanel({ orderId, flavour, onClose }: OrderSidePanelProp
               <OrderAboutTab order={order} flavour={flavour} />
             </Tabs.Panel>
             <Tabs.Panel value="timeline" pt="sm">
-              <OrderHistoryList orderId={order.id} />
+              <Stack gap="md">
+                <OrderHistoryList orderId={order.id} />
+                {order.state !== 'new' && (
+                  <Stack gap={6} data-testid="panel-dispatch-trace">
+                    <Text size="sm" fw={600}>
+                      Căutarea șoferului
+                    </Text>
+                    <DispatchTraceView orderId={order.id} />
+                  </Stack>
+                )}
+              </Stack>
             </Tabs.Panel>
             {order.driver_id !== null && order.client_id !== null && (
               <Tabs.Panel value="client" pt="sm">

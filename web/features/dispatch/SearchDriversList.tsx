@@ -1,0 +1,99 @@
+import type { DriverSearch } from '@common/dispatch/dispatch.schema';
+import { Alert, Table, Text } from '@mantine/core';
+import { formatDistance } from './trace-format';
+
+const Tick = ({ on, color, label }: { on: boolean; color: string; label: string }) =>
+  on ? (
+    <Text component="span" c={color} fw={700} size="sm" aria-label={label}>
+      ✓
+    </Text>
+  ) : (
+    <Text component="span" c="dimmed" size="sm">
+      ·
+    </Text>
+  );
+
+/**
+ * SPEC §2 driver search panel, §3 Driver search: the drivers the search offered the order to,
+ * with their distance and what each did (viewed, accepted, refused), nearest step first.
+ */
+export function SearchDriversList({
+  search,
+  error,
+}: {
+  search: DriverSearch | undefined;
+  error: Error | null;
+}) {
+  if (error)
+    return (
+      <Alert color="red" variant="light" p={6} data-testid="search-drivers-error">
+        <Text size="xs">{error.message}</Text>
+      </Alert>
+    );
+  if (!search) return null;
+  if (search.drivers.length === 0)
+    return (
+      <Text size="xs" c="dimmed" data-testid="search-drivers-empty">
+        Încă niciun șofer notificat.
+      </Text>
+    );
+  const rows = [...search.drivers].sort(
+    (a, b) => b.step - a.step || (a.distance_m ?? Infinity) - (b.distance_m ?? Infinity),
+  );
+  return (
+    <Table
+      verticalSpacing={2}
+      horizontalSpacing={6}
+      fz="sm"
+      data-testid="search-drivers"
+      data-count={rows.length}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Indicativ</Table.Th>
+          <Table.Th>Nume</Table.Th>
+          <Table.Th ta="right">Distanță</Table.Th>
+          <Table.Th ta="center">Văzut</Table.Th>
+          <Table.Th ta="center">Acceptat</Table.Th>
+          <Table.Th ta="center">Refuzat</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr
+            key={row.driver.id}
+            data-testid={`search-driver-${row.driver.id}`}
+            data-viewed={row.viewed}
+            data-accepted={row.accepted}
+            data-refused={row.refused}
+          >
+            <Table.Td fw={700}>{row.driver.indicativ ?? '—'}</Table.Td>
+            <Table.Td>
+              <Text size="sm" truncate maw={180}>
+                {row.driver.name}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatDistance(row.distance_m) ?? '—'}
+            </Table.Td>
+            <Table.Td ta="center">
+              <Tick on={row.viewed} color="blue.7" label="a văzut" />
+            </Table.Td>
+            <Table.Td ta="center">
+              <Tick on={row.accepted} color="green.7" label="a acceptat" />
+            </Table.Td>
+            <Table.Td ta="center">
+              {row.refused ? (
+                <Text component="span" c="red.7" fw={700} size="sm" aria-label="a refuzat">
+                  ✕
+                </Text>
+              ) : (
+                <Tick on={false} color="red.7" label="" />
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
