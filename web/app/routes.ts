@@ -92,6 +92,12 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/ZonesPage'),
   },
   {
+    // SPEC §2 the search-method (work-mode) builder (issue #18): search intervals and steps.
+    path: '/builder',
+    handle: { title: 'Constructor mod de lucru', requiresAuth: true },
+    load: () => import('../pages/BuilderPage'),
+  },
+  {
     // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
     handle: { title: 'Operator', requiresAuth: true, console: 'taxi', fillsViewport: true },
@@ -167,5 +173,4 @@ export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/discount/:id',
   '/reports',
   '/reports/orders',
-  '/builder',
 ];

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { useShortcuts } from '../../../lib/shortcuts';
 import { BlockedPhonesModal } from '../../blocked-phones/BlockedPhonesModal';
+import { PriorityWindowButton } from '../../search-config/PriorityWindowButton';
 import { ZoneStatisticsButton } from '../../zones/ZoneStatisticsButton';
 import { orderFormPath } from '../flavour';
 import { FRESH_FORM_STATE } from '../form/fresh-form';
@@ -88,6 +89,8 @@ export function OperatorTopBar({
       <Group gap="xs" wrap="nowrap">
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
+        {/* SPEC §2 top bar: the driver-priority window (issue #18). */}
+        <PriorityWindowButton />
         <Button
           variant="default"
           size="xs"
