@@ -45,6 +45,7 @@ export function RealtimeBridge() {
       queryClient,
       userId,
       openOrder: (id) => void navigate(orderFormPath(flavour, id)),
+      orderPath: (id) => orderFormPath(flavour, id),
     });
     // Drivers' positions and states into the drivers map's cache (issue #17).
     const unbindDrivers = bindDriverEvents(socket, queryClient);

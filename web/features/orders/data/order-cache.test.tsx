@@ -145,7 +145,12 @@ describe('order socket events', () => {
     const wire = socketWire();
     const openOrder = vi.fn();
     const { queryClient } = renderUi(<p>console</p>);
-    bindOrderEvents(wire, { queryClient, userId: 7, openOrder });
+    bindOrderEvents(wire, {
+      queryClient,
+      userId: 7,
+      openOrder,
+      orderPath: (id) => `/operator/order/${id}`,
+    });
     wire.push('order_canceled', {
       reason: 'no_drivers_found',
       order: buildOrder({ id: 4, state: 'canceled', dispatcher_id: 8 }),
@@ -156,7 +161,8 @@ describe('order socket events', () => {
       order: buildOrder({ id: 5, state: 'canceled', dispatcher_id: 7 }),
       seq: 2,
     });
-    const link = await screen.findByRole('button', { name: 'comanda #5' });
+    const link = await screen.findByRole('link', { name: 'comanda #5' });
+    expect(link.getAttribute('href')).toBe('/operator/order/5');
     expect(screen.queryByText('comanda #4')).toBeNull();
     link.click();
     expect(openOrder).toHaveBeenCalledWith(5);

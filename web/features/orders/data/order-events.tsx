@@ -24,6 +24,8 @@ interface OrderEventDeps {
   /** The logged user: the no-drivers notice is for the dispatcher's own orders. */
   userId: number | null;
   openOrder: (id: number) => void;
+  /** The order screen's path (/operator/order/{id}): the notice's link is a real link. */
+  orderPath?: (id: number) => string;
 }
 
 /**
@@ -46,14 +48,17 @@ export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps):
       autoClose: TOAST_MS.noDrivers,
       withCloseButton: true,
       withBorder: true,
+      'data-testid': 'no-drivers-toast',
       message: (
         <Text size="sm">
           Șoferii nu au fost găsiți ·{' '}
           <Anchor
-            component="button"
-            type="button"
+            href={deps.orderPath?.(order.id) ?? `#${order.id}`}
             size="sm"
-            onClick={() => {
+            onClick={(event) => {
+              // A plain click stays in the app (the router); Ctrl/middle click opens a tab.
+              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
               notifications.hide(id);
               deps.openOrder(order.id);
             }}
