@@ -35,6 +35,15 @@ import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { searchConfigRoutes } from './modules/dispatch/config/search-config.routes';
 import { createSearchConfigService } from './modules/dispatch/config/search-config.service';
+import { planFor, priorityDriverIds } from './modules/dispatch/config/search-plan';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
+import { createDispatchService } from './modules/dispatch/dispatch.service';
+import { createDriverAnswers } from './modules/dispatch/driver-answers';
+import {
+  createDispatchEngine,
+  type DispatchEngine,
+} from './modules/dispatch/engine/dispatch-engine';
+import { createDispatchNotifier } from './modules/dispatch/engine/dispatch-notifier';
 import { driverStateOf } from './modules/drivers/driver-state-wire';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { createDriversService } from './modules/drivers/drivers.service';
@@ -51,6 +60,7 @@ import { createOrderWritePath } from './modules/orders/write/order-write-path';
 import { geocoderFromConfig } from './modules/places/geocoders';
 import { placesRoutes } from './modules/places/places.routes';
 import { createPlacesService } from './modules/places/places.service';
+import { createRouting } from './modules/routing/routing.service';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { createSimulatorService } from './modules/simulator/simulator.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -74,6 +84,8 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** The dispatch engine's clock (engine tests move it by hand); Date.now otherwise. */
+  clock?: () => number;
 }
 
 export type App = FastifyInstance & {
@@ -84,6 +96,8 @@ export type App = FastifyInstance & {
   zoneIndex: () => ZoneIndex;
   /** This node's live fleet (drivers tests, benchmarks; issue #17). */
   fleet: Fleet;
+  /** This node's dispatch engine (engine tests run its steps with their clock; issue #18). */
+  dispatch: DispatchEngine;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -147,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onDriverPositions: (positions) => fleet.relayed(positions),
     onDriverConnected: (caller) => fleet.ensureKnown(caller.userId),
     onCurrentPosition: (caller, payload) => fleet.receivePosition(caller, payload),
+    onDriverAnswer: (caller, event, payload) => driverAnswers(caller, event, payload),
+    onDriverOffers: (offers) => fleet.markOffers(offers),
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.
@@ -217,14 +233,61 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   healthRoutes(app, authenticate, database, nodeId);
   const idempotency = createIdempotency(database.db);
   const callerCompanies = createCallerCompanies(database.db);
-  ordersRoutes(app, authenticate, {
-    writes: createOrderWritePath({
-      db: database.db,
-      idempotency,
-      callerCompanies,
-      settled: feed.settled,
-      wakeOthers: publisher.wakeOrderReaders,
+  const orderWrites = createOrderWritePath({
+    db: database.db,
+    idempotency,
+    callerCompanies,
+    settled: feed.settled,
+    wakeOthers: publisher.wakeOrderReaders,
+    // The engine is built below from these writes; the hooks reach it once it exists.
+    searches: {
+      begin: (tx, orderId, companyId) => dispatch.begin(tx, orderId, companyId),
+      nowMs: () => dispatch.nowMs(),
+      changed: (order) => dispatch.changed(order),
+    },
+    duty: fleet.writes,
+  });
+  // Issue #18: the dispatch engine (searches in PostgreSQL, leases shared by the nodes).
+  const dispatch = createDispatchEngine({
+    db: database.db,
+    nodeId,
+    index: fleet.index,
+    zones: zones.index,
+    routing: createRouting(config, app.log),
+    writes: orderWrites.dispatch,
+    planFor,
+    priorityDriverIds,
+    notify: createDispatchNotifier({
+      publisher,
+      markOffers: (offers) => fleet.markOffers(offers),
+      searchOf: (orderId) => dispatch.searchOf(orderId),
+      onError: (error) => app.log.warn({ err: error }, 'telling a search to the console failed'),
     }),
+    drivers: fleet.writes,
+    config: {
+      pollMs: config.DISPATCH_POLL_MS,
+      leaseMs: config.DISPATCH_LEASE_MS,
+      minBalanceBani: config.DISPATCH_MIN_BALANCE_BANI,
+    },
+    now: deps.clock,
+    onError: (error, what, context) => app.log.error({ err: error, ...context }, `${what} failed`),
+  });
+  dispatch.start();
+  app.addHook('onClose', async () => dispatch.stop());
+  const driverAnswers = createDriverAnswers(dispatch, app.log);
+  dispatchRoutes(
+    app,
+    authenticate,
+    dispatch,
+    createDispatchService({
+      db: database.db,
+      engine: dispatch,
+      writes: orderWrites.dispatch,
+      now: deps.clock,
+    }),
+  );
+  ordersRoutes(app, authenticate, {
+    writes: orderWrites,
     reads: createOrderReads(database.db, readModel, callerCompanies),
     readModel,
   });
@@ -286,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
-  return Object.assign(app, { io, auth, zoneIndex: zones.index, fleet });
+  return Object.assign(app, { io, auth, zoneIndex: zones.index, fleet, dispatch });
 }
 
 function registerWebStatic404(app: FastifyInstance) {

@@ -161,6 +161,24 @@ const EnvSchema = z
      * engine's road distances and times. Empty = offline: straight line × ROUTING_ROAD_FACTOR at
      * ROUTING_CITY_KMH, which is also the fallback when the server is slow or failing.
      */
+    /**
+     * How often each node looks for driver searches due (issue #18): a search placed on a node
+     * runs there at once and wakes at its own step deadline; this poll picks up the rest (a dead
+     * node's, one placed elsewhere whose node is busy). Steps close at most this late.
+     */
+    DISPATCH_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+    /**
+     * A node's claim on a search while it runs one step: a node killed mid-step holds it this
+     * long before another continues (DESIGN §5).
+     */
+    DISPATCH_LEASE_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
+    /** Drivers whose balance (bani) is below this are offered nothing (docs/DISPATCH.md). */
+    DISPATCH_MIN_BALANCE_BANI: z.coerce
+      .number()
+      .int()
+      .min(-100_000_000)
+      .max(100_000_000)
+      .default(0),
     ROUTING_URL: optionalUrl(['http', 'https']),
     /** The OSRM profile in the request path (the server's own name for it: driving, car …). */
     ROUTING_PROFILE: z

@@ -1,6 +1,11 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { PositionAck } from '@common/drivers/drivers.schema';
-import { type RelayedPosition, rooms } from '@common/realtime/events';
+import {
+  type DriverAnswerAck,
+  type OfferMark,
+  type RelayedPosition,
+  rooms,
+} from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
@@ -60,6 +65,14 @@ export function createSocketServer(options: {
   onDriverConnected: (auth: AuthContext) => Promise<unknown>;
   /** SPEC §7 `currentPosition` from a driver's socket: the answer is the acknowledgement. */
   onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck | Promise<PositionAck>;
+  /** A driver's answer to an offer on his socket (accept, refuse, viewed; issue #18). */
+  onDriverAnswer: (
+    auth: AuthContext,
+    event: 'accept_order' | 'refuse_order' | 'order_viewed',
+    payload: unknown,
+  ) => Promise<DriverAnswerAck>;
+  /** Another node made or ended offers (the map's red label). */
+  onDriverOffers: (offers: OfferMark[]) => void;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): RealtimeServer {
@@ -80,6 +93,7 @@ export function createSocketServer(options: {
   io.on('drivers_changed', options.onDriversChanged);
   io.on('driver_positions', options.onDriverPositions);
   io.on('zones_changed', options.onZonesChanged);
+  io.on('driver_offers', options.onDriverOffers);
   guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
   // without a session opens one first): refuse them as the bad requests they are.
@@ -122,6 +136,8 @@ export function createSocketServer(options: {
       ...(isConsole
         ? auth.companyIds.flatMap((id) => [rooms.company(id), rooms.dispatchers(id)])
         : []),
+      // Drivers hear only that their company's pending queue changed (issue #18).
+      ...(auth.roles.includes('driver') ? auth.companyIds.map((id) => rooms.drivers(id)) : []),
     ]);
     if (auth.roles.includes('driver')) {
       options.onDriverConnected(auth).catch((error: unknown) => {
@@ -143,6 +159,13 @@ export function createSocketServer(options: {
           });
         } else reply(answer);
       });
+      for (const event of ['accept_order', 'refuse_order', 'order_viewed'] as const) {
+        socket.on(event, (payload, ack) => {
+          void options.onDriverAnswer(auth, event, payload).then((answer) => {
+            if (typeof ack === 'function') ack(answer);
+          });
+        });
+      }
     }
     // A session that expires while connected ends its socket too.
     const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Idempotency } from '../../idempotency/idempotency.service';
 import type { CallerCompaniesOf } from '../caller-companies';
+import { createDispatchTransitions } from './dispatch-transitions';
 import { createOrderEdits } from './order-edits';
 import { createOrderTransitions } from './order-transitions';
 import { createWriteSteps, type WriteStepsDeps } from './write-steps';
@@ -20,6 +21,8 @@ export function createOrderWritePath(
   return {
     ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies),
     ...createOrderTransitions(deps.db, steps),
+    /** The engine's and the drivers' changes (issue #18). */
+    dispatch: createDispatchTransitions(deps.db, steps),
   };
 }
 
