@@ -151,7 +151,7 @@ const accept = (d: Driver, orderId: number, time = 4) =>
   api<{ answer: string }>('POST', '/accept-order', d.headers, { orderId, time, userId: 1 });
 
 /** Moves the engine's clock past the step and runs what is due. */
-async function after(seconds: number) {
+async function elapse(seconds: number) {
   clock += seconds * 1000;
   await t.app.dispatch.tick();
 }
@@ -236,7 +236,7 @@ describe('the dispatch engine (issue #18)', () => {
       ]),
     );
 
-    await after(6);
+    await elapse(6);
     const assigned = await order(c.dispatcher, placed.id);
     expect(assigned).toMatchObject({
       state: 'assigned',
@@ -270,7 +270,7 @@ describe('the dispatch engine (issue #18)', () => {
     const placed = await place(c.dispatcher);
     await until(() => offersOf(d).length === 1, 'the offer');
     await accept(d, placed.id);
-    await after(6);
+    await elapse(6);
     const trip = (step: string) =>
       api<Order>('POST', `/api/drivers/me/orders/${placed.id}/${step}`, d.headers);
     expect((await trip('finish')).status).toBe(409); // not started yet
@@ -295,7 +295,7 @@ describe('the dispatch engine (issue #18)', () => {
     const placed = await place(c.dispatcher);
     await until(() => offersOf(d).length === 1, 'the offer');
     await accept(d, placed.id);
-    await after(6);
+    await elapse(6);
     const canceled = await api<Order>(
       'POST',
       `/api/drivers/me/orders/${placed.id}/cancel`,
@@ -315,7 +315,7 @@ describe('the dispatch engine (issue #18)', () => {
   it('cancels with no_drivers_found when the steps run out, and the console is told', async () => {
     const c = await company();
     const placed = await place(c.dispatcher);
-    await after(6);
+    await elapse(6);
     const canceled = await order(c.dispatcher, placed.id);
     expect(canceled).toMatchObject({
       state: 'canceled',
@@ -400,7 +400,7 @@ describe('the dispatch engine (issue #18)', () => {
   it('retry starts a new search, and a pinned order is taken from the pending queue at once', async () => {
     const c = await company();
     const placed = await place(c.dispatcher);
-    await after(6); // nobody: canceled
+    await elapse(6); // nobody: canceled
     const d = await driver(c.id, near(100));
     const retried = await api<Order>('PATCH', `/api/orders/${placed.id}/retry`, c.dispatcher, {});
     expect(retried.body.state).toBe('created');
@@ -436,8 +436,8 @@ describe('the dispatch engine (issue #18)', () => {
     await until(() => offersOf(d).length >= 1, 'an offer');
     const [a, b] = await Promise.all([accept(d, first.id), accept(d, second.id)]);
     expect([a.status, b.status]).toContain(200);
-    await after(6);
-    await after(6);
+    await elapse(6);
+    await elapse(6);
     const states = [await order(c.dispatcher, first.id), await order(c.dispatcher, second.id)];
     expect(states.filter((o) => o.state === 'assigned' && o.driver_id === d.id)).toHaveLength(1);
 
