@@ -1,6 +1,7 @@
 import { CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { SimulatorOffers } from './SimulatorOffers';
-import type { SimulatedDriverView } from './simulator-store';
+import { SimulatorOrders } from './SimulatorOrders';
+import type { SimulatedDriverView, TripStep } from './simulator-store';
 import type { DriverZone } from './use-driver-zones';
 
 interface SimulatedDriverCardProps {
@@ -9,6 +10,10 @@ interface SimulatedDriverCardProps {
   zone: DriverZone | null | undefined;
   onOnline: (online: boolean) => void;
   onRemove: () => void;
+  onAccept: (orderId: number, minutes: number) => void;
+  onRefuse: (orderId: number) => void;
+  onTrip: (orderId: number, step: TripStep) => void;
+  onCancelTrip: (orderId: number, reason: string) => void;
 }
 
 const STATUS_LABEL = { online: 'Online', paused: 'În pauză', offline: 'Offline' } as const;
@@ -26,7 +31,16 @@ function zoneText(zone: DriverZone | null | undefined): string {
  * (his own session, PATCH /api/drivers/me/status), the zone the server put him in with its
  * priority and driver count, and the slot for the orders offered to him.
  */
-export function SimulatedDriverCard({ view, zone, onOnline, onRemove }: SimulatedDriverCardProps) {
+export function SimulatedDriverCard({
+  view,
+  zone,
+  onOnline,
+  onRemove,
+  onAccept,
+  onRefuse,
+  onTrip,
+  onCancelTrip,
+}: SimulatedDriverCardProps) {
   const { driver, status, pending, error } = view;
   const callSign = driver.default_car?.indicativ ?? driver.identifier;
   const atWork = status === 'online' || status === 'paused';
@@ -74,7 +88,19 @@ export function SimulatedDriverCard({ view, zone, onOnline, onRemove }: Simulate
         <Text size="xs" data-testid={`simulator-zone-${driver.id}`}>
           {zoneText(atWork ? zone : undefined)}
         </Text>
-        <SimulatorOffers driverId={driver.id} />
+        <SimulatorOrders
+          driverId={driver.id}
+          orders={view.orders}
+          pending={view.tripPending}
+          onTrip={onTrip}
+          onCancel={onCancelTrip}
+        />
+        <SimulatorOffers
+          driverId={driver.id}
+          offers={view.offers}
+          onAccept={onAccept}
+          onRefuse={onRefuse}
+        />
         {error && (
           <Text size="xs" c="red" data-testid={`simulator-error-${driver.id}`}>
             {error}

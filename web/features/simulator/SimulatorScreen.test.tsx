@@ -67,7 +67,22 @@ function fakeTransport() {
     endSession: async () => {
       calls.push('logout');
     },
-    connect: () => ({ connected: true, sendPosition: async () => ({ ok: true }), close: () => {} }),
+    connect: () => ({
+      connected: true,
+      sendPosition: async () => ({ ok: true }),
+      viewed: () => {},
+      close: () => {},
+    }),
+    readOffers: async () => [],
+    readOrders: async () => [],
+    accept: async () => {},
+    refuse: async () => {},
+    trip: async () => {
+      throw new Error('not in this test');
+    },
+    cancelTrip: async () => {
+      throw new Error('not in this test');
+    },
   };
   return { transport, calls };
 }

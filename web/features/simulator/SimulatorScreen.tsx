@@ -84,6 +84,12 @@ export function SimulatorScreen({ store: given }: { store?: SimulatorStore }) {
                 zone={zoneOf(view.driver.id)}
                 onOnline={(online) => void store.setOnline(view.driver.id, online)}
                 onRemove={() => void store.remove(view.driver.id)}
+                onAccept={(orderId, minutes) => void store.accept(view.driver.id, orderId, minutes)}
+                onRefuse={(orderId) => void store.refuse(view.driver.id, orderId)}
+                onTrip={(orderId, step) => void store.trip(view.driver.id, orderId, step)}
+                onCancelTrip={(orderId, reason) =>
+                  void store.cancelTrip(view.driver.id, orderId, reason)
+                }
               />
             ))}
           </Stack>

@@ -1,7 +1,14 @@
+import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema';
 import type { DriverState, DriverStatus } from '@common/drivers/drivers.schema';
+import type { Order } from '@common/orders/orders.schema';
 import type { User } from '@common/users/users.schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSimulatorStore, type SimulatorTransport } from './simulator-store';
+import { buildOrder } from '../../test/order-fixtures';
+import {
+  createSimulatorStore,
+  type DriverSocketHandlers,
+  type SimulatorTransport,
+} from './simulator-store';
 import { startPosition } from './start-position';
 
 const driver = (id: number): User => ({
@@ -37,11 +44,51 @@ const state = (driverId: number, status: DriverStatus, seq: number): DriverState
   seq,
 });
 
+const offer = (orderId: number, kind: DriverOffer['kind'] = 'offer'): DriverOffer => ({
+  orderId,
+  kind,
+  address: 'Strada Lăpușneanu 12',
+  places: [{ name: 'Strada Lăpușneanu 12', lat: 47.16, long: 27.59 }],
+  comment: null,
+  options: [],
+  payment_type: 'cash',
+  cost: null,
+  distance_m: 420,
+  expires_ms: Date.now() + 6_000,
+});
+
+const driverOrder = (id: number): DriverOrder => ({
+  id,
+  state: 'assigned',
+  trip_state: 'waiting_driver',
+  phone: '+40740000001',
+  client_name: 'Ana',
+  address: 'Strada Lăpușneanu 12',
+  places: [{ name: 'Strada Lăpușneanu 12', lat: 47.16, long: 27.59 }],
+  comment: null,
+  options: [],
+  payment_type: 'cash',
+  cost: null,
+  waiting_driver_time: 3,
+  assigned_at: '2026-01-01 10:00:00',
+  trip_started_at: null,
+});
+
+const TRIP_ANSWER: Record<string, Partial<Order>> = {
+  arrived: { state: 'assigned', trip_state: 'waiting_client' },
+  start: { state: 'assigned', trip_state: 'started', trip_started_at: '2026-01-01 10:05:00' },
+  finish: { state: 'finished', trip_state: 'started' },
+  cancel: { state: 'canceled', trip_state: null },
+};
+const tripAnswer = (id: number, step: string): Order => buildOrder({ id, ...TRIP_ANSWER[step] });
+
 /** A server in memory: one token per driver, the calls made, and the socket's positions. */
 function fakeServer() {
   const calls: string[] = [];
   const positions: { token: string; long: number; lat: number }[] = [];
   const pushes = new Map<string, (state: DriverState) => void>();
+  const handlers = new Map<string, DriverSocketHandlers>();
+  const dispatch = { offers: [] as DriverOffer[], orders: [] as DriverOrder[] };
   let seq = 0;
   let refuseOnline: string | null = null;
   const transport: SimulatorTransport = {
@@ -58,9 +105,27 @@ function fakeServer() {
     endSession: async (token, keepalive) => {
       calls.push(`${token} logout${keepalive ? ' keepalive' : ''}`);
     },
+    readOffers: async () => dispatch.offers,
+    readOrders: async () => dispatch.orders,
+    accept: async (token, orderId, minutes) => {
+      calls.push(`${token} accept ${orderId} ${minutes}`);
+    },
+    refuse: async (token, orderId) => {
+      calls.push(`${token} refuse ${orderId}`);
+    },
+    trip: async (token, orderId, step) => {
+      calls.push(`${token} ${step} ${orderId}`);
+      return tripAnswer(orderId, step);
+    },
+    cancelTrip: async (token, orderId, reason) => {
+      calls.push(`${token} cancel ${orderId} ${reason}`);
+      return tripAnswer(orderId, 'cancel');
+    },
     connect: (token, on) => {
       pushes.set(token, on.state);
+      handlers.set(token, on);
       return {
+        viewed: (orderId) => calls.push(`${token} viewed ${orderId}`),
         connected: true,
         sendPosition: async (position) => {
           positions.push({ token, ...position });
@@ -74,6 +139,8 @@ function fakeServer() {
     transport,
     calls,
     positions,
+    dispatch,
+    on: (token: string) => handlers.get(token) as DriverSocketHandlers,
     push: (token: string, status: DriverStatus) =>
       pushes.get(token)?.({ ...state(Number(token.slice(6)), status, ++seq) }),
     refuseOnline: (message: string | null) => {
@@ -220,6 +287,92 @@ describe('the /simulator drivers (issue #17)', () => {
     await flush();
     expect(server.calls).toEqual(['session 4']);
     expect(store.getSnapshot()).toHaveLength(1);
+  });
+});
+
+describe('the /simulator offers and trips (issue #18)', () => {
+  it('reads his offers and orders on connect, so a reload keeps them', async () => {
+    const server = fakeServer();
+    server.dispatch.offers = [offer(5), offer(6)];
+    server.dispatch.orders = [driverOrder(6)];
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), IASI);
+    await flush();
+    server.on('token-7').connected();
+    await flush();
+    const view = store.getSnapshot()[0];
+    // An order already his is not also an offer.
+    expect(view?.offers.map((o) => o.offer.orderId)).toEqual([5]);
+    expect(view?.orders.map((o) => o.id)).toEqual([6]);
+  });
+
+  it('shows an offer as it arrives, tells the server he saw it, and accepts with his minutes', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), IASI);
+    await flush();
+    server.on('token-7').offer?.(offer(5));
+    expect(server.calls).toContain('token-7 viewed 5');
+    expect(store.getSnapshot()[0]?.offers[0]).toMatchObject({ answer: 'open', minutes: null });
+
+    await store.accept(7, 5, 4);
+    expect(server.calls).toContain('token-7 accept 5 4');
+    // SPEC §4: his until the step's time has passed and the server confirms.
+    expect(store.getSnapshot()[0]?.offers[0]).toMatchObject({ answer: 'accepted', minutes: 4 });
+
+    server.on('token-7').confirmed?.(driverOrder(5));
+    expect(store.getSnapshot()[0]?.offers).toEqual([]);
+    expect(store.getSnapshot()[0]?.orders.map((o) => o.id)).toEqual([5]);
+  });
+
+  it('drops an offer on refusal and when the server withdraws it', async () => {
+    const server = fakeServer();
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), IASI);
+    await flush();
+    server.on('token-7').offer?.(offer(5));
+    server.on('token-7').offer?.(offer(6));
+    await store.refuse(7, 5);
+    expect(server.calls).toContain('token-7 refuse 5');
+    expect(store.getSnapshot()[0]?.offers.map((o) => o.offer.orderId)).toEqual([6]);
+    server.on('token-7').offerGone?.({ orderId: 6, reason: 'taken' });
+    expect(store.getSnapshot()[0]?.offers).toEqual([]);
+  });
+
+  it('keeps an offer open and says why when the accept is refused', async () => {
+    const server = fakeServer();
+    server.transport.accept = async () => {
+      throw new Error('Oferta nu mai este deschisă.');
+    };
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), IASI);
+    await flush();
+    server.on('token-7').offer?.(offer(5));
+    await store.accept(7, 5, 3);
+    expect(store.getSnapshot()[0]).toMatchObject({
+      error: 'Oferta nu mai este deschisă.',
+      offers: [{ answer: 'open' }],
+    });
+  });
+
+  it('walks the trip: arrived, started, finished; a cancel sends his reason', async () => {
+    const server = fakeServer();
+    server.dispatch.orders = [driverOrder(5), driverOrder(6)];
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(7), IASI);
+    await flush();
+    server.on('token-7').connected();
+    await flush();
+    await store.trip(7, 5, 'arrived');
+    expect(store.getSnapshot()[0]?.orders[0]?.trip_state).toBe('waiting_client');
+    await store.trip(7, 5, 'start');
+    expect(store.getSnapshot()[0]?.orders[0]?.trip_state).toBe('started');
+    await store.trip(7, 5, 'finish');
+    expect(store.getSnapshot()[0]?.orders.map((o) => o.id)).toEqual([6]);
+    await store.cancelTrip(7, 6, 'Pană');
+    expect(server.calls).toContain('token-7 cancel 6 Pană');
+    expect(store.getSnapshot()[0]?.orders).toEqual([]);
+    expect(store.getSnapshot()[0]?.tripPending).toBeNull();
   });
 });
 

@@ -1,4 +1,7 @@
+import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema';
 import type { DriverState, DriverStatus, PositionAck } from '@common/drivers/drivers.schema';
+import type { Order } from '@common/orders/orders.schema';
+import type { RemoveLiveOrderPayload } from '@common/realtime/events';
 import { SIMULATOR_POSITION_INTERVAL_MS } from '@common/simulator/simulator.schema';
 import type { User } from '@common/users/users.schema';
 import type { LatLng } from '../../map/geometry';
@@ -13,17 +16,56 @@ export interface SimulatorTransport {
   readStatus(token: string): Promise<DriverState>;
   setStatus(token: string, status: DriverStatus, keepalive?: boolean): Promise<DriverState>;
   endSession(token: string, keepalive?: boolean): Promise<void>;
-  connect(
-    token: string,
-    on: { state: (state: DriverState) => void; connected: () => void },
-  ): DriverSocketLink;
+  connect(token: string, on: DriverSocketHandlers): DriverSocketLink;
+  /** His open offers and his companies' pending queue (GET /api/drivers/me/offers). */
+  readOffers(token: string): Promise<DriverOffer[]>;
+  /** His active orders (GET /api/drivers/me/orders). */
+  readOrders(token: string): Promise<DriverOrder[]>;
+  /** POST /accept-order {orderId, time}. */
+  accept(token: string, orderId: number, minutes: number): Promise<void>;
+  /** POST /refuse-order {orderId}. */
+  refuse(token: string, orderId: number): Promise<void>;
+  /** POST /api/drivers/me/orders/{id}/{arrived,start,finish}. */
+  trip(token: string, orderId: number, step: TripStep): Promise<Order>;
+  /** POST /api/drivers/me/orders/{id}/cancel {reason}. */
+  cancelTrip(token: string, orderId: number, reason: string): Promise<Order>;
+}
+
+export type TripStep = 'arrived' | 'start' | 'finish';
+
+/** What a driver's socket tells him (docs/DRIVER-API.md). */
+export interface DriverSocketHandlers {
+  state: (state: DriverState) => void;
+  /** Connected, the first time or after a reconnect. */
+  connected: () => void;
+  /** SPEC §7 order_available. */
+  offer?: (offer: DriverOffer) => void;
+  /** SPEC §7 'remove live order'. */
+  offerGone?: (payload: RemoveLiveOrderPayload) => void;
+  /** SPEC §7 order_accept_confirmed. */
+  confirmed?: (order: DriverOrder) => void;
+  /** SPEC §7 pending_orders_updated: his pending list is read again. */
+  pendingChanged?: () => void;
 }
 
 /** The part of a driver's Socket.IO connection the simulator uses. */
 export interface DriverSocketLink {
   readonly connected: boolean;
   sendPosition(position: { long: number; lat: number }): Promise<PositionAck>;
+  /** SPEC §7 order_viewed {orderId}: he saw the offer. */
+  viewed(orderId: number): void;
   close(): void;
+}
+
+/**
+ * An offer on a driver's card. `accepted`: he accepted and waits; SPEC §4 the order is
+ * confirmed only once the step's search time has passed (order_accept_confirmed), or taken by
+ * another (remove_live_order).
+ */
+export interface SimulatedOffer {
+  offer: DriverOffer;
+  answer: 'open' | 'sending' | 'accepted';
+  minutes: number | null;
 }
 
 /** One picked driver as the page shows him. */
@@ -36,6 +78,12 @@ export interface SimulatedDriverView {
   pending: boolean;
   /** The last refusal or failure, in the server's words; null once something succeeds. */
   error: string | null;
+  /** Orders offered to him (and his pending queue), newest last. */
+  offers: readonly SimulatedOffer[];
+  /** His orders (confirmed to him, not finished). */
+  orders: readonly DriverOrder[];
+  /** A trip request on its way: the order's id. */
+  tripPending: number | null;
 }
 
 interface Entry {
@@ -114,8 +162,17 @@ export function createSimulatorStore(
         state: (state) => {
           if (state.driver_id === entry.view.driver.id) applyState(entry, state);
         },
-        // Online before the socket was up (or back after a reconnect): report at once.
-        connected: () => sendPosition(entry),
+        // Online before the socket was up (or back after a reconnect): report at once, and
+        // read his offers and orders again (a reload or a gap keeps them).
+        connected: () => {
+          sendPosition(entry);
+          void refreshDispatch(entry);
+        },
+        offer: (offer) => receiveOffer(entry, offer),
+        offerGone: ({ orderId }) =>
+          update(entry, { offers: entry.view.offers.filter((o) => o.offer.orderId !== orderId) }),
+        confirmed: (order) => confirmOrder(entry, order),
+        pendingChanged: () => void refreshDispatch(entry),
       });
       try {
         applyState(entry, await transport.readStatus(token));
@@ -128,6 +185,77 @@ export function createSimulatorStore(
     } catch (error) {
       update(entry, { error: messageOf(error) });
     }
+  }
+
+  /** His offers and orders as the server has them; what he is answering right now is kept. */
+  async function refreshDispatch(entry: Entry) {
+    try {
+      const token = await entry.token;
+      const [offers, orders] = await Promise.all([
+        transport.readOffers(token),
+        transport.readOrders(token),
+      ]);
+      const known = new Map(entry.view.offers.map((o) => [o.offer.orderId, o]));
+      const mine = new Set(orders.map((o) => o.id));
+      update(entry, {
+        offers: offers
+          .filter((offer) => !mine.has(offer.orderId))
+          .map((offer) => ({
+            offer,
+            answer: known.get(offer.orderId)?.answer ?? 'open',
+            minutes: known.get(offer.orderId)?.minutes ?? null,
+          })),
+        orders,
+      });
+    } catch {
+      // The pushes still come; the next reconnect reads again.
+    }
+  }
+
+  function receiveOffer(entry: Entry, offer: DriverOffer) {
+    const others = entry.view.offers.filter((o) => o.offer.orderId !== offer.orderId);
+    const previous = entry.view.offers.find((o) => o.offer.orderId === offer.orderId);
+    update(entry, {
+      offers: [
+        ...others,
+        previous ? { ...previous, offer } : { offer, answer: 'open', minutes: null },
+      ],
+    });
+    // SPEC §7: the simulator sends order_viewed (the console's 'viewed' tick).
+    entry.socket?.viewed(offer.orderId);
+  }
+
+  function confirmOrder(entry: Entry, order: DriverOrder) {
+    update(entry, {
+      offers: entry.view.offers.filter((o) => o.offer.orderId !== order.id),
+      orders: [...entry.view.orders.filter((o) => o.id !== order.id), order],
+    });
+  }
+
+  const setAnswer = (entry: Entry, orderId: number, change: Partial<SimulatedOffer>) =>
+    update(entry, {
+      offers: entry.view.offers.map((o) => (o.offer.orderId === orderId ? { ...o, ...change } : o)),
+    });
+
+  /** A trip step's answer: the order as it is now; finished or canceled leaves his card. */
+  function applyTrip(entry: Entry, order: Order) {
+    const done = order.state === 'finished' || order.state === 'canceled';
+    update(entry, {
+      tripPending: null,
+      error: null,
+      orders: done
+        ? entry.view.orders.filter((o) => o.id !== order.id)
+        : entry.view.orders.map((o) =>
+            o.id === order.id
+              ? {
+                  ...o,
+                  state: order.state,
+                  trip_state: order.trip_state ?? null,
+                  trip_started_at: order.trip_started_at ?? null,
+                }
+              : o,
+          ),
+    });
   }
 
   async function leave(entry: Entry, keepalive: boolean) {
@@ -157,7 +285,16 @@ export function createSimulatorStore(
       const token = transport.openSession(driver.id);
       token.catch(() => undefined); // reported by connectEntry
       const entry: Entry = {
-        view: { driver, position, status: null, pending: false, error: null },
+        view: {
+          driver,
+          position,
+          status: null,
+          pending: false,
+          error: null,
+          offers: [],
+          orders: [],
+          tripPending: null,
+        },
         token,
         socket: null,
         lastSeq: -1,
@@ -191,6 +328,63 @@ export function createSimulatorStore(
       if (!entry) return;
       update(entry, { position });
       sendPosition(entry);
+    },
+
+    /** 'Accept' with the minutes he needs to the client (SPEC §9: 3 by default). */
+    async accept(driverId: number, orderId: number, minutes: number) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      setAnswer(entry, orderId, { answer: 'sending', minutes });
+      try {
+        await transport.accept(await entry.token, orderId, minutes);
+        // Confirmed already (a pending order taken at once)? Then the offer is gone anyway.
+        setAnswer(entry, orderId, { answer: 'accepted' });
+        update(entry, { error: null });
+      } catch (error) {
+        setAnswer(entry, orderId, { answer: 'open', minutes: null });
+        update(entry, { error: messageOf(error) });
+      }
+    },
+
+    /** 'Refuz': the offer leaves his card once the server took the refusal. */
+    async refuse(driverId: number, orderId: number) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      setAnswer(entry, orderId, { answer: 'sending' });
+      try {
+        await transport.refuse(await entry.token, orderId);
+        update(entry, {
+          error: null,
+          offers: entry.view.offers.filter((o) => o.offer.orderId !== orderId),
+        });
+      } catch (error) {
+        setAnswer(entry, orderId, { answer: 'open' });
+        update(entry, { error: messageOf(error) });
+      }
+    },
+
+    /** 'Am ajuns', 'Pornește cursa', 'Finalizează' (SPEC §4 trip states). */
+    async trip(driverId: number, orderId: number, step: TripStep) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      update(entry, { tripPending: orderId });
+      try {
+        applyTrip(entry, await transport.trip(await entry.token, orderId, step));
+      } catch (error) {
+        update(entry, { tripPending: null, error: messageOf(error) });
+      }
+    },
+
+    /** 'Anulează' with his reason (SPEC §4: the cancellation text `driverId~reason`). */
+    async cancelTrip(driverId: number, orderId: number, reason: string) {
+      const entry = entries.get(driverId);
+      if (!entry) return;
+      update(entry, { tripPending: orderId });
+      try {
+        applyTrip(entry, await transport.cancelTrip(await entry.token, orderId, reason));
+      } catch (error) {
+        update(entry, { tripPending: null, error: messageOf(error) });
+      }
     },
 
     /** Removes his card: offline, session ended. */

@@ -1,4 +1,14 @@
 import { deleteAccessToken } from '@common/auth/auth.api';
+import {
+  acceptOrder,
+  getMyOffers,
+  getMyOrders,
+  refuseOrder,
+  tripArrived,
+  tripCancel,
+  tripFinish,
+  tripStart,
+} from '@common/dispatch/dispatch.api';
 import { getDriverStatus, setDriverStatus } from '@common/drivers/drivers.api';
 import {
   type ClientToServerEvents,
@@ -8,7 +18,13 @@ import {
 import { createSimulatorSession } from '@common/simulator/simulator.api';
 import { io, type Socket } from 'socket.io-client';
 import { api, apiWith } from '../../lib/api-client';
-import type { SimulatorTransport } from './simulator-store';
+import type { SimulatorTransport, TripStep } from './simulator-store';
+
+const TRIP = {
+  arrived: tripArrived,
+  start: tripStart,
+  finish: tripFinish,
+} as const satisfies Record<TripStep, unknown>;
 
 /** A position unanswered for this long is given up: the next one goes 5 s later anyway. */
 const ACK_TIMEOUT_MS = 4_000;
@@ -27,6 +43,22 @@ export const httpSimulatorTransport: SimulatorTransport = {
   endSession: async (token, keepalive) => {
     await apiWith(deleteAccessToken, { token, ignoreUnauthorized: true, keepalive });
   },
+  readOffers: (token) => apiWith(getMyOffers, { token, ignoreUnauthorized: true }),
+  readOrders: (token) => apiWith(getMyOrders, { token, ignoreUnauthorized: true }),
+  accept: async (token, orderId, time) => {
+    await apiWith(acceptOrder, { token, ignoreUnauthorized: true }, { body: { orderId, time } });
+  },
+  refuse: async (token, orderId) => {
+    await apiWith(refuseOrder, { token, ignoreUnauthorized: true }, { body: { orderId } });
+  },
+  trip: (token, orderId, step) =>
+    apiWith(TRIP[step], { token, ignoreUnauthorized: true }, { params: { id: orderId } }),
+  cancelTrip: (token, orderId, reason) =>
+    apiWith(
+      tripCancel,
+      { token, ignoreUnauthorized: true },
+      { params: { id: orderId }, body: { reason } },
+    ),
   connect(token, on) {
     // Its own connection beside the console's socket (forceNew), the token in `auth` (DESIGN §2).
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
@@ -38,12 +70,21 @@ export const httpSimulatorTransport: SimulatorTransport = {
     });
     socket.on('driver_state_updated', on.state);
     socket.on('connect', on.connected);
+    if (on.offer) socket.on('order_available', on.offer);
+    if (on.offerGone) socket.on('remove_live_order', on.offerGone);
+    const confirmed = on.confirmed;
+    if (confirmed) socket.on('order_accept_confirmed', ({ order }) => confirmed(order));
+    const pendingChanged = on.pendingChanged;
+    if (pendingChanged) socket.on('pending_orders_updated', () => pendingChanged());
     return {
       get connected() {
         return socket.connected;
       },
       sendPosition: (position) =>
         socket.timeout(ACK_TIMEOUT_MS).emitWithAck('currentPosition', position),
+      viewed: (orderId) => {
+        if (socket.connected) socket.emit('order_viewed', { orderId });
+      },
       close: () => {
         socket.removeAllListeners();
         socket.disconnect();
