@@ -236,7 +236,9 @@ export async function seedOrders(
       and x.j = (s.r7 * ${int(dispatchers)})::int % ${int(dispatchers)}
     left join bench_seed_drivers d on d.k = s.k
       and d.j = (s.r6 * ${int(drivers)})::int % ${int(drivers)}
-      and (s.state in ('assigned', 'finished') or (s.state = 'canceled' and s.r6 < 0.3))
+      -- A driver holds one active order at most (orders_driver_active_idx, issue #18): the
+      -- seed's live assigned orders name none, its finished and canceled ones do.
+      and (s.state = 'finished' or (s.state = 'canceled' and s.r6 < 0.3))
     order by s.g`;
 
   for (let lo = 1; lo <= n; lo += plan.chunk) {
