@@ -250,7 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Issue #18: the dispatch engine (searches in PostgreSQL, leases shared by the nodes).
   const dispatch = createDispatchEngine({
     db: database.db,
-    nodeId,
+    // Two apps of one process (the race tests' two nodes) hold leases under names of their own.
+    nodeId: `${nodeId}:${randomUUID().slice(0, 8)}`,
     index: fleet.index,
     zones: zones.index,
     routing: createRouting(config, app.log),

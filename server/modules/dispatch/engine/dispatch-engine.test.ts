@@ -152,8 +152,11 @@ const accept = (d: Driver, orderId: number, time = 4) =>
 
 /** Moves the engine's clock past the step and runs what is due. */
 async function elapse(seconds: number) {
+  // What this node started (a placing's first step) ends first, as it would in real time.
+  await t.app.dispatch.idle();
   clock += seconds * 1000;
   await t.app.dispatch.tick();
+  await t.app.dispatch.idle();
 }
 
 const item = (overrides: Partial<SearchItem> = {}): SearchItem => ({

@@ -364,6 +364,11 @@ export function createDispatchEngine(deps: EngineDeps) {
       };
     },
 
+    /** Resolves once the work under way here has ended (tests, before they move the clock). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+
     start() {
       stopped = false;
       poll = setInterval(() => {
