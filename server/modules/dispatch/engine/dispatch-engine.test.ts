@@ -385,6 +385,7 @@ describe('the dispatch engine (issue #18)', () => {
     const nearer = await driver(c.id, near(50));
     const placed = await place(c.dispatcher, { custom_driver_ids: [chosen.id] });
     await until(() => offersOf(chosen).length === 1, 'the chosen driver offered');
+    expect(offersOf(chosen)[0]?.orderId).toBe(placed.id);
     expect(offersOf(nearer)).toEqual([]);
   });
 
