@@ -45,17 +45,26 @@ export function SearchDriversList({
       verticalSpacing={2}
       horizontalSpacing={6}
       fz="sm"
+      layout="fixed"
       data-testid="search-drivers"
       data-count={rows.length}
     >
-      <Table.Thead>
+      <Table.Thead fz="xs">
         <Table.Tr>
-          <Table.Th>Indicativ</Table.Th>
+          <Table.Th w={62}>Indicativ</Table.Th>
           <Table.Th>Nume</Table.Th>
-          <Table.Th ta="right">Distanță</Table.Th>
-          <Table.Th ta="center">Văzut</Table.Th>
-          <Table.Th ta="center">Acceptat</Table.Th>
-          <Table.Th ta="center">Refuzat</Table.Th>
+          <Table.Th w={64} ta="right">
+            Distanță
+          </Table.Th>
+          <Table.Th w={46} ta="center">
+            Văzut
+          </Table.Th>
+          <Table.Th w={58} ta="center">
+            Acceptat
+          </Table.Th>
+          <Table.Th w={52} ta="center">
+            Refuzat
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -69,7 +78,7 @@ export function SearchDriversList({
           >
             <Table.Td fw={700}>{row.driver.indicativ ?? '—'}</Table.Td>
             <Table.Td>
-              <Text size="sm" truncate maw={180}>
+              <Text size="sm" truncate title={row.driver.name}>
                 {row.driver.name}
               </Text>
             </Table.Td>

@@ -1,4 +1,4 @@
-import { Button, Collapse, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { DispatchTraceView } from './DispatchTraceView';
@@ -30,7 +30,7 @@ export function TraceDisclosure({ orderId }: { orderId: number }) {
       >
         De ce?
       </Button>
-      <Collapse expanded={open}>{open && <DispatchTraceView orderId={orderId} />}</Collapse>
+      {open && <DispatchTraceView orderId={orderId} />}
     </Stack>
   );
 }

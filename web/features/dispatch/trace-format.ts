@@ -268,9 +268,18 @@ export function formatTrace(
       case 'stopped':
         event('Căutarea s-a oprit (comanda s-a schimbat)', 'gray');
         break;
-      case 'ban':
-        event(`${who} blocat după refuzuri`, 'red');
+      case 'ban': {
+        // SPEC §3 ban_conditions: banned for reset_interval minutes, or sent to the back.
+        const refusals = num(details.refusals);
+        const after = refusals !== null ? ` după ${refusals} refuzuri` : ' după refuzuri';
+        event(
+          details.type === 'reset'
+            ? `${who} trimis la coada listei${after}`
+            : `${who} blocat${minutes !== null ? ` ${minutes} min` : ''}${after}`,
+          'red',
+        );
         break;
+      }
     }
   });
   return blocks;

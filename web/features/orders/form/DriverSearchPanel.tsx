@@ -55,7 +55,8 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
               <Skeleton height={12} width="70%" />
             </>
           )}
-          <SearchDriversList search={search.data} error={search.error} />
+          {/* A failed re-read keeps the last list (a push may have brought it). */}
+          <SearchDriversList search={search.data} error={search.data ? null : search.error} />
           <TraceDisclosure orderId={order.id} />
         </Stack>
       </Paper>
