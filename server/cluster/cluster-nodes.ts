@@ -112,7 +112,10 @@ export function clusterProcesses() {
     await Promise.all(children.map(stop));
   }
 
-  return { startNode, startRedis, openSocket, stop, stopAll };
+  /** The processes started so far, oldest first (a test kills one of its own). */
+  const started = (): readonly ChildProcess[] => children;
+
+  return { startNode, startRedis, openSocket, stop, stopAll, children: started };
 }
 
 export const login = async (url: string, email: string, password = 'ogo-demo') => {
