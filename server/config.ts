@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PGLITE_WORKER_NICE } from './db/pglite-worker-messages';
+import { DEFAULT_ACCEPT_PROBABILITY, DEFAULT_CANCEL_PROBABILITY } from './simulator/movement';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -156,6 +157,25 @@ const EnvSchema = z
      * cars within seconds); only when the demo seed's company exists. 0 = none.
      */
     DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
+    /**
+     * Issue #18: the chance a demo fleet driver accepts an offer (0–1), and the chance he
+     * cancels an order at the pickup ('Clientul nu răspunde'); the demo dispatches by itself.
+     */
+    DEMO_FLEET_ACCEPT_PROBABILITY: z.coerce
+      .number()
+      .min(0)
+      .max(1)
+      .default(DEFAULT_ACCEPT_PROBABILITY),
+    DEMO_FLEET_CANCEL_PROBABILITY: z.coerce
+      .number()
+      .min(0)
+      .max(1)
+      .default(DEFAULT_CANCEL_PROBABILITY),
+    /**
+     * Simulated seconds per real second of the demo fleet's driving and waiting (1–120): 10
+     * plays the demo's trips ten times faster (positions still every 5 s). 1 = real time.
+     */
+    DEMO_FLEET_TIME_SCALE: z.coerce.number().min(1).max(120).default(1),
     /**
      * An OSRM-compatible routing server (docs/DISPATCH.md "Routes and distances"): the dispatch
      * engine's road distances and times. Empty = offline: straight line × ROUTING_ROAD_FACTOR at

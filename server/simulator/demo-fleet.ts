@@ -26,12 +26,21 @@ export function selfUrl(port: number, host: string): string {
  * sees cars on the map within seconds. Only when the demo seed's company is there (its
  * dispatcher's account), never on a real installation's data. The drivers take the real paths
  * against the server's own address (HTTP status, socket positions); their sessions come from
- * the auth service directly, as no dispatcher is logged in to ask for them.
+ * the auth service directly, as no dispatcher is logged in to ask for them. Issue #18: they
+ * answer the offers the dispatch engine makes them and drive their orders to the end
+ * (DEMO_FLEET_ACCEPT_PROBABILITY, DEMO_FLEET_CANCEL_PROBABILITY, DEMO_FLEET_TIME_SCALE).
  */
 export async function startDemoFleet(deps: {
   app: Pick<App, 'auth'>;
   db: Db;
-  config: Pick<Config, 'DEMO_FLEET_DRIVERS' | 'SIMULATOR_SESSION_HOURS'>;
+  config: Pick<
+    Config,
+    | 'DEMO_FLEET_DRIVERS'
+    | 'DEMO_FLEET_ACCEPT_PROBABILITY'
+    | 'DEMO_FLEET_CANCEL_PROBABILITY'
+    | 'DEMO_FLEET_TIME_SCALE'
+    | 'SIMULATOR_SESSION_HOURS'
+  >;
   baseUrl: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
 }): Promise<Fleet | undefined> {
@@ -56,6 +65,9 @@ export async function startDemoFleet(deps: {
     },
     seed: DEMO_FLEET_SEED,
     intervalMs: SIMULATOR_POSITION_INTERVAL_MS,
+    acceptProbability: deps.config.DEMO_FLEET_ACCEPT_PROBABILITY,
+    cancelProbability: deps.config.DEMO_FLEET_CANCEL_PROBABILITY,
+    timeScale: deps.config.DEMO_FLEET_TIME_SCALE,
     newSession: (driverId) =>
       deps.app.auth.issueSession(driverId, {
         ttlSeconds,
@@ -70,7 +82,7 @@ export async function startDemoFleet(deps: {
   });
   deps.logger.info(
     { fleet: 'demo', drivers: demo.drivers.length, company: demo.company.name },
-    `Demo fleet: ${demo.drivers.length} simulated drivers of ${demo.company.name} on the map (DEMO_FLEET_DRIVERS=0 turns it off)`,
+    `Demo fleet: ${demo.drivers.length} simulated drivers of ${demo.company.name} on the map, answering offers and driving their orders (DEMO_FLEET_DRIVERS=0 turns it off)`,
   );
   return fleet;
 }

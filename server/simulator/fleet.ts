@@ -1,5 +1,5 @@
 import type { AccessToken } from '@common/auth/auth.schema';
-import { type Area, type Behaviour, driverRandom } from './movement';
+import { type Area, type Behaviour, driverChoices, driverRandom } from './movement';
 import {
   createSimulatedDriver,
   type DriverIdentity,
@@ -18,6 +18,11 @@ export interface FleetOptions {
   newSession: (driverId: number) => Promise<AccessToken>;
   log: FleetLog;
   behaviour?: Behaviour;
+  /** Issue #18: how they answer offers (0–1 each; the defaults 0.8 and 0.02). */
+  acceptProbability?: number;
+  cancelProbability?: number;
+  /** Simulated seconds per real second of their driving (1: real time). */
+  timeScale?: number;
 }
 
 export interface Fleet {
@@ -28,7 +33,9 @@ export interface Fleet {
 
 /**
  * Issue #17 headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
- * each driver on his own seeded course, their first reports spread over one interval.
+ * each driver on his own seeded course, their first reports spread over one interval. Issue
+ * #18: they answer their offers and drive their orders to the end, so the demo dispatches by
+ * itself.
  */
 export function startFleet(options: FleetOptions): Fleet {
   const count = options.drivers.length;
@@ -38,11 +45,15 @@ export function startFleet(options: FleetOptions): Fleet {
       driver,
       area: options.area,
       random: driverRandom(options.seed, index),
+      choices: driverChoices(options.seed, index),
       intervalMs: options.intervalMs,
       startDelayMs: Math.round((index * options.intervalMs) / Math.max(1, count)),
       newSession: () => options.newSession(driver.id),
       log: options.log,
       behaviour: options.behaviour,
+      acceptProbability: options.acceptProbability,
+      cancelProbability: options.cancelProbability,
+      timeScale: options.timeScale,
     }),
   );
   for (const driver of drivers) driver.start();

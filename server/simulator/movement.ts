@@ -27,6 +27,14 @@ export const DEFAULT_AREA_RADIUS_M = 4_000;
 /** Issue #17: city speeds. */
 export const CITY_SPEED_KMH = { min: 20, max: 50 } as const;
 
+/**
+ * How a simulated driver answers offers (issue #18; DEMO_FLEET_ACCEPT_PROBABILITY and
+ * DEMO_FLEET_CANCEL_PROBABILITY, `npm run simulate -- --accept --cancel`): most accept, and now
+ * and then one cancels at the pickup because the client does not come.
+ */
+export const DEFAULT_ACCEPT_PROBABILITY = 0.8;
+export const DEFAULT_CANCEL_PROBABILITY = 0.02;
+
 /** How often a driver rests at the end of a leg, and for how long (seconds). */
 export interface Behaviour {
   pauseChance: number;
@@ -81,6 +89,10 @@ export function seededRandom(seed: number): Random {
 export const driverRandom = (seed: number, index: number): Random =>
   seededRandom((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
 
+/** Driver `index`'s answers (issue #18): a stream apart from his movement's, as seeded. */
+export const driverChoices = (seed: number, index: number): Random =>
+  seededRandom((Math.imul(seed, 0x2c1b3c6d) ^ Math.imul(index + 1, 0x297a2d39) ^ 0x5bd1e995) >>> 0);
+
 const between = (random: Random, [low, high]: readonly [number, number]) =>
   low + (high - low) * random();
 
@@ -115,6 +127,29 @@ export function randomPointIn(area: Area, random: Random): LatLng {
 
 const randomSpeed = (random: Random) => between(random, [CITY_SPEED_KMH.min, CITY_SPEED_KMH.max]);
 
+/** Metres between two points, as the fleet measures them (the area's local projection). */
+export function metresBetween(area: Area, a: LatLng, b: LatLng): number {
+  const from = toLocal(area, a);
+  const to = toLocal(area, b);
+  return Math.hypot(to.x - from.x, to.y - from.y);
+}
+
+/**
+ * A point `[min, max]` metres from `from` in a random direction (issue #18: a one-place order's
+ * trip ends 2–6 km away). It may lie outside the area: the driver roams back into it after.
+ */
+export function randomPointAround(
+  area: Area,
+  from: LatLng,
+  [min, max]: readonly [number, number],
+  random: Random,
+): LatLng {
+  const start = toLocal(area, from);
+  const r = between(random, [min, max]);
+  const angle = 2 * Math.PI * random();
+  return fromLocal(area, start.x + r * Math.cos(angle), start.y + r * Math.sin(angle));
+}
+
 /** A driver somewhere in the area, online, setting off to another point. */
 export function startDriver(area: Area, random: Random): SimDriver {
   const position = randomPointIn(area, random);
@@ -127,13 +162,35 @@ export function startDriver(area: Area, random: Random): SimDriver {
   };
 }
 
-const newLeg = (driver: SimDriver, area: Area, random: Random): SimDriver => ({
+/** Online and setting off to `target` at a city speed drawn for the leg (no rest before it). */
+export const legTo = (driver: SimDriver, target: LatLng, random: Random): SimDriver => ({
   ...driver,
-  target: randomPointIn(area, random),
+  target,
   speedKmh: randomSpeed(random),
   status: 'online',
   restS: 0,
 });
+
+/** Back to roaming: a new leg to a random point of the area (after a trip, issue #18). */
+export const newLeg = (driver: SimDriver, area: Area, random: Random): SimDriver =>
+  legTo(driver, randomPointIn(area, random), random);
+
+/**
+ * `dtS` seconds of driving toward his target at his speed, stopping on it: a trip's legs (issue
+ * #18), where he neither rests nor picks another point when he gets there.
+ */
+export function driveToward(driver: SimDriver, dtS: number, area: Area): SimDriver {
+  const from = toLocal(area, driver.position);
+  const to = toLocal(area, driver.target);
+  const left = Math.hypot(to.x - from.x, to.y - from.y);
+  const step = (driver.speedKmh / 3.6) * dtS;
+  if (step >= left) return { ...driver, position: driver.target };
+  const share = step / left;
+  return {
+    ...driver,
+    position: fromLocal(area, from.x + (to.x - from.x) * share, from.y + (to.y - from.y) * share),
+  };
+}
 
 /** The driver after `dtS` seconds: closer to his target, arrived and resting, or back at work. */
 export function advance(
@@ -147,19 +204,10 @@ export function advance(
     const restS = driver.restS - dtS;
     return restS > 0 ? { ...driver, restS } : newLeg(driver, area, random);
   }
-  const from = toLocal(area, driver.position);
-  const to = toLocal(area, driver.target);
-  const left = Math.hypot(to.x - from.x, to.y - from.y);
-  const step = (driver.speedKmh / 3.6) * dtS;
-  if (step < left) {
-    const share = step / left;
-    return {
-      ...driver,
-      position: fromLocal(area, from.x + (to.x - from.x) * share, from.y + (to.y - from.y) * share),
-    };
-  }
+  const moved = driveToward(driver, dtS, area);
+  if (moved.position !== driver.target) return moved;
   // Arrived: he stops there, then rests or sets off again.
-  const arrived = { ...driver, position: driver.target };
+  const arrived = moved;
   const roll = random();
   if (roll < behaviour.offlineChance) {
     return { ...arrived, status: 'offline', restS: between(random, behaviour.offlineS) };

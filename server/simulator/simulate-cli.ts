@@ -10,14 +10,20 @@ import { DEMO_ACCOUNTS } from '../db/seed';
 import { DEFAULT_PASSWORD } from '../test/factories';
 import { startFleet } from './fleet';
 import { callApi } from './http';
-import { DEFAULT_AREA_RADIUS_M } from './movement';
+import {
+  DEFAULT_ACCEPT_PROBABILITY,
+  DEFAULT_AREA_RADIUS_M,
+  DEFAULT_CANCEL_PROBABILITY,
+} from './movement';
 import type { DriverIdentity, FleetLog } from './simulated-driver';
 
 /**
  * `npm run simulate -- --drivers N [--company ID] [--url …] [--email … --password …]
- * [--interval 5] [--seed 1] [--radius 4000] [--duration S]` (issue #17, docs/OPERATIONS.md
- * "Driver simulators"): logs in as a dispatcher, takes the first N drivers of his company, and
- * drives them through the real driver paths until Ctrl+C, which takes them offline.
+ * [--interval 5] [--seed 1] [--radius 4000] [--accept 0.8] [--cancel 0.02] [--time-scale 1]
+ * [--duration S]` (issue #17, docs/OPERATIONS.md "Driver simulators"): logs in as a
+ * dispatcher, takes the first N drivers of his company, and drives them through the real driver
+ * paths until Ctrl+C, which takes them offline. Issue #18: they answer their offers and drive
+ * the orders they get to the end.
  */
 
 const USAGE = `Usage: npm run simulate -- [options]
@@ -30,6 +36,9 @@ const USAGE = `Usage: npm run simulate -- [options]
   --interval S     seconds between positions (default 5, SPEC §9)
   --seed N         the same seed moves the same drivers the same way (default 1)
   --radius M       the area around the company, in metres (default ${DEFAULT_AREA_RADIUS_M})
+  --accept P       the chance a driver accepts an offer, 0 to 1 (default ${DEFAULT_ACCEPT_PROBABILITY})
+  --cancel P       the chance he cancels an order at the pickup, 0 to 1 (default ${DEFAULT_CANCEL_PROBABILITY})
+  --time-scale N   drive and wait N times faster than real time, 1 to 120 (default 1)
   --duration S     stop by itself after S seconds (default: run until Ctrl+C)
   --quiet          only the start, problems and the end, not every status change
 `;
@@ -41,6 +50,20 @@ function positiveNumber(value: string | undefined, name: string, fallback: numbe
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0)
     throw new UsageError(`--${name} must be a positive number`);
+  return number;
+}
+
+function timeScale(value: string | undefined): number {
+  const number = positiveNumber(value, 'time-scale', 1);
+  if (number < 1 || number > 120) throw new UsageError('--time-scale must be from 1 to 120');
+  return number;
+}
+
+function probability(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
+    throw new UsageError(`--${name} must be a number from 0 to 1`);
   return number;
 }
 
@@ -56,6 +79,9 @@ function parseOptions(argv: string[]) {
       interval: { type: 'string' },
       seed: { type: 'string' },
       radius: { type: 'string' },
+      accept: { type: 'string' },
+      cancel: { type: 'string' },
+      'time-scale': { type: 'string' },
       duration: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -75,6 +101,9 @@ function parseOptions(argv: string[]) {
     ),
     seed: Math.floor(positiveNumber(values.seed, 'seed', 1)),
     radiusM: positiveNumber(values.radius, 'radius', DEFAULT_AREA_RADIUS_M),
+    acceptProbability: probability(values.accept, 'accept', DEFAULT_ACCEPT_PROBABILITY),
+    cancelProbability: probability(values.cancel, 'cancel', DEFAULT_CANCEL_PROBABILITY),
+    timeScale: timeScale(values['time-scale']),
     durationS:
       values.duration === undefined ? undefined : positiveNumber(values.duration, 'duration', 0),
     quiet: values.quiet ?? false,
@@ -176,9 +205,12 @@ async function main() {
     newSession: (driverId) =>
       callApi(options.url, createSimulatorSession, { body: { driver_id: driverId } }, token),
     log,
+    acceptProbability: options.acceptProbability,
+    cancelProbability: options.cancelProbability,
+    timeScale: options.timeScale,
   });
   log.info(
-    `${drivers.length} drivers of ${company.name} at work within ${options.radiusM} m of ${center.lat}, ${center.lng}; a position every ${options.intervalMs / 1000} s (seed ${options.seed}). Ctrl+C stops them.`,
+    `${drivers.length} drivers of ${company.name} at work within ${options.radiusM} m of ${center.lat}, ${center.lng}; a position every ${options.intervalMs / 1000} s (seed ${options.seed}); they accept ${Math.round(options.acceptProbability * 100)} % of offers${options.timeScale === 1 ? '' : `, ${options.timeScale}× real time`}. Ctrl+C stops them.`,
   );
 
   let stopping = false;
@@ -190,9 +222,12 @@ async function main() {
     stopping = true;
     log.info(`${why}: taking the drivers offline…`);
     await fleet.stop();
-    const sent = fleet.drivers.reduce((sum, d) => sum + d.snapshot().positionsSent, 0);
+    const total = (key: 'positionsSent' | 'accepted' | 'finished' | 'canceled') =>
+      fleet.drivers.reduce((sum, d) => sum + d.snapshot()[key], 0);
     await callApi(options.url, deleteAccessToken, {}, token).catch(() => undefined);
-    log.info(`stopped: ${sent} positions sent`);
+    log.info(
+      `stopped: ${total('positionsSent')} positions sent; ${total('accepted')} offers accepted, ${total('finished')} orders finished, ${total('canceled')} canceled`,
+    );
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('Ctrl+C'));
