@@ -45,7 +45,7 @@ function OfferRow({
             #{offer.orderId}
           </Text>
           {offer.kind === 'pending' && (
-            <Badge size="xs" color="orange" variant="light">
+            <Badge size="xs" color="orange" variant="light" style={{ flexShrink: 0 }}>
               În așteptare
             </Badge>
           )}
