@@ -337,6 +337,10 @@ describe('the /simulator offers and trips (issue #18)', () => {
     expect(store.getSnapshot()[0]?.offers.map((o) => o.offer.orderId)).toEqual([6]);
     server.on('token-7').offerGone?.({ orderId: 6, reason: 'taken' });
     expect(store.getSnapshot()[0]?.offers).toEqual([]);
+    // A confirmed order the dispatcher cancels leaves his card (order_canceled).
+    server.on('token-7').confirmed?.(driverOrder(8));
+    server.on('token-7').canceled?.(8);
+    expect(store.getSnapshot()[0]?.orders).toEqual([]);
   });
 
   it('keeps an offer open and says why when the accept is refused', async () => {

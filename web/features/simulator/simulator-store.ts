@@ -46,6 +46,8 @@ export interface DriverSocketHandlers {
   confirmed?: (order: DriverOrder) => void;
   /** SPEC §7 pending_orders_updated: his pending list is read again. */
   pendingChanged?: () => void;
+  /** SPEC §4 order_canceled: an order of his (or offered to him) was canceled. */
+  canceled?: (orderId: number) => void;
 }
 
 /** The part of a driver's Socket.IO connection the simulator uses. */
@@ -173,6 +175,11 @@ export function createSimulatorStore(
           update(entry, { offers: entry.view.offers.filter((o) => o.offer.orderId !== orderId) }),
         confirmed: (order) => confirmOrder(entry, order),
         pendingChanged: () => void refreshDispatch(entry),
+        canceled: (orderId) =>
+          update(entry, {
+            offers: entry.view.offers.filter((o) => o.offer.orderId !== orderId),
+            orders: entry.view.orders.filter((o) => o.id !== orderId),
+          }),
       });
       try {
         applyState(entry, await transport.readStatus(token));

@@ -76,6 +76,8 @@ export const httpSimulatorTransport: SimulatorTransport = {
     if (confirmed) socket.on('order_accept_confirmed', ({ order }) => confirmed(order));
     const pendingChanged = on.pendingChanged;
     if (pendingChanged) socket.on('pending_orders_updated', () => pendingChanged());
+    const canceled = on.canceled;
+    if (canceled) socket.on('order_canceled', ({ order }) => canceled(order.id));
     return {
       get connected() {
         return socket.connected;
