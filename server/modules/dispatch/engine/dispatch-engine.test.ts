@@ -183,6 +183,16 @@ describe('the dispatch engine (issue #18)', () => {
     expect(offersOf(close)[0]).not.toHaveProperty('phone');
     expect(offersOf(outside)).toEqual([]);
     expect(offersOf(paused)).toEqual([]);
+    // Before anyone answers, the search's drivers read as not viewed, not accepted, not refused.
+    const early = await api<DriverSearch>(
+      'GET',
+      `/order-drivers?orderId=${placed.id}`,
+      c.dispatcher,
+    );
+    expect(early.status).toBe(200);
+    expect(early.body.drivers).toContainEqual(
+      expect.objectContaining({ viewed: false, accepted: false, refused: false }),
+    );
 
     const trace = await api<DispatchTrace>(
       'GET',

@@ -371,8 +371,8 @@ export async function searchDrivers(db: DbOrTx, orderId: number) {
     await db.execute(sql`select distinct on (f.driver_id) f.driver_id, u.name,
         coalesce((select c.indicativ from cars c where c.driver_id = u.id order by c.id limit 1), u.identifier) as indicativ,
         f.step, f.distance_m, f.viewed_ms is not null as viewed,
-        f.answer in ('accepted', 'lost') or (o.driver_id = f.driver_id) as accepted,
-        f.answer = 'refused' as refused
+        coalesce(f.answer in ('accepted', 'lost') or o.driver_id = f.driver_id, false) as accepted,
+        coalesce(f.answer = 'refused', false) as refused
       from order_searches s
       join order_offers f on f.order_id = s.order_id and f.generation = s.generation
       join users u on u.id = f.driver_id
