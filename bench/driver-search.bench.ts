@@ -186,7 +186,7 @@ const flush = createPositionFlush({
   onError: () => {},
 });
 const fanout = createPositionFanout({ toDispatchers: () => {}, relay: null });
-const ingest = createPositionIngest({ index, flush, fanout });
+const ingest = createPositionIngest({ index, flush, fanout, ownsZone: () => false });
 const auths = Array.from({ length: DRIVERS }, (_, i) => ({
   userId: i + 1,
   userName: '',

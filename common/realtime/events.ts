@@ -54,6 +54,8 @@ export interface DriversPositionsPayload {
 /** A position relayed between nodes: the driver's companies go with it (rooms are per company). */
 export interface RelayedPosition extends DriverPosition {
   companyIds: number[];
+  /** The zone he placed himself in from his app (by_near_stand_and_polygon_manually). */
+  declaredPolygonId?: number | null;
 }
 
 /**

@@ -72,7 +72,18 @@ export function createFleet(deps: FleetDeps) {
     settled: feed.settled,
     wakeOthers: deps.wakeOthers,
   });
-  const ingest = createPositionIngest({ index, flush, fanout });
+  const ingest = createPositionIngest({
+    index,
+    flush,
+    fanout,
+    ownsZone: (driver, polygonId) =>
+      driver.company_ids.some((companyId) =>
+        deps
+          .zones()
+          .polygonsOf(companyId)
+          .some((zone) => zone.id === polygonId),
+      ),
+  });
   const timers: NodeJS.Timeout[] = [];
 
   /**
@@ -126,7 +137,11 @@ export function createFleet(deps: FleetDeps) {
           orderId: null,
           reportedMs: fromUtcString(position.reported_at).getTime(),
         });
-        if (driver) fanout.changed(driver);
+        if (driver) {
+          // The origin node checked the zone he declared (position-ingest.ts).
+          index.declare(driver, position.declaredPolygonId ?? null);
+          fanout.changed(driver);
+        }
         // Unknown here yet: read him now; his next position (in 5 s) shows him.
         else
           void ensureKnown(position.userId).catch((error: unknown) =>

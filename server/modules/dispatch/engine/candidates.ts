@@ -184,9 +184,13 @@ export function gatherPool(
       const stand = nearestStands(zones, ctx, 1, zoneId)[0]?.stand;
       const queue = stand ? standQueue(index, stand.id, ctx) : [];
       const inQueue = new Set(queue.map((c) => c.driver.driver_id));
-      const rest = zoneDrivers(index, [zoneId], ctx).filter(
-        (c) => !inQueue.has(c.driver.driver_id),
-      );
+      // "Manually": the drivers who placed themselves in the zone from their app, wherever
+      // their GPS puts them; otherwise the zone's drivers by position.
+      const inZone =
+        item.search_type === 'by_near_stand_and_polygon_manually'
+          ? index.declaredIn(zoneId).map((driver) => considered(driver, pickup))
+          : zoneDrivers(index, [zoneId], ctx);
+      const rest = inZone.filter((c) => !inQueue.has(c.driver.driver_id));
       return pool([...queue, ...rest], { standId: stand?.id ?? null, queued: queue.length });
     }
   }

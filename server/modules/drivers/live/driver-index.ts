@@ -12,6 +12,8 @@ export interface ZoneHit {
 /** The zone index (server/modules/zones) as the driver index uses it: one snapshot. */
 export interface ZoneLookup {
   locate(companyIds: readonly number[], long: number, lat: number): ZoneHit;
+  /** A company's zones (a driver's declared zone must be one of his companies'). */
+  polygonsOf(companyId: number): readonly { id: number }[];
 }
 
 /**
@@ -53,6 +55,11 @@ export interface LiveDriver extends DriverStateRow {
    */
   offerOrderId: number | null;
   offerUntilMs: number;
+  /**
+   * The zone he placed himself in from his app (SPEC §7 currentPosition `polygonId`), one of
+   * his companies' zones, or null: the by_near_stand_and_polygon_manually search reads it.
+   */
+  declaredPolygonId: number | null;
 }
 
 /** Whether a driver holds a live offer at `nowMs`. */
@@ -104,6 +111,8 @@ export class DriverIndex {
    */
   private readonly byZone = new Map<number, Set<LiveDriver>>();
   private readonly byStand = new Map<number, Set<LiveDriver>>();
+  /** Who placed himself in each zone from his app (`declare`). */
+  private readonly byDeclaredZone = new Map<number, Set<LiveDriver>>();
   /** The tree's points are `drivers[i]` (no map lookup per point a search visits). */
   private tree: { kd: KDBush; drivers: LiveDriver[] } | null = null;
   private treeBuiltAt = 0;
@@ -162,6 +171,7 @@ export class DriverIndex {
         stands: new Map(),
         offerOrderId: null,
         offerUntilMs: 0,
+        declaredPolygonId: null,
       };
       this.drivers.set(state.driver_id, fresh);
       this.moved = true;
@@ -316,6 +326,28 @@ export class DriverIndex {
     );
   }
 
+  /**
+   * The zone a driver placed himself in from his app (null: none). The caller has checked it
+   * is one of his companies' zones. Returns whether it changed.
+   */
+  declare(driver: LiveDriver, polygonId: number | null): boolean {
+    if (driver.declaredPolygonId === polygonId) return false;
+    if (driver.declaredPolygonId !== null)
+      leave(this.byDeclaredZone, driver.declaredPolygonId, driver);
+    if (polygonId !== null) join(this.byDeclaredZone, polygonId, driver);
+    driver.declaredPolygonId = polygonId;
+    return true;
+  }
+
+  /** The drivers on the map who placed themselves in a zone from their app. */
+  declaredIn(polygonId: number): LiveDriver[] {
+    const found: LiveDriver[] = [];
+    for (const driver of this.byDeclaredZone.get(polygonId) ?? NO_DRIVERS) {
+      if (isOnMap(driver)) found.push(driver);
+    }
+    return found;
+  }
+
   /** Everyone at a stand now, free or not (the engine says why one is skipped). */
   standMembers(standId: number): Iterable<LiveDriver> {
     return this.byStand.get(standId) ?? NO_DRIVERS;
@@ -352,6 +384,8 @@ export class DriverIndex {
     driver.long = null;
     driver.lat = null;
     if (driver.polygonId !== null) leave(this.byZone, driver.polygonId, driver);
+    if (driver.declaredPolygonId !== null)
+      leave(this.byDeclaredZone, driver.declaredPolygonId, driver);
     for (const standId of driver.stands.keys()) leave(this.byStand, standId, driver);
     this.moved = true;
   }

@@ -68,7 +68,11 @@ export function createPositionFanout(targets: FanoutTargets, intervalMs = 1_000)
     received(driver: LiveDriver): void {
       changed(driver);
       if (targets.relay && isOnMap(driver)) {
-        relayed.push({ ...toWirePosition(driver), companyIds: driver.company_ids });
+        relayed.push({
+          ...toWirePosition(driver),
+          companyIds: driver.company_ids,
+          declaredPolygonId: driver.declaredPolygonId,
+        });
       }
     },
     start(): void {

@@ -1,6 +1,6 @@
 import { CurrentPositionSchema, type PositionAck } from '@common/drivers/drivers.schema';
 import type { AuthContext } from '../../../http/auth-context';
-import type { DriverIndex } from './driver-index';
+import type { DriverIndex, LiveDriver } from './driver-index';
 import type { PositionFanout } from './position-fanout';
 import type { PositionFlush } from './position-flush';
 
@@ -23,6 +23,8 @@ export function createPositionIngest(deps: {
   index: DriverIndex;
   flush: PositionFlush;
   fanout: PositionFanout;
+  /** Whether a zone is one of the driver's companies' (zone index). */
+  ownsZone: (driver: LiveDriver, polygonId: number) => boolean;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -47,6 +49,14 @@ export function createPositionIngest(deps: {
     });
     // Not in the index: the user lost the driver role since his session began.
     if (!driver) return refused('userId', ONLY_DRIVERS);
+    // SPEC §7 polygonId: the zone he chose in his app (by_near_stand_and_polygon_manually),
+    // kept only when it is one of his companies' zones; checked when it changes, not per message.
+    const declared = typeof parsed.data.polygonId === 'number' ? parsed.data.polygonId : null;
+    if (declared !== driver.declaredPolygonId)
+      deps.index.declare(
+        driver,
+        declared !== null && deps.ownsZone(driver, declared) ? declared : null,
+      );
     deps.flush.add({
       driverId: driver.driver_id,
       long,
