@@ -1,11 +1,17 @@
 import { PACKAGES } from '@common/auth/auth.schema';
+import { DEFAULT_INTERVAL_VALUE } from '@common/dispatch/search-config.schema';
+import {
+  DEFAULT_BAN_CONDITIONS,
+  type SearchItem,
+  SearchItemSchema,
+} from '@common/dispatch/search-method.schema';
 import { count, sql } from 'drizzle-orm';
 import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { PRIVACY_PAGE } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
-import { companyUsers, contentPages, users } from './schema';
+import { companyUsers, contentPages, searchIntervals, searchMethods, users } from './schema';
 
 /** Deterministic pick so the demo is the same on every machine. */
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
@@ -100,9 +106,49 @@ async function seedDrivers(
   return drivers;
 }
 
+/** A step of the demo's search method: every driver in `metres` of the pickup, nearest first. */
+const radiusStep = (metres: number, seconds: number): SearchItem =>
+  SearchItemSchema.parse({
+    search_type: 'by_radius',
+    search_time: seconds,
+    search_limit: metres,
+    search_order_by: 'by_distance',
+    notification_method: 'all',
+    exclude_previous: false,
+    ban_conditions: DEFAULT_BAN_CONDITIONS,
+  });
+
+/**
+ * Issue #18: the demo company's search method, every day at any hour, so that the demo fleet
+ * (server/simulator) is offered the orders placed on first start. The demo has no zones, so a
+ * by_zone step would find nobody: the steps widen a radius around the pickup instead, the
+ * nearest driver who accepts winning each step. The later steps are short, so an order nobody
+ * takes ends with 'Șoferii nu au fost găsiți' (SPEC §8) soon after its first step.
+ */
+export const DEMO_SEARCH_STEPS: readonly SearchItem[] = [
+  radiusStep(3_000, 10),
+  radiusStep(6_000, 4),
+  radiusStep(12_000, 4),
+];
+
+async function seedDemoSearchMethod(db: DbOrTx, companyId: number) {
+  const [method] = await db
+    .insert(searchMethods)
+    .values({ company_id: companyId, definitions: { items: DEMO_SEARCH_STEPS } })
+    .returning({ id: searchMethods.id });
+  if (!method) return;
+  await db.insert(searchIntervals).values({
+    company_id: companyId,
+    search_method_id: method.id,
+    type: 'weekdays',
+    value: DEFAULT_INTERVAL_VALUE,
+    position: 0,
+  });
+}
+
 /**
  * The whole demo: companies of every package, their users, 40 drivers with cars, clients,
- * content, a day of taxi orders and the address gazetteers.
+ * content, a day of taxi orders, the taxi company's search method and the address gazetteers.
  */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (SPEC §6: user 1 gets the country-level map).
@@ -190,6 +236,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     });
   }
 
+  await seedDemoSearchMethod(db, taxi.id);
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
   await seedDemoOrders(db, {
     companyId: taxi.id,

@@ -96,6 +96,7 @@ const PICKUP_WAIT_S = [3, 10] as const;
 const ONE_PLACE_TRIP_M = [2_000, 6_000] as const;
 /** An accepted offer never confirmed (a lost message) is given up this long after it closed. */
 const CONFIRM_GRACE_MS = 30_000;
+const TIMER_SLACK_MS = 5;
 /** The reason of a simulated driver's cancellation (SPEC §4 driver_canceled `driverId~reason`). */
 export const DRIVER_CANCEL_REASON = 'Clientul nu răspunde';
 /** His estimate to the pickup: the city's middle speed, straight line (AcceptOrderBody.time). */
@@ -344,7 +345,8 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
         startTimer = null;
         if (trip === current) void actOnTrip();
       },
-      Math.max(0, current.startAtMs - Date.now()),
+      // A timer may fire a millisecond before the clock says it is due: a little after, then.
+      Math.max(0, current.startAtMs - Date.now()) + TIMER_SLACK_MS,
     );
   }
 
