@@ -442,6 +442,120 @@ describe('the dispatch engine (issue #18)', () => {
     });
   });
 
+  it('bans a driver who refused too often under an active ban rule, and resets the idle time of another under a reset rule', async () => {
+    const banRule = {
+      active: true,
+      type: 'ban' as const,
+      drivers: { from: 1, to: 1 },
+      count: 2,
+      reset_interval: 30,
+    };
+    const c = await company([item({ ban_conditions: banRule })]);
+    const d = await driver(c.id, near(100));
+    for (let i = 0; i < 2; i++) {
+      const placed = await place(c.dispatcher);
+      await until(() => offersOf(d).some((o) => o.orderId === placed.id), 'the offer');
+      expect((await api('POST', '/refuse-order', d.headers, { orderId: placed.id })).status).toBe(
+        200,
+      );
+    }
+    const state = await api<DriverState>('GET', '/api/drivers/me/status', d.headers);
+    expect(state.body.is_online).toBe(false);
+    expect(state.body.ban_reason).toBe('Refuzuri repetate de comenzi');
+    // Banned for reset_interval minutes from the engine's clock.
+    expect(state.body.ban_until).toBe(
+      new Date(clock + 30 * 60_000).toISOString().slice(0, 19).replace('T', ' '),
+    );
+
+    const resetRule = { ...banRule, type: 'reset' as const, count: 1 };
+    const r = await company([item({ ban_conditions: resetRule })]);
+    const other = await driver(r.id, near(100));
+    const before = t.app.fleet.index.get(other.id)?.idle_from;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // idle_from has whole seconds
+    const placed = await place(r.dispatcher);
+    await until(() => offersOf(other).length === 1, 'the offer');
+    await api('POST', '/refuse-order', other.headers, { orderId: placed.id });
+    const after = t.app.fleet.index.get(other.id);
+    expect(after?.is_online).toBe(true);
+    expect(after?.idle_from).not.toBe(before);
+  });
+
+  it("a refusal outside the rule's ranks does not count", async () => {
+    const rule = {
+      active: true,
+      type: 'ban' as const,
+      drivers: { from: 1, to: 1 },
+      count: 1,
+      reset_interval: 30,
+    };
+    const c = await company([item({ ban_conditions: rule })]);
+    await driver(c.id, near(50));
+    const second = await driver(c.id, near(400));
+    const placed = await place(c.dispatcher);
+    await until(() => offersOf(second).length === 1, 'the offer');
+    await api('POST', '/refuse-order', second.headers, { orderId: placed.id });
+    expect(t.app.fleet.index.get(second.id)?.ban_until).toBeNull();
+  });
+
+  it("pending shows the order in the drivers' pending list; pending_pinned keeps it in the queue when nobody took it", async () => {
+    const c = await company([
+      item({ notification_method: 'pending' }),
+      item({ notification_method: 'pending_pinned' }),
+    ]);
+    const d = await driver(c.id, near(100));
+    const placed = await place(c.dispatcher);
+    await until(() => offersOf(d).length === 1, 'the offer');
+    expect(offersOf(d)[0]?.kind).toBe('pending');
+    await elapse(6);
+    await elapse(6);
+    expect(await order(c.dispatcher, placed.id)).toMatchObject({
+      state: 'pending',
+      in_pending_queue: true,
+    });
+    await until(
+      () => (c.console.seen.pending_orders_updated ?? []).length > 0,
+      'pending_orders_updated',
+    );
+    await until(() => (d.seen.pending_orders_updated ?? []).length > 0, 'the drivers told');
+    expect((await accept(d, placed.id)).status).toBe(200);
+    expect((await order(c.dispatcher, placed.id)).driver_id).toBe(d.id);
+  });
+
+  it("follows the first search interval in order: moving another to the top changes the next order's method", async () => {
+    const c = await company([item({ search_type: 'by_zone' })]);
+    const radius = await api<{ id: number }>('POST', '/api/search-methods', c.dispatcher, {
+      definitions: { items: [item({ search_type: 'by_radius', search_limit: 2_000 })] },
+    });
+    const created = await api<{ id: number }>('POST', '/api/search-intervals', c.dispatcher, {
+      search_method_id: radius.body.id,
+    });
+    const intervals = await api<{ id: number }[]>('GET', '/api/search-intervals', c.dispatcher);
+    const stepOf = async (orderId: number) => {
+      const trace = await api<DispatchTrace>(
+        'GET',
+        `/api/orders/${orderId}/dispatch-trace`,
+        c.dispatcher,
+      );
+      return trace.body.entries.find((e) => e.kind === 'step')?.details as {
+        item: SearchItem;
+        interval_id: number;
+      };
+    };
+    const first = await place(c.dispatcher);
+    await t.app.dispatch.idle();
+    expect((await stepOf(first.id)).item.search_type).toBe('by_zone');
+    const ids = intervals.body.map((i) => i.id);
+    const sorted = await api('POST', '/api/search-intervals/sort', c.dispatcher, {
+      ids: [created.body.id, ...ids.filter((id) => id !== created.body.id)],
+    });
+    expect(sorted.status).toBeLessThan(300);
+    const next = await place(c.dispatcher);
+    await t.app.dispatch.idle();
+    const step = await stepOf(next.id);
+    expect(step.item.search_type).toBe('by_radius');
+    expect(step.interval_id).toBe(created.body.id);
+  });
+
   it('never gives one driver two active orders, and keeps each company to its own searches', async () => {
     const c = await company([item({ notification_method: 'by_rotation' })]);
     const d = await driver(c.id, near(100));

@@ -42,7 +42,8 @@ export interface EngineDeps {
   priorityDriverIds: (db: DbOrTx, companyIds: number[], nowUtc: string) => Promise<Set<number>>;
   notify: DispatchNotifier;
   drivers: {
-    banForRefusals(driverId: number, minutes: number, reason: string): Promise<void>;
+    /** Bans until `untilMs` (epoch ms of the engine's clock). */
+    banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void>;
     resetIdle(driverId: number): Promise<void>;
   };
   config: { pollMs: number; leaseMs: number; minBalanceBani: number };
@@ -159,7 +160,11 @@ export function createDispatchEngine(deps: EngineDeps) {
     if (count < rule.count) return;
     await clearRefusals(deps.db, offer.driver_id, companyId);
     if (rule.type === 'ban') {
-      await deps.drivers.banForRefusals(offer.driver_id, rule.reset_interval, BAN_REASON);
+      await deps.drivers.banForRefusals(
+        offer.driver_id,
+        now() + rule.reset_interval * 60_000,
+        BAN_REASON,
+      );
     } else {
       await deps.drivers.resetIdle(offer.driver_id);
     }

@@ -115,8 +115,8 @@ export function createDriverWritePath(deps: {
      * SPEC §3 ban_conditions (issue #18): a driver who refused too often is banned for a while,
      * by the system (type ban), or sent to the back of the queue (type reset).
      */
-    async banForRefusals(driverId: number, minutes: number, reason: string): Promise<void> {
-      const until = toUtcString(new Date(now() + minutes * 60_000));
+    async banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void> {
+      const until = toUtcString(new Date(untilMs));
       await commit(driverId, 'ban', (tx) => writeBan(tx, driverId, { until, reason }));
     },
     async resetIdle(driverId: number): Promise<void> {
