@@ -11,6 +11,14 @@ import { SearchItemSchema } from './search-method.schema';
 
 /** SPEC §4 Search configuration: interval type weekdays or custom. */
 export const INTERVAL_TYPES = ['weekdays', 'custom'] as const;
+
+/**
+ * Who edits a company's search configuration and priority intervals (SPEC §6): its admins and
+ * dispatchers, and its own company users (the point-of-sale header of a courier or restaurant
+ * company has the work-mode builder, SPEC §2: they dispatch their own couriers). Every console
+ * reads it.
+ */
+export const SEARCH_CONFIG_EDITORS = ['admin', 'dispatcher', 'company'] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
 
 /** SPEC §3 Search method: at most this many steps (the builder's list stays readable). */

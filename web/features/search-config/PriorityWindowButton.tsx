@@ -1,16 +1,16 @@
+import { SEARCH_CONFIG_EDITORS } from '@common/dispatch/search-config.schema';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
 import { PriorityWindow } from './PriorityWindow';
 
-/** SPEC §6: admins and dispatchers set priority intervals (SPEC §1); other consoles look. */
-const WRITER_ROLES = ['admin', 'dispatcher'] as const;
-
 /** SPEC §2 operator top bar: the driver-priority window. */
 export function PriorityWindowButton() {
   const user = useCurrentUser();
   const [opened, setOpened] = useState(false);
-  const readOnly = !user.roles.some((role) => (WRITER_ROLES as readonly string[]).includes(role));
+  const readOnly = !user.roles.some((role) =>
+    (SEARCH_CONFIG_EDITORS as readonly string[]).includes(role),
+  );
   return (
     <>
       <Button

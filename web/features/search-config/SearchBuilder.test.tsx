@@ -78,8 +78,8 @@ describe('SearchBuilder (/builder, SPEC §2)', () => {
     );
   });
 
-  it('shows a company user the configuration without the editing controls (SPEC §6)', async () => {
-    renderBuilder({ ...dispatcher, roles: ['company'] });
+  it('shows a user who may not edit the configuration without the editing controls (SPEC §6)', async () => {
+    renderBuilder({ ...dispatcher, roles: ['driver'] });
     fireEvent.click(await screen.findByTestId('interval-toggle-1'));
     expect(screen.queryByTestId('builder-add-interval')).toBeNull();
     expect(screen.queryByTestId('interval-handle-1')).toBeNull();

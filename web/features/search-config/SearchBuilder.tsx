@@ -1,4 +1,5 @@
 import type { SearchInterval } from '@common/dispatch/search-config.schema';
+import { SEARCH_CONFIG_EDITORS } from '@common/dispatch/search-config.schema';
 import {
   closestCenter,
   DndContext,
@@ -25,8 +26,6 @@ import {
   useSortIntervals,
 } from './use-search-config';
 
-/** SPEC §6: the server lets admins and dispatchers edit the search configuration; others read. */
-const WRITER_ROLES = ['admin', 'dispatcher'] as const;
 const NO_INTERVALS: SearchInterval[] = [];
 
 /** Romanian instructions dnd-kit reads to screen readers while sorting with the keyboard. */
@@ -44,7 +43,9 @@ const SCREEN_READER = {
  */
 export function SearchBuilder() {
   const user = useCurrentUser();
-  const readOnly = !user.roles.some((role) => (WRITER_ROLES as readonly string[]).includes(role));
+  const readOnly = !user.roles.some((role) =>
+    (SEARCH_CONFIG_EDITORS as readonly string[]).includes(role),
+  );
   const { data, isPending, isError } = useSearchIntervals();
   const intervals = data ?? NO_INTERVALS;
   const create = useCreateInterval();

@@ -10,6 +10,7 @@ import {
   updateSearchInterval,
   updateSearchMethod,
 } from '@common/dispatch/search-config.api';
+import { SEARCH_CONFIG_EDITORS } from '@common/dispatch/search-config.schema';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, CONSOLE_ROLES, route } from '../../../http/route';
 import type { SearchConfigService } from './search-config.service';
@@ -19,7 +20,7 @@ import type { SearchConfigService } from './search-config.service';
  * dispatchers set driver priority intervals) edit it — the same split as zones.routes.ts.
  */
 const READ = { roles: CONSOLE_ROLES };
-const EDIT = { roles: ['admin', 'dispatcher'] } as const;
+const EDIT = { roles: SEARCH_CONFIG_EDITORS };
 
 export function searchConfigRoutes(
   app: FastifyInstance,

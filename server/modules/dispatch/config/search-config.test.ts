@@ -341,7 +341,7 @@ describe('search methods (SPEC §3 Search method, §7)', () => {
 });
 
 describe('roles (SPEC §6) and tenancy (DESIGN §4)', () => {
-  it('every console reads; admins and dispatchers edit; drivers and strangers get nothing', async () => {
+  it("every console reads; admins, dispatchers and the company's own users edit; drivers and strangers get nothing", async () => {
     expect(
       (await send(companyUser, { method: 'GET', url: '/api/search-intervals' })).statusCode,
     ).toBe(200);
@@ -366,12 +366,13 @@ describe('roles (SPEC §6) and tenancy (DESIGN §4)', () => {
       },
       { method: 'DELETE', url: '/api/users-intervals/1' },
     ];
+    // A courier or restaurant company sets its own work mode (SPEC §2 point-of-sale header).
+    expect((await send(companyUser, writes[0] as InjectOptions)).statusCode).toBe(201);
     for (const request of writes) {
       expect(
-        (await send(companyUser, request)).statusCode,
+        (await send(driverSession, request)).statusCode,
         `${request.method} ${request.url}`,
       ).toBe(403);
-      expect((await send(driverSession, request)).statusCode).toBe(403);
       expect((await send(undefined, request)).statusCode).toBe(401);
     }
     expect(
