@@ -56,7 +56,12 @@ export class DriverSwarm {
   static async connect(
     url: string,
     drivers: readonly { userId: number; token: string }[],
-    options: { classic?: boolean; seed?: number } = {},
+    options: {
+      classic?: boolean;
+      seed?: number;
+      /** Every server event a driver's socket receives, as its raw frame (`42[…]`). */
+      onEvent?: (driver: number, frame: string) => void;
+    } = {},
   ): Promise<DriverSwarm> {
     const clients = await connectMany(drivers.length, options.classic ? 200 : 100, (i) => {
       const auth = { token: (drivers[i] as { token: string }).token };
@@ -64,6 +69,7 @@ export class DriverSwarm {
         ? connectSocketIoClient(url, auth)
         : connectSio(url, {
             auth,
+            ...(options.onEvent ? { onEvent: (frame: string) => options.onEvent?.(i, frame) } : {}),
             onLost: (reason) => log(`driver ${drivers[i]?.userId} lost: ${reason}`),
           });
     });
