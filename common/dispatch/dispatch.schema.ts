@@ -44,16 +44,20 @@ export const OfferAnswerSchema = z.object({
 });
 export type OfferAnswer = z.infer<typeof OfferAnswerSchema>;
 
-/** SPEC §7 order_available: what a driver sees of an offer (no client phone before he has it). */
-export const DriverOfferSchema = z.object({
-  orderId: z.number().int(),
-  kind: z.enum(['offer', 'pending']),
+/** What a driver sees of any order: where, what and how it is paid. */
+const OrderForDriverSchema = z.object({
   address: z.string().nullable(),
   places: z.array(z.object({ name: z.string(), lat: z.number(), long: z.number() })),
   comment: z.string().nullable(),
   options: z.array(z.string()),
   payment_type: z.string(),
   cost: z.number().int().nullable(),
+});
+
+/** SPEC §7 order_available: what a driver sees of an offer (no client phone before he has it). */
+export const DriverOfferSchema = OrderForDriverSchema.extend({
+  orderId: z.number().int(),
+  kind: z.enum(['offer', 'pending']),
   distance_m: z.number().int().nullable(),
   /** Epoch ms the offer closes (a step's or a rotation slot's end). */
   expires_ms: z.number().int(),
@@ -62,18 +66,12 @@ export type DriverOffer = z.infer<typeof DriverOfferSchema>;
 export const DriverOffersSchema = z.array(DriverOfferSchema);
 
 /** A driver's order once it is his (order_accept_confirmed, his current order). */
-export const DriverOrderSchema = z.object({
+export const DriverOrderSchema = OrderForDriverSchema.extend({
   id: z.number().int(),
   state: z.string(),
   trip_state: z.string().nullable(),
   phone: z.string(),
   client_name: z.string().nullable(),
-  address: z.string().nullable(),
-  places: z.array(z.object({ name: z.string(), lat: z.number(), long: z.number() })),
-  comment: z.string().nullable(),
-  options: z.array(z.string()),
-  payment_type: z.string(),
-  cost: z.number().int().nullable(),
   waiting_driver_time: z.number().int().nullable(),
   assigned_at: z.string().nullable(),
   trip_started_at: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { DEFAULT_SEARCH_ITEM, type SearchItem } from '@common/dispatch/search-method.schema';
 import { describe, expect, it } from 'vitest';
+import { driverState } from '../../../test/driver-state';
 import { DriverIndex, type DriverStateRow } from '../../drivers/live/driver-index';
 import { createZoneIndex } from '../../zones/zone-index';
 import { gatherPool, rankPool, type StepContext } from './candidates';
@@ -55,21 +56,7 @@ const zones = createZoneIndex({
   ],
 });
 
-const state = (id: number, overrides: Partial<DriverStateRow> = {}): DriverStateRow => ({
-  driver_id: id,
-  company_ids: [1],
-  indicativ: String(100 + id),
-  is_online: true,
-  is_paused: false,
-  is_busy: false,
-  high_priority: false,
-  ban_until: null,
-  ban_reason: null,
-  idle_from: '2026-11-26 08:00:00',
-  balance: 0,
-  seq: 1,
-  ...overrides,
-});
+const state = driverState;
 
 type Spot = { id: number; lat: number; long: number; at?: number } & Partial<DriverStateRow>;
 

@@ -1,16 +1,11 @@
 import type { AcceptOrderBody, DriverSearch, OfferAnswer } from '@common/dispatch/dispatch.schema';
-import type { SearchItem, SearchPlan } from '@common/dispatch/search-method.schema';
+import type { SearchItem } from '@common/dispatch/search-method.schema';
 import type { Order } from '@common/orders/orders.schema';
-import type { Db, DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import { conflict } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/auth-context';
-import type { DriverIndex } from '../../drivers/live/driver-index';
-import type { DispatchTransitions } from '../../orders/write/dispatch-transitions';
 import { DriverTakenError } from '../../orders/write/dispatch-transitions';
-import type { Routing } from '../../routing/routing.service';
-import type { ZoneIndex } from '../../zones/zone-index';
-import type { DispatchNotifier } from './dispatch-notifier';
-import { createSearchRunner, FencedOutError } from './search-runner';
+import { createSearchRunner, FencedOutError, type RunnerDeps } from './search-runner';
 import {
   answerOffer,
   appendTrace,
@@ -31,16 +26,8 @@ import {
 export const OFFER_GONE = 'Oferta nu mai este valabilă.';
 const BAN_REASON = 'Refuzuri repetate de comenzi';
 
-export interface EngineDeps {
-  db: Db;
+export interface EngineDeps extends Omit<RunnerDeps, 'now' | 'minBalance'> {
   nodeId: string;
-  index: DriverIndex;
-  zones: () => ZoneIndex;
-  routing: Pick<Routing, 'toPoint'>;
-  writes: DispatchTransitions;
-  planFor: (db: DbOrTx, companyId: number, nowMs: number) => Promise<SearchPlan>;
-  priorityDriverIds: (db: DbOrTx, companyIds: number[], nowUtc: string) => Promise<Set<number>>;
-  notify: DispatchNotifier;
   drivers: {
     /** Bans until `untilMs` (epoch ms of the engine's clock). */
     banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void>;

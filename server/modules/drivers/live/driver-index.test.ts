@@ -1,23 +1,10 @@
 import { haversineMeters } from '@common/lib/geo';
 import { describe, expect, it } from 'vitest';
+import { driverState } from '../../../test/driver-state';
 import { createZoneIndex } from '../../zones/zone-index';
-import { DriverIndex, type DriverStateRow, isOnMap, toWirePosition } from './driver-index';
+import { DriverIndex, isOnMap, toWirePosition } from './driver-index';
 
-const state = (id: number, overrides: Partial<DriverStateRow> = {}): DriverStateRow => ({
-  driver_id: id,
-  company_ids: [1],
-  indicativ: String(100 + id),
-  is_online: true,
-  is_paused: false,
-  is_busy: false,
-  high_priority: false,
-  ban_until: null,
-  ban_reason: null,
-  idle_from: '2026-11-26 08:00:00',
-  balance: 0,
-  seq: 1,
-  ...overrides,
-});
+const state = driverState;
 
 /** A concave (U-shaped) zone 1 around the notch at 27.60–27.62 × 47.16–47.20, and a stand. */
 const zones = createZoneIndex({
