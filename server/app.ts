@@ -48,6 +48,7 @@ import { driverStateOf } from './modules/drivers/driver-state-wire';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { createDriversService } from './modules/drivers/drivers.service';
 import { createFleet, type Fleet } from './modules/drivers/fleet';
+import { isFree } from './modules/drivers/live/driver-index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdempotency } from './modules/idempotency/idempotency.service';
 import { createCallerCompanies } from './modules/orders/caller-companies';
@@ -284,6 +285,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db: database.db,
       engine: dispatch,
       writes: orderWrites.dispatch,
+      canWork: (driverId) => {
+        const driver = fleet.index.get(driverId);
+        return driver !== undefined && isFree(driver, fleet.nowUtc());
+      },
       now: deps.clock,
     }),
   );

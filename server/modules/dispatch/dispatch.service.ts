@@ -22,6 +22,8 @@ export function createDispatchService(deps: {
   db: Db;
   engine: DispatchEngine;
   writes: DispatchTransitions;
+  /** Whether the driver can take an order now (online, not paused, busy or banned). */
+  canWork: (driverId: number) => boolean;
   now?: () => number;
 }) {
   const { db, engine, writes } = deps;
@@ -71,11 +73,14 @@ export function createDispatchService(deps: {
       };
     },
 
-    /** His open offers, then his companies' pending queue (SPEC §7 pending orders). */
+    /**
+     * His open offers, then his companies' pending queue (SPEC §7 pending orders) while he can
+     * take one (an offline, paused or busy driver is not shown orders he cannot take).
+     */
     async myOffers(auth: AuthContext): Promise<DriverOffer[]> {
       const [offers, pending] = await Promise.all([
         openOffersOf(db, auth.userId, now()),
-        pendingQueueOf(db, auth.companyIds),
+        deps.canWork(auth.userId) ? pendingQueueOf(db, auth.companyIds) : [],
       ]);
       const offered = new Set(offers.map((o) => o.id));
       return [
