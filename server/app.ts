@@ -242,8 +242,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     wakeOthers: publisher.wakeOrderReaders,
     // The engine is built below from these writes; the hooks reach it once it exists.
     searches: {
-      begin: (tx, orderId, companyId) => dispatch.begin(tx, orderId, companyId),
-      nowMs: () => dispatch.nowMs(),
+      begin: (tx, orderId, companyId, departureTime) =>
+        dispatch.begin(tx, orderId, companyId, departureTime),
+      dueMs: (departureTime) => dispatch.dueMs(departureTime),
       changed: (order) => dispatch.changed(order),
     },
     duty: fleet.writes,
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       pollMs: config.DISPATCH_POLL_MS,
       leaseMs: config.DISPATCH_LEASE_MS,
       minBalanceBani: config.DISPATCH_MIN_BALANCE_BANI,
+      prebookMinutes: config.DISPATCH_PREBOOK_MINUTES,
     },
     now: deps.clock,
     onError: (error, what, context) => app.log.error({ err: error, ...context }, `${what} failed`),

@@ -192,6 +192,11 @@ const EnvSchema = z
      * long before another continues (DESIGN §5).
      */
     DISPATCH_LEASE_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
+    /**
+     * A booking's search starts this many minutes before its departure (an order for later is
+     * not offered to drivers now; docs/DISPATCH.md).
+     */
+    DISPATCH_PREBOOK_MINUTES: z.coerce.number().int().min(0).max(1_440).default(15),
     /** Drivers whose balance (bani) is below this are offered nothing (docs/DISPATCH.md). */
     DISPATCH_MIN_BALANCE_BANI: z.coerce
       .number()

@@ -19,7 +19,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Headers = { authorization: string; token: string };
 
 /** The engine's clock: the tests move it; steps close when they call `tick`. */
-let clock = Date.UTC(2026, 10, 26, 9, 0, 0);
+// Starts at the real time: an order placed without a departure departs at the database's now.
+let clock = Math.floor(Date.now() / 1000) * 1000;
 let t: TestApp;
 let url: string;
 const sockets: ClientSocket[] = [];
@@ -554,6 +555,21 @@ describe('the dispatch engine (issue #18)', () => {
     const step = await stepOf(next.id);
     expect(step.item.search_type).toBe('by_radius');
     expect(step.interval_id).toBe(created.body.id);
+  });
+
+  it('searches for a booking only its lead time before the departure', async () => {
+    const c = await company();
+    const d = await driver(c.id, near(100));
+    const departure = clock + 24 * 3600_000;
+    const placed = await place(c.dispatcher, {
+      departure_time: new Date(departure).toISOString().slice(0, 19).replace('T', ' '),
+    });
+    await elapse(60);
+    expect(offersOf(d)).toEqual([]);
+    expect((await order(c.dispatcher, placed.id)).state).toBe('created');
+    await elapse(24 * 3600 - 15 * 60 - 60); // DISPATCH_PREBOOK_MINUTES (15) before it
+    await until(() => offersOf(d).length === 1, 'the booking offered');
+    expect(offersOf(d)[0]?.orderId).toBe(placed.id);
   });
 
   it('never gives one driver two active orders, and keeps each company to its own searches', async () => {

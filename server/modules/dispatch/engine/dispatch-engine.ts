@@ -1,5 +1,6 @@
 import type { AcceptOrderBody, DriverSearch, OfferAnswer } from '@common/dispatch/dispatch.schema';
 import type { SearchItem } from '@common/dispatch/search-method.schema';
+import { fromUtcString } from '@common/lib/dates';
 import type { Order } from '@common/orders/orders.schema';
 import type { DbOrTx } from '../../../db/client';
 import { conflict } from '../../../http/app-error';
@@ -33,7 +34,7 @@ export interface EngineDeps extends Omit<RunnerDeps, 'now' | 'minBalance'> {
     banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void>;
     resetIdle(driverId: number): Promise<void>;
   };
-  config: { pollMs: number; leaseMs: number; minBalanceBani: number };
+  config: { pollMs: number; leaseMs: number; minBalanceBani: number; prebookMinutes: number };
   now?: () => number;
   onError: (error: unknown, what: string, context?: Record<string, unknown>) => void;
 }
@@ -66,6 +67,18 @@ export function createDispatchEngine(deps: EngineDeps) {
   const timers = new Map<number, NodeJS.Timeout>();
   let poll: NodeJS.Timeout | undefined;
   let stopped = true;
+
+  /**
+   * When an order's search is due: now, or for a booking (departure later than the lead time,
+   * DISPATCH_PREBOOK_MINUTES) that long before its departure (docs/DISPATCH.md).
+   */
+  function dueFor(departureTime: string | null): number {
+    const at = now();
+    if (!departureTime) return at;
+    const departure = fromUtcString(departureTime).getTime();
+    if (!Number.isFinite(departure)) return at;
+    return Math.max(at, departure - deps.config.prebookMinutes * 60_000);
+  }
 
   /** Runs claimed searches; each remembers when it is next due here (a timer, not a poll). */
   async function runClaimed(claims: { order_id: number; fence: number }[]) {
@@ -248,9 +261,9 @@ export function createDispatchEngine(deps: EngineDeps) {
     tick,
     kick,
     /** Orders' write path hook: a placed or retried order's search, in its transaction. */
-    begin: (tx: DbOrTx, orderId: number, companyId: number) =>
-      beginSearch(tx, orderId, companyId, now()),
-    nowMs: now,
+    begin: (tx: DbOrTx, orderId: number, companyId: number, departureTime: string | null) =>
+      beginSearch(tx, orderId, companyId, dueFor(departureTime)),
+    dueMs: dueFor,
     /** Orders' write path hook, after each commit: the order's search looks at it now. */
     changed(order: Order) {
       if (order.state === 'created' && order.driver_id === null && !order.in_pending_queue) {

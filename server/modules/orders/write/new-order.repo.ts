@@ -40,7 +40,7 @@ export interface NewOrder {
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
-  /** A placed order's driver search is due now, by the engine's clock (issue #18). */
+  /** When a placed order's driver search is due, by the engine's clock (issue #18). */
   search_due_ms: number;
 }
 

@@ -152,7 +152,7 @@ export function createOrderEdits(
             ...placeColumns(input.places),
             initiator: auth.userName,
             initiator_id: auth.userId,
-            search_due_ms: steps.searchNowMs(),
+            search_due_ms: steps.searchDueMs(input.departure_time ?? null),
           },
           claim,
         ),
@@ -209,7 +209,8 @@ export function createOrderEdits(
         editedColumns(input, editable, placing),
       );
       if (!updated) throw conflict(placing ? REFUSALS.place : REFUSALS.notEditable);
-      if (placing) await steps.beginSearch(tx, id, row.processed_by_company_id);
+      if (placing)
+        await steps.beginSearch(tx, id, row.processed_by_company_id, updated.departure_time);
       if (editable && input.places) await rows.replacePlaces(tx, id, input.places);
       const clientTouched =
         input.client_name !== undefined ||

@@ -47,7 +47,8 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
         spec.freesDriver && row.state === 'assigned' && row.driver_id !== null
           ? await steps.markBusy(tx, row.driver_id, false)
           : undefined;
-      if (spec.searches) await steps.beginSearch(tx, id, row.processed_by_company_id);
+      if (spec.searches)
+        await steps.beginSearch(tx, id, row.processed_by_company_id, updated.departure_time);
       await steps.history(tx, auth, id, spec.historyType, spec.details);
       const changeSeq = await steps.recordChange(
         tx,

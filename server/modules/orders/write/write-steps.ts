@@ -11,10 +11,18 @@ import * as rows from './order-rows.repo';
  * search is born in the same transaction, and any change of an order wakes its search at once.
  */
 export interface SearchHooks {
-  /** Starts (or restarts, as a new generation) the order's search inside the transaction. */
-  begin(tx: DbOrTx, orderId: number, companyId: number): Promise<void>;
-  /** The engine's clock (epoch ms): a search placed in one statement is due now. */
-  nowMs(): number;
+  /**
+   * Starts (or restarts, as a new generation) the order's search inside the transaction, due
+   * at `dueMs(departureTime)`.
+   */
+  begin(
+    tx: DbOrTx,
+    orderId: number,
+    companyId: number,
+    departureTime: string | null,
+  ): Promise<void>;
+  /** When a search for this departure is due (epoch ms of the engine's clock): now, or a booking's lead time before it. */
+  dueMs(departureTime: string | null): number;
   /** After the commit: the order changed, its search (if any) looks at it now. */
   changed(order: Order): void;
 }
@@ -89,8 +97,12 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
   }
 
   /** A placed or retried order starts its driver search in the same transaction. */
-  const beginSearch = async (tx: DbOrTx, orderId: number, companyId: number) =>
-    searches?.begin(tx, orderId, companyId);
+  const beginSearch = async (
+    tx: DbOrTx,
+    orderId: number,
+    companyId: number,
+    departureTime: string | null,
+  ) => searches?.begin(tx, orderId, companyId, departureTime);
 
   /** The driver leaves or takes an order in the same transaction; his change's number. */
   const markBusy = async (tx: DbOrTx, driverId: number, busy: boolean) =>
@@ -113,7 +125,7 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
     beginSearch,
     markBusy,
     driverPublished,
-    searchNowMs: () => searches?.nowMs() ?? Date.now(),
+    searchDueMs: (departureTime: string | null) => searches?.dueMs(departureTime) ?? Date.now(),
   };
 }
 
