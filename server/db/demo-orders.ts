@@ -1,6 +1,14 @@
 import { inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from './client';
-import { blockedPhones, discounts, orderHistory, orderPlaces, orders, users } from './schema';
+import {
+  blockedPhones,
+  discounts,
+  orderHistory,
+  orderPlaces,
+  orderSearches,
+  orders,
+  users,
+} from './schema';
 
 /** Real Iași places with their coordinates: pickup and drop-off points of the demo orders. */
 const IASI_PLACES = [
@@ -126,6 +134,8 @@ export async function seedDemoOrders(
     const minutesAgo = 20 * 60 - i * 33;
     const driver =
       state === 'assigned' || state === 'finished' ? pick(input.drivers, i * 7) : undefined;
+    /** A booking's departure: two to three hours from now. */
+    const bookedFor = (n: number) => utcText(nowMs + (120 + n * 2) * 60_000);
     /** The time `after` minutes after the order was created, never later than now. */
     const at = (after: number) => utcText(nowMs - Math.max(minutesAgo - after, 0) * 60_000);
     const createdAt = at(0);
@@ -145,7 +155,9 @@ export async function seedDemoOrders(
         created_at: createdAt,
         updated_at: closedAt ?? pendingAt ?? assignedAt ?? createdAt,
         start_at: createdAt,
-        departure_time: createdAt,
+        // The demo's orders still looking for a driver are bookings for later today (issue #18):
+        // their searches start 15 min before (DISPATCH_PREBOOK_MINUTES' default).
+        departure_time: state === 'created' ? bookedFor(i) : createdAt,
         assigned_at: assignedAt,
         trip_started_at: startedAt,
         trip_finished_at: state === 'finished' ? closedAt : null,
@@ -171,6 +183,13 @@ export async function seedDemoOrders(
       })
       .returning({ id: orders.id });
     if (!order) continue;
+    if (state === 'created') {
+      await db.insert(orderSearches).values({
+        order_id: order.id,
+        company_id: input.companyId,
+        due_ms: Date.parse(`${bookedFor(i).replace(' ', 'T')}Z`) - 15 * 60_000,
+      });
+    }
     await db.insert(orderPlaces).values([
       { order_id: order.id, position: 0, name: from, lat: fromLat, long: fromLng },
       { order_id: order.id, position: 1, name: to, lat: toLat, long: toLng },
