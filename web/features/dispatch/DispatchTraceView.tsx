@@ -1,14 +1,12 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useMapZones } from '../drivers/use-map-zones';
 import { formatTrace, type TraceStepView } from './trace-format';
 import { useDispatchTrace } from './use-order-search';
 
-/** How many skipped drivers are named before '… și încă N'. */
-const SKIPPED_SHOWN = 8;
-
 function StepBody({ block }: { block: TraceStepView }) {
-  const hidden = block.skippedCount - Math.min(block.skipped.length, SKIPPED_SHOWN);
+  // The engine lists the first skipped drivers and counts the rest.
+  const unlisted = block.skippedCount - block.skipped.length;
   return (
     <Stack gap={2}>
       {block.method && (
@@ -33,11 +31,17 @@ function StepBody({ block }: { block: TraceStepView }) {
           <Text span fw={600} size="xs">
             Săriți ({block.skippedCount}):{' '}
           </Text>
-          {block.skipped
-            .slice(0, SKIPPED_SHOWN)
-            .map((d) => `${d.label} ${d.reason}`)
-            .join(', ')}
-          {hidden > 0 ? ` … și încă ${hidden}` : ''}
+          {/* By reason, so a long list reads at a glance: 'ocupat: 101, 104 · în pauză: 133'. */}
+          {block.skippedByReason.map((group, i) => (
+            <Fragment key={group.reason}>
+              {i > 0 ? ' · ' : ''}
+              <Text span size="xs" c="dimmed">
+                {group.reason}:
+              </Text>{' '}
+              {group.labels.join(', ')}
+            </Fragment>
+          ))}
+          {unlisted > 0 ? ` · și încă ${unlisted}` : ''}
         </Text>
       )}
       {block.events.map((event) => (

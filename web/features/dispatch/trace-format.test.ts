@@ -128,6 +128,10 @@ describe('trace formatting', () => {
       '103: ocupat',
       '104: în pauză',
     ]);
+    expect(first?.skippedByReason).toEqual([
+      { reason: 'ocupat', labels: ['103'] },
+      { reason: 'în pauză', labels: ['104'] },
+    ]);
     // A later entry with only the driver's id gets the call sign the step recorded.
     expect(first?.events.map((e) => e.text)).toEqual([
       '101 a văzut oferta',
@@ -136,6 +140,46 @@ describe('trace formatting', () => {
     ]);
     expect(second).toMatchObject({ step: 2, method: null });
     expect(second?.events[0]?.text).toBe('Pașii s-au terminat: șoferii nu au fost găsiți');
+  });
+
+  it('drops a view once the driver answers, and groups the skipped by reason', () => {
+    const step = (skipped: [number, string, string][]) => ({
+      generation: 1,
+      step: 0,
+      kind: 'step' as const,
+      at: '2026-01-10 09:00:01',
+      details: {
+        item,
+        offered: [{ driver_id: 7, indicativ: '101', distance_m: 420, rank: 1 }],
+        skipped: skipped.map(([driver_id, indicativ, reason]) => ({
+          driver_id,
+          indicativ,
+          distance_m: 100,
+          skipped: reason,
+        })),
+        skipped_count: 6,
+      },
+    });
+    const at = (second: number) => `2026-01-10 09:00:0${second}`;
+    const blocks = formatTrace({
+      plan: null,
+      entries: [
+        step([
+          [9, '103', 'busy'],
+          [10, '104', 'paused'],
+          [11, '105', 'busy'],
+        ]),
+        { generation: 1, step: 0, kind: 'viewed', at: at(2), details: { driver_id: 7 } },
+        { generation: 1, step: 0, kind: 'viewed', at: at(2), details: { driver_id: 8 } },
+        { generation: 1, step: 0, kind: 'accepted', at: at(3), details: { driver_id: 7 } },
+      ],
+    });
+    expect(blocks[0]?.events.map((e) => e.text)).toEqual(['#8 a văzut oferta', '101 a acceptat']);
+    expect(blocks[0]?.skippedByReason).toEqual([
+      { reason: 'ocupat', labels: ['103', '105'] },
+      { reason: 'în pauză', labels: ['104'] },
+    ]);
+    expect(blocks[0]?.skippedCount).toBe(6);
   });
 
   it('shows the confirmed driver with his minutes', () => {

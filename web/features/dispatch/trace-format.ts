@@ -40,6 +40,12 @@ export interface TraceEventView {
   tone: TraceTone;
 }
 
+/** Skipped drivers with one reason: 'în pauză: 133, 140'. */
+export interface TraceSkipGroup {
+  reason: string;
+  labels: string[];
+}
+
 export interface TraceStepView {
   key: string;
   generation: number;
@@ -52,6 +58,8 @@ export interface TraceStepView {
   custom: boolean;
   offered: TraceDriverView[];
   skipped: TraceSkippedView[];
+  /** The listed skipped drivers by reason, in the order the reasons first appear. */
+  skippedByReason: TraceSkipGroup[];
   /** Every skipped driver, the ones not listed too (the engine keeps only the first few). */
   skippedCount: number;
   events: TraceEventView[];
@@ -171,6 +179,7 @@ export function formatTrace(
       custom: false,
       offered: [],
       skipped: [],
+      skippedByReason: [],
       skippedCount: 0,
       events: [],
     };
@@ -186,12 +195,18 @@ export function formatTrace(
     return callSign(sign, id);
   };
 
+  // 'a văzut oferta' per block and driver: dropped once he answers (an answer says he saw it,
+  // and a step offered to ten drivers otherwise reads twenty lines).
+  const views = new Map<string, TraceEventView>();
+  const answered = new Set<TraceEventView>();
+
   trace.entries.forEach((entry, index) => {
     const details = isRecord(entry.details) ? entry.details : {};
     const block = blockFor(entry);
     const time = traceClock(entry.at);
     const event = (text: string, tone: TraceTone) =>
       block.events.push({ key: `${index}`, time, text, tone });
+    const viewKey = `${block.key}/${num(details.driver_id) ?? ''}`;
 
     if (entry.kind === 'step') {
       block.time = time;
@@ -220,10 +235,18 @@ export function formatTrace(
         reason: skipReasonLabel(c.skipped),
         distance: formatDistance(c.distanceM),
       }));
+      const groups = new Map<string, string[]>();
+      for (const d of block.skipped)
+        groups.set(d.reason, [...(groups.get(d.reason) ?? []), d.label]);
+      block.skippedByReason = [...groups].map(([reason, labels]) => ({ reason, labels }));
       block.skippedCount = num(details.skipped_count) ?? skipped.length;
       return;
     }
 
+    const markAnswered = (key: string) => {
+      const view = views.get(key);
+      if (view) answered.add(view);
+    };
     const who = driverOf(details) ?? 'Șoferul';
     const minutes = num(details.minutes);
     switch (entry.kind) {
@@ -232,12 +255,15 @@ export function formatTrace(
         break;
       case 'viewed':
         event(`${who} a văzut oferta`, 'gray');
+        views.set(viewKey, block.events[block.events.length - 1] as TraceEventView);
         break;
       case 'accepted':
         event(`${who} a acceptat${minutes !== null ? ` (${minutes} min)` : ''}`, 'green');
+        markAnswered(viewKey);
         break;
       case 'refused':
         event(`${who} a refuzat`, 'red');
+        markAnswered(viewKey);
         break;
       case 'confirmed':
         event(
@@ -282,5 +308,7 @@ export function formatTrace(
       }
     }
   });
+  if (answered.size > 0)
+    for (const block of blocks) block.events = block.events.filter((e) => !answered.has(e));
   return blocks;
 }
