@@ -20,6 +20,7 @@ import {
   markViewed,
   type OfferRow,
   offersOf,
+  planOf,
   releaseLeases,
   searchDrivers,
 } from './searches.repo';
@@ -252,8 +253,7 @@ export function createDispatchEngine(deps: EngineDeps) {
     const open = offers.some((o) => o.answer === null);
     const allRefused = offers.every((o) => o.answer === 'refused');
     if (item.notification_method === 'by_rotation' || (!open && allRefused)) {
-      await makeDue(deps.db, orderId, now());
-      kick(orderId);
+      if (await makeDue(deps.db, orderId, now())) kick(orderId);
     }
   }
 
@@ -270,9 +270,12 @@ export function createDispatchEngine(deps: EngineDeps) {
         kick(order.id);
         return;
       }
+      // The engine's own writes end the search with them: then there is nothing to wake.
       void track(
         makeDue(deps.db, order.id, now())
-          .then(() => kick(order.id))
+          .then((running) => {
+            if (running) kick(order.id);
+          })
           .catch((error: unknown) =>
             deps.onError(error, 'waking a driver search', { orderId: order.id }),
           ),
@@ -351,9 +354,11 @@ export function createDispatchEngine(deps: EngineDeps) {
 
     /** SPEC §3 Driver search: the drivers of the order's search with viewed/accepted. */
     async searchOf(orderId: number): Promise<DriverSearch> {
-      const loaded = await loadSearch(deps.db, orderId);
-      const item = loaded?.search.plan?.items[Math.max(loaded.search.step, 0)];
-      const rows = await searchDrivers(deps.db, orderId);
+      const [search, rows] = await Promise.all([
+        planOf(deps.db, orderId),
+        searchDrivers(deps.db, orderId),
+      ]);
+      const item = search?.plan?.items[Math.max(search.step, 0)];
       return {
         params: item
           ? { search_order_by: item.search_order_by, search_type: item.search_type }

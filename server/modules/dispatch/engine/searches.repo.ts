@@ -180,10 +180,16 @@ export async function fenced(tx: DbOrTx, orderId: number, fence: number, set: SQ
   return rows.length === 1;
 }
 
-/** Makes a running search due now (an answer closes a rotation slot, a change of its order). */
+/**
+ * Makes a running search due now (an answer closes a rotation slot, a change of its order);
+ * false when the search is over (nothing to wake).
+ */
 export async function makeDue(db: DbOrTx, orderId: number, nowMs: number) {
-  await db.execute(sql`update order_searches set due_ms = least(due_ms, ${nowMs})
-    where order_id = ${orderId} and state = 'running'`);
+  const rows = rowsOf<{ order_id: number }>(
+    await db.execute(sql`update order_searches set due_ms = least(due_ms, ${nowMs})
+      where order_id = ${orderId} and state = 'running' returning order_id`),
+  );
+  return rows.length > 0;
 }
 
 /** Lets go of this node's leases (graceful shutdown): another node takes them at once. */
