@@ -29,6 +29,7 @@ import {
   type RotationEntry,
   type SearchOrder,
   type SearchRow,
+  stillSearching,
   type TraceRow,
   withdrawOpen,
 } from './searches.repo';
@@ -39,6 +40,9 @@ export class FencedOutError extends Error {
     super(`search of order ${orderId}: lease lost to another node`);
   }
 }
+
+/** The order left the search while a step was deciding (canceled, taken by hand, queued). */
+class MovedOnError extends Error {}
 
 export interface RunnerDeps {
   db: Db;
@@ -66,6 +70,18 @@ export function createSearchRunner(deps: RunnerDeps) {
 
   const guard = async (tx: DbOrTx, orderId: number, fence: number, set: ReturnType<typeof sql>) => {
     if (!(await fenced(tx, orderId, fence, set))) throw new FencedOutError(orderId);
+  };
+
+  /** As `guard`, for a write that offers the order: it must still be searching. */
+  const guardOffering = async (
+    tx: DbOrTx,
+    orderId: number,
+    fence: number,
+    set: ReturnType<typeof sql>,
+  ) => {
+    if (await fenced(tx, orderId, fence, set, stillSearching(orderId))) return;
+    if (await fenced(tx, orderId, fence, sql`fence = fence`)) throw new MovedOnError();
+    throw new FencedOutError(orderId);
   };
 
   /** The order left the search (canceled, pinned, assigned by hand): end it, tell its drivers. */
@@ -146,7 +162,8 @@ export function createSearchRunner(deps: RunnerDeps) {
             ]);
           },
         );
-        if (!confirmed) return false;
+        // The guard refused: the order left the search meanwhile (its wake-up found our lease).
+        if (!confirmed) throw new MovedOnError();
         deps.notify.confirmed(confirmed, offer.driver_id);
         deps.notify.gone(order.id, [...others.lost, ...others.withdrawn], 'taken');
         deps.notify.searchChanged(search.company_id, order.id);
@@ -276,7 +293,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       },
     ];
     const expired = await db.transaction(async (tx) => {
-      await guard(
+      await guardOffering(
         tx,
         order.id,
         fence,
@@ -311,7 +328,12 @@ export function createSearchRunner(deps: RunnerDeps) {
       distance_m: entry.distance_m,
     };
     const withdrawn = await db.transaction(async (tx) => {
-      await guard(tx, order.id, fence, sql`slot = ${slot}, due_ms = ${due}, lease_until_ms = 0`);
+      await guardOffering(
+        tx,
+        order.id,
+        fence,
+        sql`slot = ${slot}, due_ms = ${due}, lease_until_ms = 0`,
+      );
       const gone = await withdrawOpen(tx, order.id, search.generation, now);
       await insertOffers(tx, search, [offer], now, due);
       return gone;
@@ -360,6 +382,17 @@ export function createSearchRunner(deps: RunnerDeps) {
    * null when it is over.
    */
   async function run(orderId: number, fence: number): Promise<number | null> {
+    try {
+      return await runStep(orderId, fence);
+    } catch (error) {
+      if (!(error instanceof MovedOnError)) throw error;
+      // The order left the search while this step decided (its wake-up found our lease): look
+      // again now, which ends the search and tells its drivers.
+      return runStep(orderId, fence);
+    }
+  }
+
+  async function runStep(orderId: number, fence: number): Promise<number | null> {
     const loaded = await loadSearch(db, orderId);
     if (!loaded || loaded.search.fence !== fence || loaded.search.state !== 'running') return null;
     const { search, order } = loaded;

@@ -172,13 +172,27 @@ export async function loadSearch(db: DbOrTx, orderId: number) {
  * Updates the search only while `fence` is still its token (DESIGN §5 fencing): false when
  * another node has claimed it since, and the caller's transaction must roll back.
  */
-export async function fenced(tx: DbOrTx, orderId: number, fence: number, set: SQL) {
+export async function fenced(
+  tx: DbOrTx,
+  orderId: number,
+  fence: number,
+  set: SQL,
+  when: SQL = sql``,
+) {
   const rows = rowsOf<{ order_id: number }>(
     await tx.execute(sql`update order_searches set ${set}, updated_at = now() at time zone 'utc'
-      where order_id = ${orderId} and fence = ${fence} returning order_id`),
+      where order_id = ${orderId} and fence = ${fence} ${when} returning order_id`),
   );
   return rows.length === 1;
 }
+
+/**
+ * The order is still searching (created, no driver, not in the pending queue): a step that
+ * offers it checks this in its own write, so a cancel committed meanwhile is never offered.
+ */
+export const stillSearching = (orderId: number) => sql`and exists (select 1 from orders o
+  where o.id = ${orderId} and o.state = 'created' and o.driver_id is null
+    and not o.in_pending_queue)`;
 
 /**
  * Makes a running search due now (an answer closes a rotation slot, a change of its order);
