@@ -2,20 +2,27 @@ import type { DriverSearch } from '@common/dispatch/dispatch.schema';
 import { Alert, Table, Text } from '@mantine/core';
 import { formatDistance } from './trace-format';
 
-const Tick = ({ on, color, label }: { on: boolean; color: string; label: string }) =>
-  on ? (
-    <Text component="span" c={color} fw={700} size="sm" aria-label={label}>
-      ✓
-    </Text>
-  ) : (
-    <Text component="span" c="dimmed" size="sm">
-      ·
+/** What the driver did with the offer, in one word: the latest of viewed, accepted, refused. */
+function Answer({ row }: { row: DriverSearch['drivers'][number] }) {
+  const [text, color] = row.accepted
+    ? ['✓ acceptat', 'green.8']
+    : row.refused
+      ? ['✕ refuzat', 'red.7']
+      : row.viewed
+        ? ['văzut', 'blue.7']
+        : ['—', 'dimmed'];
+  return (
+    <Text component="span" size="xs" c={color} fw={row.accepted || row.refused ? 700 : 400}>
+      {text}
     </Text>
   );
+}
 
 /**
  * SPEC §2 driver search panel, §3 Driver search: the drivers the search offered the order to,
- * with their distance and what each did (viewed, accepted, refused), nearest step first.
+ * with their distance and what each did (viewed, accepted, refused: one 'Răspuns' column, where
+ * three tick columns crowded their headers together in the order screen's narrow panel),
+ * nearest step first.
  */
 export function SearchDriversList({
   search,
@@ -56,15 +63,7 @@ export function SearchDriversList({
           <Table.Th w={64} ta="right">
             Distanță
           </Table.Th>
-          <Table.Th w={46} ta="center">
-            Văzut
-          </Table.Th>
-          <Table.Th w={58} ta="center">
-            Acceptat
-          </Table.Th>
-          <Table.Th w={52} ta="center">
-            Refuzat
-          </Table.Th>
+          <Table.Th w={84}>Răspuns</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -85,20 +84,8 @@ export function SearchDriversList({
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatDistance(row.distance_m) ?? '—'}
             </Table.Td>
-            <Table.Td ta="center">
-              <Tick on={row.viewed} color="blue.7" label="a văzut" />
-            </Table.Td>
-            <Table.Td ta="center">
-              <Tick on={row.accepted} color="green.7" label="a acceptat" />
-            </Table.Td>
-            <Table.Td ta="center">
-              {row.refused ? (
-                <Text component="span" c="red.7" fw={700} size="sm" aria-label="a refuzat">
-                  ✕
-                </Text>
-              ) : (
-                <Tick on={false} color="red.7" label="" />
-              )}
+            <Table.Td>
+              <Answer row={row} />
             </Table.Td>
           </Table.Tr>
         ))}
