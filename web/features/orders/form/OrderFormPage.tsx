@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useLocatedDriver } from '../../dispatch/locate-driver';
 import { DriversOnMapPanel } from '../../drivers/DriversOnMapPanel';
@@ -11,6 +12,13 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
   const { id } = useParams();
   const panel = useOrderPanel();
   const located = useLocatedDriver();
+  const mapRef = useRef<HTMLDivElement>(null);
+  // 'Localizare' opens the map under the whole form, out of sight at 1440×900: bring it into
+  // view, or the toggle seems to do nothing.
+  useEffect(() => {
+    if (located !== null)
+      mapRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [located]);
   const orderId = Number(id);
   if (!Number.isInteger(orderId) || orderId < 0) {
     return (
@@ -23,7 +31,11 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
     <>
       <OrderForm orderId={orderId} flavour={flavour} />
       {/* SPEC §2 order screen: the drivers-on-map panel (the taxi console's drivers map). */}
-      {flavour === 'taxi' && <DriversOnMapPanel onOpenOrder={panel.open} focusDriverId={located} />}
+      {flavour === 'taxi' && (
+        <div ref={mapRef}>
+          <DriversOnMapPanel onOpenOrder={panel.open} focusDriverId={located} />
+        </div>
+      )}
     </>
   );
 }
