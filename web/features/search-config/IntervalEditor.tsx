@@ -5,7 +5,7 @@ import {
 } from '@common/dispatch/search-config.labels';
 import { MAX_SEARCH_ITEMS, type SearchInterval } from '@common/dispatch/search-config.schema';
 import { DEFAULT_SEARCH_ITEM } from '@common/dispatch/search-method.schema';
-import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/DateField';
 import { MaskedInput } from '../../components/MaskedInput';
@@ -53,10 +53,9 @@ export function IntervalEditor({ interval, readOnly, onClose }: IntervalEditorPr
     >
       <Stack gap="xs">
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          <Stack gap={2}>
-            <Text size="xs" fw={500}>
-              Se aplică
-            </Text>
+          {/* An input's own label, so 'Se aplică' matches 'Ziua', 'De la', 'Până la'. */}
+          <Stack gap={0}>
+            <Input.Label size="xs">Se aplică</Input.Label>
             <SegmentedControl
               size="xs"
               value={draft.type}

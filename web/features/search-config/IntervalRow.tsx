@@ -1,8 +1,18 @@
 import type { SearchInterval } from '@common/dispatch/search-config.schema';
 import { useSortable } from '@dnd-kit/sortable';
-import { ActionIcon, Badge, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { confirmAction } from '../../components/confirm';
+import { methodText } from '../dispatch/trace-format';
 import { IntervalEditor } from './IntervalEditor';
 import { daysLabel, stepsLabel, windowLabel } from './interval-summary';
 
@@ -72,27 +82,52 @@ export function IntervalRow({
         <Badge variant="light" color="gray" w={34} px={0}>
           {index + 1}
         </Badge>
-        <UnstyledButton
-          onClick={onToggle}
-          aria-expanded={expanded}
-          style={{ flex: 1, minWidth: 0 }}
-          data-testid={`interval-toggle-${interval.id}`}
+        {/* 'Pe rază → Pe rază → Pe rază' tells steps apart only by type, and is cut when
+            long: every step in full on hover or keyboard focus. */}
+        <Tooltip
+          label={
+            <Stack gap={0}>
+              {interval.search_method.definitions.items.map((item, at) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id
+                <Text key={at} size="xs">
+                  {at + 1}. {methodText(item)}
+                </Text>
+              ))}
+            </Stack>
+          }
+          disabled={expanded}
+          events={{ hover: true, focus: true, touch: false }}
+          position="bottom-start"
+          openDelay={300}
         >
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" fw={600} w={120} truncate>
-              {daysLabel(interval)}
-            </Text>
-            <Text size="sm" ff="monospace" w={170}>
-              {windowLabel(interval.value)}
-            </Text>
-            <Text size="sm" c="dimmed" truncate style={{ flex: 1 }}>
-              {steps === 1 ? '1 pas' : `${steps} pași`}: {stepsLabel(interval)}
-            </Text>
-            <Text size="xs" c="dimmed" aria-hidden>
-              {expanded ? '▲' : '▼'}
-            </Text>
-          </Group>
-        </UnstyledButton>
+          <UnstyledButton
+            onClick={onToggle}
+            aria-expanded={expanded}
+            style={{ flex: 1, minWidth: 0 }}
+            data-testid={`interval-toggle-${interval.id}`}
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Text size="sm" fw={600} w={120} truncate>
+                {daysLabel(interval)}
+              </Text>
+              <Text size="sm" ff="monospace" w={170}>
+                {windowLabel(interval.value)}
+              </Text>
+              <Text
+                size="sm"
+                c="dimmed"
+                truncate
+                style={{ flex: 1 }}
+                data-testid={`interval-steps-${interval.id}`}
+              >
+                {steps === 1 ? '1 pas' : `${steps} pași`}: {stepsLabel(interval)}
+              </Text>
+              <Text size="xs" c="dimmed" aria-hidden>
+                {expanded ? '▲' : '▼'}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Tooltip>
         {!readOnly && (
           <Tooltip label="Șterge intervalul">
             <ActionIcon
