@@ -1,4 +1,4 @@
-import { CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { SimulatorOffers } from './SimulatorOffers';
 import { SimulatorOrders } from './SimulatorOrders';
 import type { SimulatedDriverView, TripStep } from './simulator-store';
@@ -9,6 +9,7 @@ interface SimulatedDriverCardProps {
   /** Undefined while he is not on the map, null outside every zone. */
   zone: DriverZone | null | undefined;
   onOnline: (online: boolean) => void;
+  onPause: (paused: boolean) => void;
   onRemove: () => void;
   onAccept: (orderId: number, minutes: number) => void;
   onRefuse: (orderId: number) => void;
@@ -35,6 +36,7 @@ export function SimulatedDriverCard({
   view,
   zone,
   onOnline,
+  onPause,
   onRemove,
   onAccept,
   onRefuse,
@@ -63,11 +65,25 @@ export function SimulatedDriverCard({
                 {callSign}
               </Text>
             )}
-            <Text size="sm" truncate>
+            <Text size="sm" truncate title={driver.name}>
               {driver.name}
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {atWork && (
+              // His app's pause (docs/DRIVER-API.md §2): on the map, offered nothing.
+              <Button
+                size="compact-xs"
+                variant={status === 'paused' ? 'filled' : 'default'}
+                color="orange"
+                aria-pressed={status === 'paused'}
+                disabled={pending}
+                onClick={() => onPause(status !== 'paused')}
+                data-testid={`simulator-pause-${driver.id}`}
+              >
+                Pauză
+              </Button>
+            )}
             <Switch
               size="sm"
               label={status === null ? '…' : STATUS_LABEL[status]}

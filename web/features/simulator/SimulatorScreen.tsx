@@ -83,6 +83,9 @@ export function SimulatorScreen({ store: given }: { store?: SimulatorStore }) {
                 view={view}
                 zone={zoneOf(view.driver.id)}
                 onOnline={(online) => void store.setOnline(view.driver.id, online)}
+                onPause={(paused) =>
+                  void store.setStatus(view.driver.id, paused ? 'paused' : 'online')
+                }
                 onRemove={() => void store.remove(view.driver.id)}
                 onAccept={(orderId, minutes) => void store.accept(view.driver.id, orderId, minutes)}
                 onRefuse={(orderId) => void store.refuse(view.driver.id, orderId)}

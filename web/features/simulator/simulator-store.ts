@@ -279,6 +279,25 @@ export function createSimulatorStore(
     }
   }
 
+  /**
+   * His app's status (docs/DRIVER-API.md §2): online, paused (on the map, offered nothing:
+   * the trace's 'în pauză') or offline; his position goes out at once.
+   */
+  async function setStatus(driverId: number, status: DriverStatus) {
+    const entry = entries.get(driverId);
+    if (!entry) return;
+    update(entry, { pending: true, error: null });
+    try {
+      const state = await transport.setStatus(await entry.token, status);
+      applyState(entry, state);
+      update(entry, { pending: false });
+      sendPosition(entry);
+    } catch (error) {
+      // 409: a banned driver cannot go online (the server says why).
+      update(entry, { pending: false, error: messageOf(error) });
+    }
+  }
+
   return {
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -314,20 +333,10 @@ export function createSimulatorStore(
     },
 
     /** The card's toggle: online (and his position at once) or offline. */
-    async setOnline(driverId: number, online: boolean) {
-      const entry = entries.get(driverId);
-      if (!entry) return;
-      update(entry, { pending: true, error: null });
-      try {
-        const state = await transport.setStatus(await entry.token, online ? 'online' : 'offline');
-        applyState(entry, state);
-        update(entry, { pending: false });
-        sendPosition(entry);
-      } catch (error) {
-        // 409: a banned driver cannot go online (the server says why).
-        update(entry, { pending: false, error: messageOf(error) });
-      }
-    },
+    setOnline: (driverId: number, online: boolean) =>
+      setStatus(driverId, online ? 'online' : 'offline'),
+
+    setStatus,
 
     /** A drag on the map: the new position goes out at once while he is at work. */
     move(driverId: number, position: LatLng) {
