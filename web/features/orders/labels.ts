@@ -52,7 +52,15 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
   manually_assigned: 'Alocată manual',
   finished: 'Finalizată',
   duplicated: 'Dublată',
+  duplicate_created: 'Dublată într-o comandă nouă',
+  draft_saved: 'Salvată ca ciornă',
   always_in_call_removed: 'Scoasă din apel',
+  // The dispatch engine and the driver's trip (issue #18).
+  no_drivers_found: 'Șoferii nu au fost găsiți',
+  driver_arrived: 'Șofer sosit la client',
+  trip_started: 'Cursă începută',
+  driver_canceled: 'Anulată de șofer',
+  driver_set_and_finished: 'Șofer ales manual, finalizată',
 };
 
 /** The product flavour (SPEC §1 packages): taxi says 'Șofer', courier and restaurant 'Curier'. */
