@@ -32,6 +32,7 @@ import {
   stillSearching,
   type TraceRow,
   withdrawOpen,
+  writeStep,
 } from './searches.repo';
 
 /** A write of a node that lost its lease (another node claimed the search since). */
@@ -292,21 +293,20 @@ export function createSearchRunner(deps: RunnerDeps) {
         },
       },
     ];
-    const expired = await db.transaction(async (tx) => {
-      await guardOffering(
-        tx,
-        order.id,
-        fence,
-        sql`plan = ${JSON.stringify(plan)}::jsonb, step = ${step}, slot = 0,
-          rotation = ${rotation ? JSON.stringify(rotation) : null}::jsonb, due_ms = ${due},
-          lease_until_ms = 0`,
-      );
-      // The last step's unanswered offers end as this one begins.
-      const gone = await withdrawOpen(tx, order.id, search.generation, now);
-      await insertOffers(tx, { ...search, step }, toOffer, now, due);
-      await appendTrace(tx, order.id, now, trace);
-      return gone;
+    // One statement: the step, the last step's unanswered offers ended, the offers, the trace.
+    const expired = await writeStep(db, {
+      orderId: order.id,
+      fence,
+      step,
+      plan,
+      rotation,
+      dueMs: due,
+      nowMs: now,
+      offers: toOffer,
+      trace,
     });
+    if (expired === 'moved') throw new MovedOnError();
+    if (expired === 'fenced') throw new FencedOutError(order.id);
     deps.notify.gone(order.id, expired, 'expired');
     deps.notify.offered(order, toOffer, due);
     deps.notify.searchChanged(search.company_id, order.id);

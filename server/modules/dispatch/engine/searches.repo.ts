@@ -195,6 +195,58 @@ export const stillSearching = (orderId: number) => sql`and exists (select 1 from
     and not o.in_pending_queue)`;
 
 /**
+ * Opens a step in one statement (bench/dispatch-offer: PGlite's round trips were the
+ * bottleneck): the search moves to `step` while `fence` is still its token and the order is
+ * still searching; the last step's unanswered offers end; the new offers and the trace go in.
+ * Returns the withdrawn drivers, or 'fenced' / 'moved' when nothing was written.
+ */
+export async function writeStep(
+  db: DbOrTx,
+  input: {
+    orderId: number;
+    fence: number;
+    step: number;
+    plan: SearchPlan;
+    rotation: RotationEntry[] | null;
+    dueMs: number;
+    nowMs: number;
+    offers: NewOffer[];
+    trace: TraceRow[];
+  },
+): Promise<number[] | 'fenced' | 'moved'> {
+  const [row] = rowsOf<{ written: number; gone: number[]; fence: string | number | null }>(
+    await db.execute(sql`with s as (
+        update order_searches set plan = ${JSON.stringify(input.plan)}::jsonb,
+          step = ${input.step}, slot = 0,
+          rotation = ${input.rotation ? JSON.stringify(input.rotation) : null}::jsonb,
+          due_ms = ${input.dueMs}, lease_until_ms = 0, updated_at = now() at time zone 'utc'
+        where order_id = ${input.orderId} and fence = ${input.fence} ${stillSearching(input.orderId)}
+        returning order_id, generation, company_id),
+      gone as (
+        update order_offers f set answer = 'withdrawn', answered_ms = ${input.nowMs}
+        from s where f.order_id = s.order_id and f.generation = s.generation and f.answer is null
+        returning f.driver_id),
+      offered as (
+        insert into order_offers (order_id, generation, step, driver_id, company_id, rank, kind,
+          distance_m, offered_ms, expires_ms)
+        select s.order_id, s.generation, ${input.step}, o.driver_id, s.company_id, o.rank, o.kind,
+          o.distance_m, ${input.nowMs}, ${input.dueMs}
+        from s, jsonb_to_recordset(${JSON.stringify(input.offers)}::jsonb)
+          as o(driver_id int, rank int, kind text, distance_m int)),
+      traced as (
+        insert into dispatch_trace (order_id, generation, step, kind, at_ms, details)
+        select s.order_id, t.generation, t.step, t.kind, ${input.nowMs}, t.details
+        from s, jsonb_to_recordset(${JSON.stringify(input.trace)}::jsonb)
+          as t(generation int, step int, kind text, details jsonb))
+      select (select count(*) from s)::int as written,
+        coalesce((select array_agg(driver_id) from gone), '{}'::int[]) as gone,
+        (select fence from order_searches where order_id = ${input.orderId}) as fence`),
+  );
+  if (row && row.written === 1) return row.gone;
+  return row && Number(row.fence) === input.fence ? 'moved' : 'fenced';
+}
+
+/**
  * Makes a running search due now (an answer closes a rotation slot, a change of its order);
  * false when the search is over (nothing to wake).
  */
