@@ -148,6 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       app.log.warn({ err: error }, `reading ${what} failed; the previous copy answers`),
     driverCounts: (companyIds) => fleet.index.counts(new Set(companyIds)),
   });
+  // The other nodes talk to this one through Redis from the moment the socket server exists,
+  // before the parts they wake are built (a node starting while others dispatch got a relayed
+  // offer first and died on it): until the app is built their messages are dropped, which
+  // loses nothing (wake-ups only hurry a poll; positions and offer labels come again).
+  let built = false;
   const io = createSocketServer({
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
@@ -155,15 +160,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: app.log,
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
     onOrdersChanged: () => {
-      if (!config.TEST_DROP_ORDER_WAKEUPS) void feed.wake();
+      if (built && !config.TEST_DROP_ORDER_WAKEUPS) void feed.wake();
     },
-    onZonesChanged: () => void zones.wake(),
-    onDriversChanged: () => void fleet.wake(),
-    onDriverPositions: (positions) => fleet.relayed(positions),
+    onZonesChanged: () => {
+      if (built) void zones.wake();
+    },
+    onDriversChanged: () => {
+      if (built) void fleet.wake();
+    },
+    onDriverPositions: (positions) => {
+      if (built) fleet.relayed(positions);
+    },
     onDriverConnected: (caller) => fleet.ensureKnown(caller.userId),
     onCurrentPosition: (caller, payload) => fleet.receivePosition(caller, payload),
     onDriverAnswer: (caller, event, payload) => driverAnswers(caller, event, payload),
-    onDriverOffers: (offers) => fleet.markOffers(offers),
+    onDriverOffers: (offers) => {
+      if (built) fleet.markOffers(offers);
+    },
   });
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.
@@ -357,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
+  built = true;
   return Object.assign(app, { io, auth, zoneIndex: zones.index, fleet, dispatch });
 }
 

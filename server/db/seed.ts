@@ -243,6 +243,10 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     dispatcherId: dispatcher.id,
     drivers: taxiDrivers,
   });
+  // A driver on one of the demo's trips is busy, as a confirmation makes him (issue #18): the
+  // engine offers him nothing more until the demo fleet drives that trip to its end.
+  await db.execute(sql`update users set is_busy = true, idle_from = null
+    where id in (select driver_id from orders where state = 'assigned' and driver_id is not null)`);
   // Issue #3: address search works offline out of the box (Iași and Cluj-Napoca gazetteers).
   await loadDemoGazetteer(db);
 }

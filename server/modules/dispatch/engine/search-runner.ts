@@ -21,6 +21,7 @@ import {
   appendTrace,
   fenced,
   insertOffers,
+  isSearching,
   loadSearch,
   markLost,
   type NewOffer,
@@ -163,8 +164,12 @@ export function createSearchRunner(deps: RunnerDeps) {
             ]);
           },
         );
-        // The guard refused: the order left the search meanwhile (its wake-up found our lease).
-        if (!confirmed) throw new MovedOnError();
+        if (!confirmed) {
+          // The guard refused: either the order left the search meanwhile (its wake-up found
+          // our lease), or this driver holds another order now (the next accepter is tried).
+          if (!(await isSearching(db, order.id))) throw new MovedOnError();
+          throw new DriverTakenError(offer.driver_id);
+        }
         deps.notify.confirmed(confirmed, offer.driver_id);
         deps.notify.gone(order.id, [...others.lost, ...others.withdrawn], 'taken');
         deps.notify.searchChanged(search.company_id, order.id);

@@ -186,6 +186,15 @@ export async function fenced(
   return rows.length === 1;
 }
 
+/** Whether the order is still searching (a refused confirmation: the order, or the driver?). */
+export async function isSearching(db: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select o.id from orders o where o.id = ${orderId}
+      and o.state in ('created', 'pending') and o.driver_id is null`),
+  );
+  return rows.length > 0;
+}
+
 /**
  * The order is still searching (created, no driver, not in the pending queue): a step that
  * offers it checks this in its own write, so a cancel committed meanwhile is never offered.
