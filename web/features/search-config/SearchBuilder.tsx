@@ -88,7 +88,7 @@ export function SearchBuilder() {
       </Group>
       {readOnly && (
         <Alert color="gray" mb="xs" p="xs">
-          Doar administratorii și dispecerii pot modifica modul de lucru.
+          Contul dumneavoastră poate doar citi modul de lucru.
         </Alert>
       )}
       {isPending ? (
