@@ -9,6 +9,7 @@ import {
   DispatcherStatisticsSchema,
   ListOrdersQuerySchema,
   LiveStatisticsSchema,
+  NotifyDriversBodySchema,
   OrderHistoryItemSchema,
   OrderIdParamsSchema,
   OrderListSchema,
@@ -118,6 +119,19 @@ export const cancelOrder = defineEndpoint({
   path: '/api/orders/:id/cancel',
   params: OrderIdParamsSchema,
   body: CancelOrderBodySchema,
+  response: OrderSchema,
+  errors: [409],
+});
+
+/**
+ * SPEC §2 'notify selected drivers' (issue #18): the order is searched for again, offered to
+ * these drivers only (custom_driver_ids), at once.
+ */
+export const notifyDrivers = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/orders/:id/notify-drivers',
+  params: OrderIdParamsSchema,
+  body: NotifyDriversBodySchema,
   response: OrderSchema,
   errors: [409],
 });

@@ -57,6 +57,14 @@ export const canRetry = (order: Pick<Order, 'state' | 'dispatcher_id'>, userId: 
 export const canAssignManually = (order: Pick<Order, 'state' | 'driver_id'>) =>
   (order.state === 'canceled' || order.state === 'pending') && order.driver_id === null;
 
+/**
+ * SPEC §2 'notify selected drivers' (issue #18): an order still without a driver that is
+ * searching, waiting or canceled is searched for again among the chosen drivers.
+ */
+export const canNotifyDrivers = (order: Pick<Order, 'state' | 'driver_id'>) =>
+  (order.state === 'created' || order.state === 'pending' || order.state === 'canceled') &&
+  order.driver_id === null;
+
 /** SPEC §4: own orders, pending or created, not yet in the queue. */
 export const canMoveToPending = (order: OrderFacts, userId: number) =>
   order.dispatcher_id === userId &&
@@ -86,6 +94,8 @@ export const REFUSALS = {
   notEditable:
     'Comanda nu mai poate fi modificată; se pot schimba doar observațiile, numele clientului și adresa.',
   place: 'Doar o comandă nouă poate fi plasată.',
+  notifyDrivers:
+    'Șoferii pot fi anunțați doar pentru o comandă fără șofer, în căutare, în așteptare sau anulată.',
 } as const;
 
 /** State labels (SPEC §4). */

@@ -224,6 +224,17 @@ export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
 export const UpdateOrderBodySchema = z.strictObject(orderFields).partial();
 export type UpdateOrderBody = z.input<typeof UpdateOrderBodySchema>;
 
+/** SPEC §8 'Vă rugăm să selectați soferi': notifying selected drivers needs at least one. */
+export const SELECT_DRIVERS = 'Vă rugăm să selectați soferi';
+
+/** SPEC §2 order screen 'notify selected drivers' (issue #18). */
+export const NotifyDriversBodySchema = z.strictObject({
+  driver_ids: z
+    .array(id(), { error: SELECT_DRIVERS })
+    .min(1, SELECT_DRIVERS)
+    .max(50, 'Cel mult 50 de șoferi.'),
+});
+
 export const UpdateNameBodySchema = z.strictObject({
   name: text(120).nullable(),
   about: text(500).nullish(),

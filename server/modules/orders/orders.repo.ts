@@ -1,5 +1,5 @@
 import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { cars, orderHistory, orderPlaces, orders, users } from '../../db/schema';
@@ -86,6 +86,16 @@ const isDriverOf = (companyIds: number[]) =>
   sql`'driver' = any(${users.roles}) and exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(companyIds)}))`;
 
 /** A driver of one of the companies, with the call sign of their car. */
+/** Which of these ids are drivers of the companies. */
+export async function findCompanyDrivers(db: DbOrTx, companyIds: number[], driverIds: number[]) {
+  if (driverIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, driverIds), isDriverOf(companyIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driverId: number) {
   const [row] = await db
     .select({

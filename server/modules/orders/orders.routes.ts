@@ -13,6 +13,7 @@ import {
   listOrders,
   listOrdersForReport,
   moveOrderToPending,
+  notifyDrivers,
   removeAlwaysInCall,
   retryOrder,
   setDriverAndFinish,
@@ -106,6 +107,9 @@ export function ordersRoutes(
   );
   route(app, authenticate, cancelOrder, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
     writes.cancel(auth, params.id, body.reason_text),
+  );
+  route(app, authenticate, notifyDrivers, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
+    writes.notifyDrivers(auth, params.id, body.driver_ids),
   );
   route(app, authenticate, setDriverAndFinish, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
     writes.setDriverAndFinish(auth, params.id, body.driverId),

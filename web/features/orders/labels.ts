@@ -61,6 +61,7 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
   trip_started: 'Cursă începută',
   driver_canceled: 'Anulată de șofer',
   driver_set_and_finished: 'Șofer ales manual, finalizată',
+  drivers_notified: 'Trimisă șoferilor aleși',
 };
 
 /** The product flavour (SPEC §1 packages): taxi says 'Șofer', courier and restaurant 'Curier'. */

@@ -14,6 +14,7 @@ export const ORDER_MESSAGES = {
   commentUpdated: 'Observatii actualizate',
   commentNotUpdated: 'Observatii neactualizate. Verificati campurile',
   selectDriver: 'Please select driver',
+  driversNotified: 'Comanda a fost trimisă șoferilor aleși',
   confirmCancel: 'Sigur vrei să ștergi comanda?',
   movedToPending: 'Salvat cu succes!',
   paymentUpdated: 'Salvat cu succes!',

@@ -400,6 +400,52 @@ describe('the dispatch engine (issue #18)', () => {
     expect(offersOf(nearer)).toEqual([]);
   });
 
+  it('notify selected drivers searches again among those only, and needs at least one of the company', async () => {
+    const c = await company();
+    const nearer = await driver(c.id, near(50));
+    const chosen = await driver(c.id, near(900));
+    const placed = await place(c.dispatcher);
+    await until(() => offersOf(nearer).length === 1, 'the first search');
+    const none = await api<{ errors: Record<string, string[]> }>(
+      'PATCH',
+      `/api/orders/${placed.id}/notify-drivers`,
+      c.dispatcher,
+      { driver_ids: [] },
+    );
+    expect(none.status).toBe(422);
+    expect(none.body.errors.driver_ids).toEqual(['Vă rugăm să selectați soferi']);
+    const stranger = await company();
+    const foreign = await driver(stranger.id, near(60));
+    const wrong = await api('PATCH', `/api/orders/${placed.id}/notify-drivers`, c.dispatcher, {
+      driver_ids: [foreign.id],
+    });
+    expect(wrong.status).toBe(422);
+    expect(
+      (
+        await api('PATCH', `/api/orders/${placed.id}/notify-drivers`, stranger.dispatcher, {
+          driver_ids: [foreign.id],
+        })
+      ).status,
+    ).toBe(404);
+
+    const notified = await api<Order>(
+      'PATCH',
+      `/api/orders/${placed.id}/notify-drivers`,
+      c.dispatcher,
+      {
+        driver_ids: [chosen.id],
+      },
+    );
+    expect(notified.status).toBe(200);
+    expect(notified.body).toMatchObject({ state: 'created', custom_driver_ids: [chosen.id] });
+    await until(() => offersOf(chosen).length === 1, 'the chosen driver offered');
+    // The first search's offer is over: the nearer driver can no longer take it.
+    expect((await accept(nearer, placed.id)).status).toBe(409);
+    expect((await accept(chosen, placed.id)).status).toBe(200);
+    await elapse(6);
+    expect((await order(c.dispatcher, placed.id)).driver_id).toBe(chosen.id);
+  });
+
   it('stops the search when the dispatcher cancels, and the offered drivers are told', async () => {
     const c = await company();
     const d = await driver(c.id, near(100));

@@ -104,6 +104,9 @@ function offerOf(row: Record<string, unknown>): OfferRow {
  * from before its first step. Written in the transaction that places or retries the order.
  */
 export async function beginSearch(tx: DbOrTx, orderId: number, companyId: number, dueMs: number) {
+  // An earlier search's offers still open end here (notify selected drivers mid-search).
+  await tx.execute(sql`update order_offers set answer = 'withdrawn', answered_ms = ${dueMs}
+    where order_id = ${orderId} and answer is null`);
   await tx.execute(sql`insert into order_searches (order_id, company_id, due_ms)
     values (${orderId}, ${companyId}, ${dueMs})
     on conflict (order_id) do update set generation = order_searches.generation + 1,

@@ -225,6 +225,8 @@ export const transitionGuards = {
   moveToPending: (userId: number) =>
     sql`${orders.state} in ('created', 'pending') and ${orders.dispatcher_id} = ${userId} and not ${orders.in_pending_queue}`,
   alwaysInCall: sql`${orders.always_in_call}`,
+  /** Notify selected drivers: still no driver, searching, waiting or canceled. */
+  notifyDrivers: sql`${orders.state} in ('created', 'pending', 'canceled') and ${orders.driver_id} is null`,
   /** Manual assignment only in canceled or pending with no driver, like every assignment. */
   assignManually: sql`${orders.state} in ('canceled', 'pending') and ${orders.driver_id} is null`,
   /** An edit of the state it read: a concurrent placing or edit of a new order loses cleanly. */

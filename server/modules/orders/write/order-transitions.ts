@@ -2,6 +2,7 @@ import {
   canAssignManually,
   canCancel,
   canMoveToPending,
+  canNotifyDrivers,
   canRemoveAlwaysInCall,
   canRetry,
   REFUSALS,
@@ -12,7 +13,7 @@ import { utcNow } from '../../../db/schema/columns';
 import { conflict, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import type { OrderRow } from '../orders.repo';
-import { findCompanyDriver } from '../orders.repo';
+import { findCompanyDriver, findCompanyDrivers } from '../orders.repo';
 import { type NewOrderRow, transitionGuards, updateOrderWhere } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
 
@@ -153,5 +154,38 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
     });
   }
 
-  return { cancel, retry, moveToPending, removeAlwaysInCall, setDriverAndFinish };
+  /**
+   * SPEC §2 'notify selected drivers' (issue #18): the order, still without a driver, searches
+   * again at once among these drivers of its company only (custom_driver_ids, a new search).
+   */
+  async function notifyDrivers(auth: AuthContext, id: number, driverIds: number[]) {
+    const row = await steps.rowOf(db, auth, id);
+    const ids = [...new Set(driverIds)];
+    const known = await findCompanyDrivers(db, [row.processed_by_company_id], ids);
+    const unknown = ids.filter((driverId) => !known.has(driverId));
+    if (unknown.length > 0)
+      throw validationFailed({
+        driver_ids: unknown.map((driverId) => `Șoferul ${driverId} nu a fost găsit.`),
+      });
+    return transition(auth, id, {
+      allowed: (current) => canNotifyDrivers(asFacts(current)),
+      guard: transitionGuards.notifyDrivers,
+      refusal: REFUSALS.notifyDrivers,
+      values: {
+        custom_driver_ids: ids,
+        state: 'created',
+        in_pending_queue: false,
+        closed_at: null,
+        start_at: utcNow,
+        cancellation_reason_type: null,
+        cancellation_reason_text: null,
+        cancelled_by_identifier: null,
+      },
+      historyType: 'drivers_notified',
+      details: { driver_ids: ids },
+      searches: true,
+    });
+  }
+
+  return { cancel, retry, moveToPending, removeAlwaysInCall, setDriverAndFinish, notifyDrivers };
 }

@@ -2,6 +2,7 @@ import {
   cancelOrder,
   duplicateOrder,
   moveOrderToPending,
+  notifyDrivers as notifyDriversEndpoint,
   removeAlwaysInCall,
   retryOrder,
   setDriverAndFinish,
@@ -68,6 +69,13 @@ export function useOrderActions() {
     ORDER_MESSAGES.finished,
   );
 
+  // SPEC §2 'notify selected drivers' (issue #18).
+  const notifyDrivers = useOrderChange(
+    ({ id, driverIds }: { id: number; driverIds: number[] }) =>
+      api(notifyDriversEndpoint, { params: { id }, body: { driver_ids: driverIds } }),
+    ORDER_MESSAGES.driversNotified,
+  );
+
   // One key per duplicate click, reused if the same click's request is retried (DESIGN §7).
   const duplicate = useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) =>
@@ -122,6 +130,7 @@ export function useOrderActions() {
     moveToPending,
     removeFromCall,
     assignDriver,
+    notifyDrivers,
     duplicate,
     updateName,
     updateComment,

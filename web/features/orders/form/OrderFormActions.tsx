@@ -1,4 +1,10 @@
-import { canAssignManually, canCancel, canDuplicate, canRetry } from '@common/orders/orders.rules';
+import {
+  canAssignManually,
+  canCancel,
+  canDuplicate,
+  canNotifyDrivers,
+  canRetry,
+} from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, Group } from '@mantine/core';
 
@@ -9,16 +15,14 @@ interface OrderFormActionsProps {
   onCancel: () => void;
   onRetry: () => void;
   onAssign: () => void;
+  onNotify: () => void;
   onDuplicate: () => void;
   onBlockPhone: () => void;
   onHistory: () => void;
   onClientHistory: (() => void) | null;
 }
 
-/**
- * SPEC §2 order screen actions, each shown only when the SPEC §4 rule allows it. Notifying
- * selected drivers comes with the dispatch issue.
- */
+/** SPEC §2 order screen actions, each shown only when the SPEC §4 rule allows it. */
 export function OrderFormActions({ order, userId, busy, ...on }: OrderFormActionsProps) {
   return (
     <Group gap={6} data-testid="order-form-actions">
@@ -35,6 +39,11 @@ export function OrderFormActions({ order, userId, busy, ...on }: OrderFormAction
       {canAssignManually(order) && (
         <Button size="xs" variant="light" onClick={on.onAssign}>
           Alocă manual
+        </Button>
+      )}
+      {canNotifyDrivers(order) && (
+        <Button size="xs" variant="light" onClick={on.onNotify} data-testid="order-notify-drivers">
+          Notifică șoferi aleși
         </Button>
       )}
       {canDuplicate(order) && (

@@ -4,12 +4,20 @@ import { ClientHistoryModal } from '../../clients/ClientHistoryModal';
 import type { MapCenter } from '../../companies/company-center';
 import { ManualAddressModal } from '../../places/ManualAddressModal';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
+import { NotifyDriversModal } from '../actions/NotifyDriversModal';
 import type { OrderActions } from '../actions/use-order-actions';
 import { OrderHistoryModal } from '../panel/OrderHistoryModal';
 import type { OrderDraftState } from './use-order-draft';
 
 /** The order form's open modal, if any; a manual address is entered for one place (its key). */
-export type OrderFormModal = null | 'assign' | 'block' | 'history' | 'client' | { manual: string };
+export type OrderFormModal =
+  | null
+  | 'assign'
+  | 'notify'
+  | 'block'
+  | 'history'
+  | 'client'
+  | { manual: string };
 
 interface OrderFormModalsProps {
   modal: OrderFormModal;
@@ -20,10 +28,11 @@ interface OrderFormModalsProps {
   center: MapCenter;
   driverLabel: string;
   assignDriver: OrderActions['assignDriver'];
+  notifyDrivers: OrderActions['notifyDrivers'];
 }
 
 /**
- * The order screen's modals (SPEC §2): manual assignment, blocking the phone, the processing
+ * The order screen's modals (SPEC §2): manual assignment, notifying selected drivers, blocking the phone, the processing
  * history, the client's history and a manual address. One is open at a time.
  */
 export function OrderFormModals({
@@ -35,6 +44,7 @@ export function OrderFormModals({
   center,
   driverLabel,
   assignDriver,
+  notifyDrivers,
 }: OrderFormModalsProps) {
   return (
     <>
@@ -46,6 +56,13 @@ export function OrderFormModals({
             submitting={assignDriver.isPending}
             onClose={onClose}
             onSubmit={(id, driverId) => assignDriver.mutateAsync({ id, driverId })}
+          />
+          <NotifyDriversModal
+            orderId={modal === 'notify' ? order.id : null}
+            driverLabel={driverLabel}
+            submitting={notifyDrivers.isPending}
+            onClose={onClose}
+            onSubmit={(id, driverIds) => notifyDrivers.mutateAsync({ id, driverIds })}
           />
           <BlockPhoneModal phone={modal === 'block' ? order.phone : null} onClose={onClose} />
           <OrderHistoryModal orderId={modal === 'history' ? order.id : null} onClose={onClose} />

@@ -124,6 +124,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
               }
               onRetry={() => actions.retry.mutate(order.id)}
               onAssign={() => setModal('assign')}
+              onNotify={() => setModal('notify')}
               onDuplicate={() =>
                 actions.duplicate.mutate(
                   { id: order.id, key: actions.newDuplicateKey() },
@@ -211,6 +212,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
         center={center}
         driverLabel={FLAVOUR_LABELS[flavour].driver}
         assignDriver={actions.assignDriver}
+        notifyDrivers={actions.notifyDrivers}
       />
     </Paper>
   );
