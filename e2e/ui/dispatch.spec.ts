@@ -151,7 +151,7 @@ test('the only driver refuses: the order ends with ‘Șoferii nu au fost găsi�
   page,
   browser,
 }) => {
-  const sim = await simulatorWithDriver(browser, '131');
+  const sim = await simulatorWithDriver(browser, '127');
   await loginFromHeader(page, 'dispecer@ogo.local');
   await expect(page).toHaveURL(/\/operator\/order\/0$/);
   const orderId = await placeOrder(page, '0744 555 131');
@@ -170,7 +170,7 @@ test('the only driver refuses: the order ends with ‘Șoferii nu au fost găsi�
   await expect(page.getByTestId('order-form-state')).toHaveText(/Anulat/i);
   await expect(page.getByTestId(`search-driver-${sim.driverId}`)).toHaveCount(0);
   await page.getByTestId('dispatch-why').click();
-  await expect(page.getByTestId('dispatch-trace')).toContainText('131 a refuzat');
+  await expect(page.getByTestId('dispatch-trace')).toContainText('127 a refuzat');
   await shot(page, 'dispatch-no-drivers');
   await toast.locator('.mantine-Notification-closeButton').click();
   await expect(toast).toHaveCount(0);
