@@ -438,7 +438,8 @@ describe('the dispatch engine (issue #18)', () => {
     );
     expect(notified.status).toBe(200);
     expect(notified.body).toMatchObject({ state: 'created', custom_driver_ids: [chosen.id] });
-    await until(() => offersOf(chosen).length === 1, 'the chosen driver offered');
+    // The first search offered him too (by zone); the new one offers him alone, a second time.
+    await until(() => offersOf(chosen).length === 2, 'the chosen driver offered again');
     // The first search's offer is over: the nearer driver can no longer take it.
     expect((await accept(nearer, placed.id)).status).toBe(409);
     expect((await accept(chosen, placed.id)).status).toBe(200);
