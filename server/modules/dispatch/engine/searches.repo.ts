@@ -1,7 +1,6 @@
 import type { SearchPlan } from '@common/dispatch/search-method.schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
-import { intArray } from '../../../db/sql';
 
 /**
  * The dispatch engine's durable state (DESIGN §5, issue #18), SQL only: searches with their
@@ -464,23 +463,4 @@ export async function searchDrivers(db: DbOrTx, orderId: number) {
       where s.order_id = ${orderId}
       order by f.driver_id, f.id desc`),
   );
-}
-
-/** Drivers offered any order of these ids now (open offers), for the map after a restart. */
-export async function openOffers(db: DbOrTx, nowMs: number) {
-  return rowsOf<{ driver_id: number; order_id: number; expires_ms: string | number }>(
-    await db.execute(sql`select driver_id, order_id, expires_ms from order_offers
-      where answer is null and expires_ms > ${nowMs}`),
-  );
-}
-
-/** The companies' active orders pinned in the pending queue (a driver's pending list). */
-export async function pendingOrderIds(db: DbOrTx, companyIds: number[]) {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from orders
-      where processed_by_company_id = any(${intArray(companyIds)})
-        and state in ('created', 'pending') and in_pending_queue and driver_id is null
-      order by id limit 100`),
-  );
-  return rows.map((row) => row.id);
 }
