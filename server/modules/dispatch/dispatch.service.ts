@@ -8,7 +8,7 @@ import { findAnyOrder, findOrder } from '../orders/orders.repo';
 import type { Actor, DispatchTransitions } from '../orders/write/dispatch-transitions';
 import { activeOrderIdsOf, openOffersOf, pendingQueueOf } from './driver-work.repo';
 import type { DispatchEngine } from './engine/dispatch-engine';
-import { driverOrderOf } from './engine/dispatch-notifier';
+import { driverOfferOf, driverOrderOf } from './engine/dispatch-notifier';
 import { planOf, traceOf } from './engine/searches.repo';
 
 export const TRIP_REFUSED = 'Comanda nu este în starea potrivită pentru această acțiune.';
@@ -83,33 +83,19 @@ export function createDispatchService(deps: {
         deps.canWork(auth.userId) ? pendingQueueOf(db, auth.companyIds) : [],
       ]);
       const offered = new Set(offers.map((o) => o.id));
+      // As order_available carries them (the queue's orders have no deadline: 0).
       return [
-        ...offers.map((o) => ({
-          orderId: o.id,
-          kind: o.kind === 'pending' ? ('pending' as const) : ('offer' as const),
-          address: o.address,
-          places: o.places,
-          comment: o.comment,
-          options: o.options,
-          payment_type: o.payment_type,
-          cost: o.cost,
-          distance_m: o.distance_m,
-          expires_ms: Number(o.expires_ms),
-        })),
+        ...offers.map((o) =>
+          driverOfferOf(
+            o,
+            o.kind === 'pending' ? 'pending' : 'offer',
+            o.distance_m,
+            Number(o.expires_ms),
+          ),
+        ),
         ...pending
           .filter((o) => !offered.has(o.id))
-          .map((o) => ({
-            orderId: o.id,
-            kind: 'pending' as const,
-            address: o.address,
-            places: o.places,
-            comment: o.comment,
-            options: o.options,
-            payment_type: o.payment_type,
-            cost: o.cost,
-            distance_m: null,
-            expires_ms: 0,
-          })),
+          .map((o) => driverOfferOf(o, 'pending', null, 0)),
       ];
     },
 
