@@ -136,13 +136,6 @@ export function createDispatchEngine(deps: EngineDeps) {
     timers.set(orderId, timer);
   }
 
-  /** The step an answer belongs to, and its plan item. */
-  async function stepOf(orderId: number, offer: OfferRow) {
-    const loaded = await loadSearch(deps.db, orderId);
-    const item = loaded?.search.plan?.items[offer.step] as SearchItem | undefined;
-    return loaded && item ? { ...loaded, item } : undefined;
-  }
-
   /**
    * SPEC §3 ban_conditions: a refusal of a driver offered at a rank the rule covers counts;
    * at `count` within `reset_interval` minutes he is banned that long (ban) or his idle time
@@ -292,7 +285,6 @@ export function createDispatchEngine(deps: EngineDeps) {
         nowMs: now(),
       });
       if (!offer) return takePending(auth, body.orderId, body.time);
-      const step = await stepOf(body.orderId, offer);
       await appendTrace(deps.db, body.orderId, now(), [
         {
           generation: offer.generation,
@@ -301,10 +293,8 @@ export function createDispatchEngine(deps: EngineDeps) {
           details: { driver_id: auth.userId, minutes: body.time },
         },
       ]);
-      if (step) {
-        deps.notify.searchChanged(step.search.company_id, body.orderId);
-        await closeIfDecided(body.orderId, offer, step.item);
-      }
+      deps.notify.searchChanged(offer.company_id, body.orderId);
+      if (offer.item) await closeIfDecided(body.orderId, offer, offer.item);
       return { orderId: body.orderId, answer: 'accepted' };
     },
 
@@ -327,29 +317,27 @@ export function createDispatchEngine(deps: EngineDeps) {
           details: { driver_id: auth.userId },
         },
       ]);
-      const step = await stepOf(orderId, offer);
-      if (step) {
-        deps.notify.searchChanged(step.search.company_id, orderId);
-        await applyRefusalRule(offer, step.order.processed_by_company_id, step.item);
-        await closeIfDecided(orderId, offer, step.item);
+      deps.notify.searchChanged(offer.company_id, orderId);
+      if (offer.item) {
+        await applyRefusalRule(offer, offer.company_id, offer.item);
+        await closeIfDecided(orderId, offer, offer.item);
       }
       return { orderId, answer: 'refused' };
     },
 
     /** SPEC §7 order_viewed. */
     async viewed(auth: AuthContext, orderId: number): Promise<void> {
-      if (!(await markViewed(deps.db, orderId, auth.userId, now()))) return;
-      const loaded = await loadSearch(deps.db, orderId);
-      if (!loaded) return;
+      const offer = await markViewed(deps.db, orderId, auth.userId, now());
+      if (!offer) return;
       await appendTrace(deps.db, orderId, now(), [
         {
-          generation: loaded.search.generation,
-          step: loaded.search.step,
+          generation: offer.generation,
+          step: offer.step,
           kind: 'viewed',
           details: { driver_id: auth.userId },
         },
       ]);
-      deps.notify.searchChanged(loaded.search.company_id, orderId);
+      deps.notify.searchChanged(offer.company_id, orderId);
     },
 
     /** SPEC §3 Driver search: the drivers of the order's search with viewed/accepted. */

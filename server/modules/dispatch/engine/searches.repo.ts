@@ -1,4 +1,4 @@
-import type { SearchPlan } from '@common/dispatch/search-method.schema';
+import type { SearchItem, SearchPlan } from '@common/dispatch/search-method.schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
 
@@ -51,6 +51,8 @@ export interface OfferRow {
   generation: number;
   step: number;
   driver_id: number;
+  /** The order's dispatching company (the search's). */
+  company_id: number;
   rank: number;
   kind: string;
   distance_m: number | null;
@@ -86,6 +88,7 @@ function offerOf(row: Record<string, unknown>): OfferRow {
     generation: Number(row.generation),
     step: Number(row.step),
     driver_id: Number(row.driver_id),
+    company_id: Number(row.company_id),
     rank: Number(row.rank),
     kind: String(row.kind),
     distance_m: num(row.distance_m),
@@ -356,20 +359,21 @@ export async function answerOffer(
       where f.order_id = ${input.orderId} and f.driver_id = ${input.driverId}
         and f.answer is null and f.expires_ms >= ${input.nowMs}
         and s.order_id = f.order_id and s.generation = f.generation and s.state = 'running'
-      returning f.*`),
+      returning f.*, s.plan->'items'->(f.step::int) as item`),
   );
-  return row ? offerOf(row) : undefined;
+  // The step's method item comes with the answer: the caller needs no read of the search.
+  return row ? { ...offerOf(row), item: (row.item as SearchItem | null) ?? null } : undefined;
 }
 
 /** SPEC §7 order_viewed: the driver saw his offer (first time only). */
 export async function markViewed(db: DbOrTx, orderId: number, driverId: number, nowMs: number) {
-  const rows = rowsOf<{ id: number }>(
+  const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`update order_offers set viewed_ms = ${nowMs}
       where order_id = ${orderId} and driver_id = ${driverId} and viewed_ms is null
         and answer is null
-      returning id`),
+      returning *`),
   );
-  return rows.length > 0;
+  return row ? offerOf(row) : undefined;
 }
 
 export interface TraceRow {
