@@ -1,8 +1,9 @@
 /**
  * Every Socket.IO event and its payload, typed once (DESIGN §4 Realtime).
- * Names come from SPEC §7 Realtime; later issues add the offer and call events here. Rooms:
+ * Names come from SPEC §7 Realtime (the call events come with the telephony issue). Rooms:
  * `company:<id>` and `dispatchers:<id>` (console users only: drivers never get a company's
- * orders or fleet), `user:<id>`, `session:<id>` (server-joined, never client-requested). The
+ * orders or fleet), `drivers:<id>` (a company's drivers: only "the pending queue changed"),
+ * `user:<id>`, `session:<id>` (server-joined, never client-requested). The
  * drivers' app contract is written out in docs/DRIVER-API.md.
  */
 
