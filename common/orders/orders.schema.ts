@@ -82,11 +82,13 @@ export const OrderPlaceInputSchema = z.strictObject({
 });
 export type OrderPlaceInput = z.infer<typeof OrderPlaceInputSchema>;
 
+/** SPEC §3 Call on an order (UTC times); the SIP Call-ID ties it to the softphone's line. */
 export const CallSchema = z.object({
   phone: z.string(),
   state: CallStateSchema,
   started_at: z.string(),
   ended_at: z.string().nullable(),
+  sip_caller_id: z.string().nullable().optional(),
 });
 
 /** The assigned driver as the order shows it (SPEC §2 'Șofer alocat' card). */

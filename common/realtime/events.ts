@@ -1,6 +1,6 @@
 /**
  * Every Socket.IO event and its payload, typed once (DESIGN §4 Realtime).
- * Names come from SPEC §7 Realtime (the call events come with the telephony issue). Rooms:
+ * Names come from SPEC §7 Realtime (the call events: docs/CALLS.md). Rooms:
  * `company:<id>` and `dispatchers:<id>` (console users only: drivers never get a company's
  * orders or fleet), `drivers:<id>` (a company's drivers: only "the pending queue changed"),
  * `user:<id>`, `session:<id>` (server-joined, never client-requested). The
@@ -101,6 +101,23 @@ export interface OfferMark {
   ofOrder?: number;
 }
 
+/**
+ * SPEC §7 client_call_accepted: a dispatcher of the company accepted this SIP call (its order
+ * is born); the other dispatchers' pending-calls bars drop it (docs/CALLS.md).
+ */
+export interface ClientCallAcceptedPayload {
+  sip_caller_id: string;
+  phone: string;
+  order_id: number;
+  dispatcher_id: number;
+}
+
+/** The company's missed calls changed (one more, or one called back): read the list again. */
+export interface MissedCallsUpdatedPayload {
+  company_id: number;
+  unhandled: number;
+}
+
 /** Dispatch events whose name carries the order: SPEC §7 `ws_order_drivers:{id}`. */
 export type OrderDriversEventName = `ws_order_drivers:${number}`;
 
@@ -135,6 +152,10 @@ export interface ServerToClientEvents {
   order_sent_to_driver: (payload: { orderId: number; driverIds: number[] }) => void;
   /** SPEC §7 pending_orders_updated: to the company's drivers and console. */
   pending_orders_updated: (payload: PendingOrdersUpdatedPayload) => void;
+  /** SPEC §7 client_call_accepted: to the company's console users (room dispatchers:<id>). */
+  client_call_accepted: (payload: ClientCallAcceptedPayload) => void;
+  /** A call nobody answered was kept, or one was called back (room dispatchers:<id>). */
+  missed_calls_updated: (payload: MissedCallsUpdatedPayload) => void;
   /** SPEC §7 ws_order_drivers:{id}: the drivers of an order's search (console). */
   [name: OrderDriversEventName]: (search: DriverSearch) => void;
 }

@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The secret shared by the app and the project's Kamailio when none is configured: good for a
+ * laptop and the tests (both ends run on loopback), never for production, where `SIP_SECRET`
+ * must be set (docs/OPERATIONS.md; the server warns at start otherwise).
+ */
+export const DEV_SIP_SECRET = 'ogo-dev-sip-secret';
+
+export interface EphemeralCredential {
+  /** `<expiry epoch seconds>:<user>`: Kamailio auth_ephemeral's username_format 1. */
+  username: string;
+  /** base64(HMAC-SHA1(secret, username)): what auth_ephemeral recomputes (its default SHA-1). */
+  password: string;
+  expiresAtMs: number;
+}
+
+/**
+ * A short-lived SIP credential for `user` (DESIGN §6, docs/CALLS.md): nothing is stored; the
+ * PBX recomputes the password from the shared secret and refuses it after the expiry.
+ */
+export function ephemeralCredential(
+  secret: string,
+  user: string,
+  ttlSeconds: number,
+  nowMs: number,
+): EphemeralCredential {
+  const expiry = Math.floor(nowMs / 1000) + ttlSeconds;
+  const username = `${expiry}:${user}`;
+  const password = createHmac('sha1', secret).update(username).digest('base64');
+  return { username, password, expiresAtMs: expiry * 1000 };
+}
+
+/** The token the PBX sends with its missed-call hook (`X-Pbx-Token`), derived from the secret. */
+export const pbxHookToken = (secret: string) =>
+  createHmac('sha256', secret).update('pbx-hook').digest('hex');
+
+/** Constant-time comparison of a presented hook token with the expected one. */
+export function isPbxHookToken(secret: string, presented: string | undefined): boolean {
+  if (!presented) return false;
+  const expected = Buffer.from(pbxHookToken(secret));
+  const given = Buffer.from(presented);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** SIP users (docs/CALLS.md): a company's line and one operator's own address. */
+export const companyLine = (companyId: number) => `c${companyId}`;
+export const operatorUser = (companyId: number, extension: string) =>
+  `c${companyId}-${extension}`;
+
+/** The company of a line user `c<id>`, or null. */
+export function companyOfLine(user: string): number | null {
+  const match = /^c([1-9][0-9]{0,9})$/.exec(user);
+  return match ? Number(match[1]) : null;
+}
