@@ -45,8 +45,7 @@ export function isPbxHookToken(secret: string, presented: string | undefined): b
 
 /** SIP users (docs/CALLS.md): a company's line and one operator's own address. */
 export const companyLine = (companyId: number) => `c${companyId}`;
-export const operatorUser = (companyId: number, extension: string) =>
-  `c${companyId}-${extension}`;
+export const operatorUser = (companyId: number, extension: string) => `c${companyId}-${extension}`;
 
 /** The company of a line user `c<id>`, or null. */
 export function companyOfLine(user: string): number | null {
