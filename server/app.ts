@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.routes';
 import { createBlockedPhonesService } from './modules/blocked-phones/blocked-phones.service';
+import { callsRoutes } from './modules/calls/calls.routes';
+import { createCallsService } from './modules/calls/calls.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
@@ -313,6 +315,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readModel,
   });
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(database.db));
+  // Issue #19: the call centre (docs/CALLS.md).
+  callsRoutes(
+    app,
+    authenticate,
+    createCallsService({
+      db: database.db,
+      writes: orderWrites.calls,
+      callerCompanies,
+      publisher,
+      config,
+      log: app.log,
+    }),
+    orderWrites.calls,
+    config.SIP_SECRET,
+  );
   clientsRoutes(app, authenticate, createClientsService(database.db));
   companiesRoutes(app, authenticate, createCompaniesService(database.db));
   catalogRoutes(app, authenticate, database.db);

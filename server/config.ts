@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PGLITE_WORKER_NICE } from './db/pglite-worker-messages';
+import { DEV_SIP_SECRET } from './modules/calls/sip-secrets';
 import { DEFAULT_ACCEPT_PROBABILITY, DEFAULT_CANCEL_PROBABILITY } from './simulator/movement';
 
 const booleanFlag = z
@@ -217,6 +218,25 @@ const EnvSchema = z
     ROUTING_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
     /** The estimated average city speed (km/h) that turns an estimated distance into a time. */
     ROUTING_CITY_KMH: z.coerce.number().min(5).max(130).default(25),
+    /**
+     * Telephony (docs/CALLS.md, docs/OPERATIONS.md "Telephony"): the secret shared with the
+     * PBX's auth_ephemeral (empty: no ephemeral credentials; unset: the development secret,
+     * except in production), the SIP-over-WebSocket address browsers connect to, the SIP
+     * domain of the operators' addresses, and how long a credential lives.
+     */
+    SIP_SECRET: z.string().optional(),
+    SIP_WS_URL: optionalUrl(['ws', 'wss']).default('ws://127.0.0.1:8088'),
+    SIP_DOMAIN: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name or an IPv4 address')
+      .default('127.0.0.1'),
+    SIP_CREDENTIAL_TTL_S: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .max(7 * 24 * 3600)
+      .default(12 * 3600),
   })
   .superRefine((env, context) => {
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
@@ -242,7 +262,11 @@ const EnvSchema = z
 export const servedOverHttps = (publicUrl: string): boolean =>
   new URL(publicUrl).protocol === 'https:';
 
-export type Config = z.infer<typeof EnvSchema> & { isPglite: boolean };
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SIP_SECRET'> & {
+  isPglite: boolean;
+  /** The PBX's shared secret, or undefined: no ephemeral SIP credentials (docs/CALLS.md). */
+  SIP_SECRET: string | undefined;
+};
 
 /** Thrown when the environment is wrong; the message names every bad variable. */
 export class ConfigError extends Error {}
@@ -253,5 +277,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, isPglite: parsed.data.DATABASE_URL === undefined };
+  const { SIP_SECRET, NODE_ENV } = parsed.data;
+  return {
+    ...parsed.data,
+    isPglite: parsed.data.DATABASE_URL === undefined,
+    // Unset outside production: the secret `npm run pbx` uses too, so a laptop works as is.
+    SIP_SECRET:
+      SIP_SECRET === undefined
+        ? NODE_ENV === 'production'
+          ? undefined
+          : DEV_SIP_SECRET
+        : SIP_SECRET === ''
+          ? undefined
+          : SIP_SECRET,
+  };
 }

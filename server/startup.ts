@@ -19,6 +19,7 @@ export function listenUrl(port: number, host: string): string {
 const DEMO_ROLES: Record<keyof typeof DEMO_ACCOUNTS, string> = {
   admin: 'platform admin',
   dispatcher: 'dispatcher, taxi console',
+  dispatcher2: 'second dispatcher, taxi console (softphone 102)',
   courier: 'courier company',
   restaurant: 'restaurant company',
   protocol: 'protocol client of the taxi company',

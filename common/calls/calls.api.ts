@@ -99,4 +99,6 @@ export const pbxMissedCall = defineEndpoint({
   body: PbxMissedCallBodySchema,
   response: z.null(),
   status: 204,
+  // A request without the PBX's token.
+  errors: [401],
 });

@@ -12,6 +12,8 @@ export const DISPATCHER_FINISHED_CALL = 'Dispatcher finished call';
 export const CLIENT_HUNG_UP_TOAST = 'Сlientul a încheiat apelul';
 /** docs/CALLS.md: another dispatcher accepted this SIP call first. */
 export const CALL_TAKEN = 'Apelul a fost preluat de alt operator.';
+/** docs/CALLS.md: the PBX reported this call missed (the caller gave up) before the accept. */
+export const CALL_GONE = 'Clientul a închis înainte de răspuns.';
 /** docs/CALLS.md: the order has no live call of this dispatcher to hold, resume or end. */
 export const NO_LIVE_CALL = 'Nu există un apel activ pentru această comandă.';
 

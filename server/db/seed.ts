@@ -70,6 +70,7 @@ const PLATE_LETTERS = ['ABC', 'TXI', 'OGO', 'CRD', 'MIK', 'ROV', 'DAN', 'LUX'];
 export const DEMO_ACCOUNTS = {
   admin: 'admin@ogo.local',
   dispatcher: 'dispecer@ogo.local',
+  dispatcher2: 'dispecer2@ogo.local',
   courier: 'curier@ogo.local',
   restaurant: 'restaurant@ogo.local',
   protocol: 'protocol@ogo.local',
@@ -200,6 +201,17 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     phone: '+40 744 100 200',
     roles: ['dispatcher'],
     companyIds: [taxi.id],
+    // docs/CALLS.md: the softphone's extension (its address is c<company>-101).
+    meta: { sip_extension: '101' },
+  });
+  // A second operator of the same line: an incoming call rings both (parallel forking).
+  await buildUser(db, {
+    name: 'Andrei Dispecer',
+    email: DEMO_ACCOUNTS.dispatcher2,
+    phone: '+40 744 100 201',
+    roles: ['dispatcher'],
+    companyIds: [taxi.id],
+    meta: { sip_extension: '102' },
   });
   await buildUser(db, {
     name: 'Maria Curierat',

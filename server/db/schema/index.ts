@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './calls';
 export * from './catalog';
 export * from './clients';
 export * from './companies';

@@ -10,6 +10,10 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
+import { SECRET_META_KEYS } from '../calls/sip-settings';
+
+/** The secret meta keys as an SQL array literal (constants, so safe to inline). */
+const SECRET_META_SQL = `'{${SECRET_META_KEYS.join(',')}}'::text[]`;
 
 export async function findLoginCandidate(db: DbOrTx, email: string) {
   const [row] = await db
@@ -165,7 +169,8 @@ export async function findLoggedUser(db: DbOrTx, userId: number): Promise<Logged
         where cu.user_id = ${users}.id), '[]'::json)`,
       meta: sql<LoggedUser['meta']>`coalesce((
         select json_agg(json_build_object('key', m.key, 'value', m.value) order by m.key)
-        from ${userMeta} m where m.user_id = ${users}.id), '[]'::json)`,
+        from ${userMeta} m where m.user_id = ${users}.id
+          and m.key <> all(${sql.raw(SECRET_META_SQL)})), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -173,12 +178,20 @@ export async function findLoggedUser(db: DbOrTx, userId: number): Promise<Logged
   return row ? { ...row, roles: row.roles as Role[] } : undefined;
 }
 
-/** The user's meta key/values (SPEC §3), by key. */
-export async function findUserMeta(db: DbOrTx, userId: number) {
+/**
+ * The user's meta key/values (SPEC §3), by key. A secret (a static SIP password) only with
+ * `withSecrets`: the softphone's settings read it, nothing sends it back as meta (DESIGN §6).
+ */
+export async function findUserMeta(db: DbOrTx, userId: number, withSecrets = false) {
   return db
     .select({ key: userMeta.key, value: userMeta.value })
     .from(userMeta)
-    .where(eq(userMeta.user_id, userId))
+    .where(
+      and(
+        eq(userMeta.user_id, userId),
+        withSecrets ? undefined : notInArray(userMeta.key, [...SECRET_META_KEYS]),
+      ),
+    )
     .orderBy(asc(userMeta.key));
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Idempotency } from '../../idempotency/idempotency.service';
 import type { CallerCompaniesOf } from '../caller-companies';
+import { createCallTransitions } from './call-transitions';
 import { createDispatchTransitions } from './dispatch-transitions';
 import { createOrderEdits } from './order-edits';
 import { createOrderTransitions } from './order-transitions';
@@ -23,6 +24,8 @@ export function createOrderWritePath(
     ...createOrderTransitions(deps.db, steps),
     /** The engine's and the drivers' changes (issue #18). */
     dispatch: createDispatchTransitions(deps.db, steps),
+    /** The softphone's answered, held and ended calls (issue #19). */
+    calls: createCallTransitions(deps.db, steps),
   };
 }
 

@@ -1,0 +1,59 @@
+import {
+  acceptCall,
+  cancelCall,
+  getCaller,
+  getSipSettings,
+  handleMissedCall,
+  hangUpCall,
+  holdCall,
+  listMissedCalls,
+  pbxMissedCall,
+  unholdCall,
+} from '@common/calls/calls.api';
+import { DISPATCHER_FINISHED_CALL } from '@common/calls/calls.schema';
+import type { FastifyInstance } from 'fastify';
+import { unauthenticated } from '../../http/app-error';
+import { type Authenticate, route } from '../../http/route';
+import type { OrderWritePath } from '../orders/write/order-write-path';
+import type { CallsService } from './calls.service';
+import { isPbxHookToken } from './sip-secrets';
+
+/** SPEC §6: dispatchers (and admins) answer calls; the operators of the console. */
+const OPERATORS = ['admin', 'dispatcher'] as const;
+
+export function callsRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  calls: CallsService,
+  writes: OrderWritePath['calls'],
+  pbxSecret: string | undefined,
+) {
+  const access = { roles: OPERATORS };
+  route(app, authenticate, acceptCall, access, ({ auth, body }) => calls.accept(auth, body));
+  route(app, authenticate, cancelCall, access, ({ auth, body }) =>
+    calls.end(auth, body, body.reason_text),
+  );
+  route(app, authenticate, hangUpCall, access, ({ auth, body }) =>
+    calls.end(auth, body, DISPATCHER_FINISHED_CALL),
+  );
+  route(app, authenticate, holdCall, access, ({ auth, params }) =>
+    writes.hold(auth, params.orderId),
+  );
+  route(app, authenticate, unholdCall, access, ({ auth, params }) =>
+    writes.unhold(auth, params.orderId),
+  );
+  route(app, authenticate, getCaller, access, ({ auth, query }) => calls.caller(auth, query.phone));
+  route(app, authenticate, getSipSettings, { roles: 'any' }, ({ auth }) => calls.sipSettings(auth));
+  route(app, authenticate, listMissedCalls, access, ({ auth }) => calls.missed(auth));
+  route(app, authenticate, handleMissedCall, access, ({ auth, params }) =>
+    calls.handled(auth, params.id),
+  );
+  // The PBX's hook: no session, the token derived from the shared secret (docs/CALLS.md).
+  route(app, authenticate, pbxMissedCall, { public: true }, async ({ body, request }) => {
+    const token = request.headers['x-pbx-token'];
+    if (!pbxSecret || !isPbxHookToken(pbxSecret, typeof token === 'string' ? token : undefined))
+      throw unauthenticated();
+    await calls.pbxMissed(body);
+    return null;
+  });
+}

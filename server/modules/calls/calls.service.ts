@@ -1,0 +1,193 @@
+import type {
+  CallerInfo,
+  MissedCall,
+  PbxMissedCallBodySchema,
+  SipSettings,
+} from '@common/calls/calls.schema';
+import { normalizePhone } from '@common/lib/phone';
+import type { Order } from '@common/orders/orders.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import type { Publisher } from '../../realtime/publisher';
+import { findUserMeta } from '../auth/auth.repo';
+import { findCompanies } from '../companies/companies.repo';
+import type { CallerCompaniesOf } from '../orders/caller-companies';
+import type { CallTransitions } from '../orders/write/call-transitions';
+import * as repo from './calls.repo';
+import { companyOfLine } from './sip-secrets';
+import { type SipServerConfig, sipSettingsFor } from './sip-settings';
+
+export interface CallsServiceDeps {
+  db: Db;
+  writes: CallTransitions;
+  callerCompanies: CallerCompaniesOf;
+  publisher: Pick<Publisher, 'toCompany'>;
+  config: SipServerConfig;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  now?: () => number;
+}
+
+/** A phone as logs may hold it (DESIGN §7: never a full number): the last three digits. */
+export const maskPhone = (phone: string) =>
+  phone.length <= 3 ? '***' : `${'*'.repeat(Math.min(phone.length - 3, 9))}${phone.slice(-3)}`;
+
+/** The SIP From user as the calls table keeps it: normalised when it is a number (SPEC §5). */
+const callerPhone = (from: string) => normalizePhone(from) ?? from;
+
+/** The call centre (issue #19, SPEC §4 Calls, §7 Calls, docs/CALLS.md). */
+export function createCallsService(deps: CallsServiceDeps) {
+  const { db, writes, publisher, log } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The company whose line the dispatcher answers: their first dispatching (non-protocol) one. */
+  async function lineCompany(auth: AuthContext) {
+    const companies = await deps.callerCompanies(auth);
+    const company = companies.find((c) => c.type !== 'protocol');
+    if (!company) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
+    return company;
+  }
+
+  async function tellMissed(companyId: number) {
+    const unhandled = await repo.countUnhandledMissed(db, companyId);
+    publisher.toCompany(companyId, 'missed_calls_updated', { company_id: companyId, unhandled });
+  }
+
+  /** SPEC §7 POST /api/calls/accept. */
+  async function accept(auth: AuthContext, body: { phone_number: string; sip_caller_id: string }) {
+    const company = await lineCompany(auth);
+    const phone = body.phone_number;
+    const client = (await repo.findClientByPhone(db, company.id, phone)) ?? null;
+    const last = client ? await repo.lastAddressOf(db, client.id) : undefined;
+    const order = await writes.accept(auth, {
+      companyId: company.id,
+      createdByCompanyId: company.id,
+      phone,
+      sipCallId: body.sip_caller_id,
+      client,
+      lastPlace: last ?? null,
+    });
+    publisher.toCompany(company.id, 'client_call_accepted', {
+      sip_caller_id: body.sip_caller_id,
+      phone,
+      order_id: order.id,
+      dispatcher_id: auth.userId,
+    });
+    return order;
+  }
+
+  /**
+   * SPEC §7 PATCH /api/calls/cancel (and its trailing-slash variant). A refused or failed
+   * cancel is logged with its context — SPEC §7 posted it to a chat webhook; DESIGN §7 keeps it
+   * in the server's log, without the full number.
+   */
+  async function end(
+    auth: AuthContext,
+    body: { phone_number: string; sip_caller_id?: string | undefined },
+    reasonText: string,
+  ): Promise<Order> {
+    const context = {
+      dispatcher_id: auth.userId,
+      phone: maskPhone(body.phone_number),
+      sip_caller_id: body.sip_caller_id,
+      reason_text: reasonText,
+    };
+    try {
+      const companies = await deps.callerCompanies(auth);
+      const order = await writes.end(
+        auth,
+        companies.map((c) => c.id),
+        body.phone_number,
+        body.sip_caller_id,
+        reasonText,
+      );
+      log.info({ ...context, order_id: order.id, order_state: order.state }, 'call ended');
+      return order;
+    } catch (error) {
+      if (error instanceof AppError)
+        log.warn({ ...context, refusal: error.message }, 'call cancel refused');
+      else log.error({ ...context, err: error }, 'call cancel failed');
+      throw error;
+    }
+  }
+
+  /** The pending-calls bar's lookup: who is calling (docs/CALLS.md). */
+  async function caller(auth: AuthContext, rawPhone: string): Promise<CallerInfo> {
+    const company = await lineCompany(auth);
+    const phone = normalizePhone(rawPhone);
+    if (!phone)
+      return {
+        phone: rawPhone,
+        client_id: null,
+        name: null,
+        last_address: null,
+        orders_count: 0,
+        blocked: false,
+        blocked_reason: null,
+      };
+    return { phone, ...(await repo.callerInfo(db, company.id, phone)) };
+  }
+
+  /** The logged user's softphone settings and short-lived credential (DESIGN §6). */
+  async function sipSettings(auth: AuthContext): Promise<SipSettings> {
+    const [meta, companies] = await Promise.all([
+      findUserMeta(db, auth.userId, true),
+      deps.callerCompanies(auth),
+    ]);
+    const company = companies.find((c) => c.type !== 'protocol') ?? null;
+    return sipSettingsFor(
+      {
+        name: auth.userName,
+        companyId: company?.id ?? null,
+        meta: new Map(meta.flatMap((m) => (m.value === null ? [] : [[m.key, m.value]]))),
+      },
+      deps.config,
+      now(),
+    );
+  }
+
+  async function missed(auth: AuthContext): Promise<MissedCall[]> {
+    return repo.listUnhandledMissed(db, (await lineCompany(auth)).id);
+  }
+
+  /** The dispatcher calls a missed number back: handled, by them (idempotent). */
+  async function handled(auth: AuthContext, id: number): Promise<MissedCall> {
+    const company = await lineCompany(auth);
+    const marked = await repo.markMissedHandled(db, [company.id], id, {
+      id: auth.userId,
+      name: auth.userName,
+    });
+    const row = marked === undefined ? undefined : await repo.findMissedCall(db, marked);
+    if (!row) throw notFound('resource');
+    await tellMissed(company.id);
+    return row;
+  }
+
+  /**
+   * The PBX's report of a call nobody answered (pbx/kamailio.cfg failure_route). A line that
+   * names no company, or a call already known, is logged and ignored: the PBX does not retry.
+   */
+  async function pbxMissed(body: z.output<typeof PbxMissedCallBodySchema>): Promise<void> {
+    const companyId = companyOfLine(body.to);
+    const [company] = companyId === null ? [] : await findCompanies(db, [companyId]);
+    const context = { to: body.to, code: body.code, phone: maskPhone(body.from) };
+    if (!company) {
+      log.warn(context, 'missed call for an unknown line ignored');
+      return;
+    }
+    const kept = await repo.insertMissedCall(db, {
+      company_id: company.id,
+      sip_call_id: body.sip_call_id,
+      phone: callerPhone(body.from),
+      code: body.code,
+    });
+    log.info({ ...context, kept }, 'missed call');
+    if (kept) await tellMissed(company.id);
+  }
+
+  return { accept, end, caller, sipSettings, missed, handled, pbxMissed };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;

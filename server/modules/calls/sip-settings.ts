@@ -1,0 +1,73 @@
+import { SIP_MESSAGES, type SipSettings } from '@common/calls/calls.schema';
+import { companyLine, ephemeralCredential, operatorUser } from './sip-secrets';
+
+/** User meta keys of the telephony settings (docs/CALLS.md Credentials). */
+export const SIP_META = {
+  extension: 'sip_extension',
+  url: 'sip_url',
+  websocket: 'sip_websocket',
+  password: 'sip_password',
+} as const;
+
+/** The one meta key never sent back with the user (GET /api/user, /api/users/{id}/meta). */
+export const SECRET_META_KEYS: readonly string[] = [SIP_META.password];
+
+export interface SipServerConfig {
+  SIP_SECRET: string | undefined;
+  SIP_WS_URL: string | undefined;
+  SIP_DOMAIN: string;
+  SIP_CREDENTIAL_TTL_S: number;
+}
+
+interface Operator {
+  name: string;
+  /** The company whose line the operator answers (the first dispatching one). */
+  companyId: number | null;
+  meta: ReadonlyMap<string, string>;
+}
+
+const unavailable = (message: string): SipSettings => ({ available: false, message });
+
+/** The user part of a `sip:user@host` URI (what a static credential authenticates as). */
+const userOf = (uri: string) => /^sips?:([^@;]+)@/.exec(uri)?.[1] ?? null;
+
+/**
+ * The softphone's settings (docs/CALLS.md): the address to register, the WebSocket, and a
+ * credential — ephemeral from the shared secret, or a per-user password for a PBX without
+ * ephemeral credentials — or the SPEC §8 message saying what is missing, in the spec's order.
+ */
+export function sipSettingsFor(
+  operator: Operator,
+  config: SipServerConfig,
+  nowMs: number,
+): SipSettings {
+  const { meta } = operator;
+  if (meta.size === 0) return unavailable(SIP_MESSAGES.noMeta);
+  const extension = meta.get(SIP_META.extension);
+  const uri =
+    meta.get(SIP_META.url) ??
+    (extension && operator.companyId !== null
+      ? `sip:${operatorUser(operator.companyId, extension)}@${config.SIP_DOMAIN}`
+      : null);
+  const user = uri ? userOf(uri) : null;
+  if (!uri || !user) return unavailable(SIP_MESSAGES.noUrl);
+  const staticPassword = meta.get(SIP_META.password);
+  if (!staticPassword && !config.SIP_SECRET) return unavailable(SIP_MESSAGES.noPassword);
+  const websocket = meta.get(SIP_META.websocket) ?? config.SIP_WS_URL;
+  if (!websocket) return unavailable(SIP_MESSAGES.noWebSocket);
+  const ttlMs = config.SIP_CREDENTIAL_TTL_S * 1000;
+  const credential =
+    staticPassword !== undefined
+      ? { username: user, password: staticPassword, expiresAtMs: nowMs + ttlMs }
+      : ephemeralCredential(config.SIP_SECRET ?? '', user, config.SIP_CREDENTIAL_TTL_S, nowMs);
+  return {
+    available: true,
+    uri,
+    websocket,
+    authorization_user: credential.username,
+    password: credential.password,
+    display_name: operator.name,
+    line: operator.companyId !== null ? companyLine(operator.companyId) : null,
+    expires_at: new Date(credential.expiresAtMs).toISOString(),
+  };
+}

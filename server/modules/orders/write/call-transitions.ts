@@ -1,0 +1,181 @@
+import { CALL_GONE, CALL_TAKEN, NO_LIVE_CALL } from '@common/calls/calls.schema';
+import type { Order, OrderPlaceInput } from '@common/orders/orders.schema';
+import { and } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { utcNow } from '../../../db/schema/columns';
+import { conflict } from '../../../http/app-error';
+import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import { claimAnsweredCall, findCall, linkOrder } from '../../calls/calls.repo';
+import {
+  callColumns,
+  callGuards,
+  findLiveCall,
+  holdOtherCalls,
+  startedCall,
+} from './call-rows.repo';
+import { insertOrder, insertPlaces, transitionGuards, updateOrderWhere } from './order-rows.repo';
+import type { WriteSteps } from './write-steps';
+
+/** An answered call, as the calls service resolved it (company, client history). */
+export interface AnsweredCall {
+  /** The dispatching company (its line rang). */
+  companyId: number;
+  createdByCompanyId: number;
+  phone: string;
+  sipCallId: string;
+  client: { id: number; name: string | null; about: string | null } | null;
+  /** The client's last address: place A of the new order. */
+  lastPlace: OrderPlaceInput | null;
+}
+
+/**
+ * The telephony's changes of orders (issue #19, SPEC §4 Calls, docs/CALLS.md), through the
+ * orders' one write path: each writes in one transaction with its history items and its
+ * numbered changes.
+ */
+export function createCallTransitions(db: Db, steps: WriteSteps) {
+  /** Puts the dispatcher's other started calls on hold: history and a change for each. */
+  async function holdOthers(tx: DbOrTx, auth: AuthContext, companyIds: number[], id: number) {
+    let seq: number | undefined;
+    for (const other of await holdOtherCalls(tx, companyIds, auth.userId, id)) {
+      await steps.history(tx, auth, other, 'call_on_hold');
+      seq = await steps.recordChange(tx, other);
+    }
+    return seq;
+  }
+
+  /**
+   * SPEC §7 POST /api/calls/accept: the order of this SIP call, born once (docs/CALLS.md): a
+   * retry by the same dispatcher answers the same order; anyone else is refused.
+   */
+  async function accept(auth: AuthContext, call: AnsweredCall): Promise<Order> {
+    const created = await db.transaction(async (tx) => {
+      const claimed = await claimAnsweredCall(tx, {
+        company_id: call.companyId,
+        sip_call_id: call.sipCallId,
+        phone: call.phone,
+        dispatcher_id: auth.userId,
+      });
+      if (claimed === undefined) {
+        const known = await findCall(tx, call.companyId, call.sipCallId);
+        if (known?.outcome === 'answered' && known.dispatcher_id === auth.userId && known.order_id)
+          return { replayed: true as const, id: known.order_id, seq: 0 };
+        throw conflict(known?.outcome === 'missed' ? CALL_GONE : CALL_TAKEN);
+      }
+      const places = call.lastPlace ? [call.lastPlace] : [];
+      const order = await insertOrder(tx, {
+        state: 'new',
+        source: 'from_call',
+        phone: call.phone,
+        client_id: call.client?.id ?? null,
+        client_name: call.client?.name ?? null,
+        about_client: call.client?.about ?? null,
+        dispatcher_id: auth.userId,
+        // SPEC §6: the logged user's companies set search_company_ids.
+        search_company_ids: auth.companyIds,
+        created_by_company_id: call.createdByCompanyId,
+        processed_by_company_id: call.companyId,
+        departure_time: utcNow,
+        address: places[0]?.name ?? null,
+        call: startedCall(call.phone, call.sipCallId),
+        call_state: 'started',
+        call_playback_state: 'sendrecv',
+      });
+      await insertPlaces(tx, order.id, places);
+      await linkOrder(tx, claimed, order.id);
+      await holdOthers(tx, auth, [call.companyId], order.id);
+      await steps.history(tx, auth, order.id, 'call_accepted', { phone: call.phone });
+      return {
+        replayed: false as const,
+        id: order.id,
+        seq: await steps.recordChange(tx, order.id, 'created'),
+      };
+    });
+    if (created.replayed) return steps.current(auth, created.id);
+    return steps.published(created.seq, created.id);
+  }
+
+  /**
+   * The dispatcher's call on an order moves to `state` (F1–F9 hold and resume): resuming one
+   * holds the others. Already there: the order as it is (a repeated key press).
+   */
+  async function setState(auth: AuthContext, id: number, state: 'started' | 'on_hold') {
+    const from = state === 'started' ? 'on_hold' : 'started';
+    const seq = await db.transaction(async (tx) => {
+      const row = await steps.rowOf(tx, auth, id);
+      if (row.dispatcher_id !== auth.userId) throw conflict(NO_LIVE_CALL);
+      if (row.call_state === state) return null;
+      const updated = await updateOrderWhere(
+        tx,
+        scopeOf(auth),
+        id,
+        callGuards.inState(auth.userId, from),
+        callColumns(state),
+      );
+      if (!updated) throw conflict(NO_LIVE_CALL);
+      if (state === 'started') await holdOthers(tx, auth, [row.processed_by_company_id], id);
+      await steps.history(tx, auth, id, state === 'started' ? 'call_resumed' : 'call_on_hold');
+      return steps.recordChange(tx, id);
+    });
+    return seq === null ? steps.current(auth, id) : steps.published(seq, id);
+  }
+
+  /**
+   * SPEC §4: the call ended (the client's or the dispatcher's hang-up). A draft is canceled
+   * with `call_ended` and the reason text; a placed order keeps its search or its driver
+   * (docs/CALLS.md: the end of the call is the normal end of taking an order).
+   */
+  async function end(
+    auth: AuthContext,
+    companyIds: number[],
+    phone: string,
+    sipCallId: string | undefined,
+    reasonText: string,
+  ) {
+    const { id, seq } = await db.transaction(async (tx) => {
+      const live = await findLiveCall(tx, companyIds, auth.userId, phone, sipCallId);
+      if (!live) throw conflict(NO_LIVE_CALL);
+      const draft = live.state === 'new';
+      const updated = await updateOrderWhere(
+        tx,
+        scopeOf(auth),
+        live.id,
+        // The state it judged: a draft placed meanwhile is not canceled (the retry sees it placed).
+        and(callGuards.live(auth.userId), transitionGuards.stillIn(live.state)),
+        {
+          ...callColumns('ended'),
+          ...(draft
+            ? {
+                state: 'canceled',
+                closed_at: utcNow,
+                cancellation_reason_type: 'call_ended',
+                cancellation_reason_text: reasonText,
+                cancelled_by_identifier: auth.userName,
+              }
+            : {}),
+        },
+      );
+      if (!updated) throw conflict(NO_LIVE_CALL);
+      await steps.history(tx, auth, live.id, 'call_ended', { reason: reasonText });
+      return {
+        id: live.id,
+        seq: await steps.recordChange(
+          tx,
+          live.id,
+          draft ? 'canceled' : 'changed',
+          draft ? 'call_ended' : undefined,
+        ),
+      };
+    });
+    return steps.published(seq, id);
+  }
+
+  return {
+    accept,
+    hold: (auth: AuthContext, id: number) => setState(auth, id, 'on_hold'),
+    unhold: (auth: AuthContext, id: number) => setState(auth, id, 'started'),
+    end,
+  };
+}
+
+export type CallTransitions = ReturnType<typeof createCallTransitions>;
