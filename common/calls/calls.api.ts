@@ -9,6 +9,7 @@ import {
   CancelCallBodySchema,
   HangUpBodySchema,
   MissedCallSchema,
+  PbxCallEndedBodySchema,
   PbxMissedCallBodySchema,
   SipSettingsSchema,
 } from './calls.schema';
@@ -100,5 +101,18 @@ export const pbxMissedCall = defineEndpoint({
   response: z.null(),
   status: 204,
   // A request without the PBX's token.
+  errors: [401],
+});
+
+/**
+ * The PBX saw a call end (pbx/kamailio.cfg, a BYE): the order's call ends even when the
+ * operator's browser is gone (a reload, a crash), so no call stays live forever.
+ */
+export const pbxCallEnded = defineEndpoint({
+  method: 'POST',
+  path: '/api/pbx/call-ended',
+  body: PbxCallEndedBodySchema,
+  response: z.null(),
+  status: 204,
   errors: [401],
 });

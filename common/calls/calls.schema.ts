@@ -110,3 +110,10 @@ export const PbxMissedCallBodySchema = z.object({
   to: text(80),
   code: z.number().int().min(100).max(699),
 });
+
+/** The PBX saw a call end (a BYE through it): who sent it and to whom (SIP users). */
+export const PbxCallEndedBodySchema = z.object({
+  sip_call_id: SipCallIdSchema,
+  from: text(80),
+  to: text(80),
+});

@@ -7,11 +7,12 @@ import {
   hangUpCall,
   holdCall,
   listMissedCalls,
+  pbxCallEnded,
   pbxMissedCall,
   unholdCall,
 } from '@common/calls/calls.api';
 import { DISPATCHER_FINISHED_CALL } from '@common/calls/calls.schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../http/app-error';
 import { type Authenticate, route } from '../../http/route';
 import type { OrderWritePath } from '../orders/write/order-write-path';
@@ -48,12 +49,20 @@ export function callsRoutes(
   route(app, authenticate, handleMissedCall, access, ({ auth, params }) =>
     calls.handled(auth, params.id),
   );
-  // The PBX's hook: no session, the token derived from the shared secret (docs/CALLS.md).
-  route(app, authenticate, pbxMissedCall, { public: true }, async ({ body, request }) => {
+  // The PBX's hooks: no session, the token derived from the shared secret (docs/CALLS.md).
+  const fromPbx = (request: FastifyRequest) => {
     const token = request.headers['x-pbx-token'];
     if (!pbxSecret || !isPbxHookToken(pbxSecret, typeof token === 'string' ? token : undefined))
       throw unauthenticated();
+  };
+  route(app, authenticate, pbxMissedCall, { public: true }, async ({ body, request }) => {
+    fromPbx(request);
     await calls.pbxMissed(body);
+    return null;
+  });
+  route(app, authenticate, pbxCallEnded, { public: true }, async ({ body, request }) => {
+    fromPbx(request);
+    await calls.pbxEnded(body);
     return null;
   });
 }

@@ -1,8 +1,11 @@
-import type {
-  CallerInfo,
-  MissedCall,
-  PbxMissedCallBodySchema,
-  SipSettings,
+import {
+  type CallerInfo,
+  CLIENT_FINISHED_CALL,
+  DISPATCHER_FINISHED_CALL,
+  type MissedCall,
+  type PbxCallEndedBodySchema,
+  type PbxMissedCallBodySchema,
+  type SipSettings,
 } from '@common/calls/calls.schema';
 import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
@@ -17,7 +20,7 @@ import { findCompanies } from '../companies/companies.repo';
 import type { CallerCompaniesOf } from '../orders/caller-companies';
 import type { CallTransitions } from '../orders/write/call-transitions';
 import * as repo from './calls.repo';
-import { companyOfLine } from './sip-secrets';
+import { companyOfLine, companyOfSipUser } from './sip-secrets';
 import { type SipServerConfig, sipSettingsFor } from './sip-settings';
 
 export interface CallsServiceDeps {
@@ -187,7 +190,25 @@ export function createCallsService(deps: CallsServiceDeps) {
     if (kept) await tellMissed(company.id);
   }
 
-  return { accept, end, caller, sipSettings, missed, handled, pbxMissed };
+  /**
+   * The PBX saw a call end (a BYE through it). The side that is the company's own SIP user (its
+   * line, or an operator's address on a callback) is the dispatcher; the other is the client
+   * (SPEC §4 reason texts). Whatever no live call matches is ignored: the softphone ended it.
+   */
+  async function pbxEnded(body: z.output<typeof PbxCallEndedBodySchema>): Promise<void> {
+    const fromCompany = companyOfSipUser(body.from);
+    const companyId = fromCompany ?? companyOfSipUser(body.to);
+    if (companyId === null) return;
+    const reason = fromCompany !== null ? DISPATCHER_FINISHED_CALL : CLIENT_FINISHED_CALL;
+    const order = await writes.endedAtPbx([companyId], body.sip_call_id, reason);
+    if (order)
+      log.info(
+        { order_id: order.id, order_state: order.state, reason_text: reason },
+        'call ended at the PBX',
+      );
+  }
+
+  return { accept, end, caller, sipSettings, missed, handled, pbxMissed, pbxEnded };
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;

@@ -454,3 +454,62 @@ describe('missed calls (the PBX hook and the console list)', () => {
     expect(list.body.some((m) => m.sip_caller_id === payload.sip_call_id)).toBe(false);
   });
 });
+
+describe('POST /api/pbx/call-ended (the PBX ends a call whose browser is gone)', () => {
+  const ended = (payload: object, token = pbxHookToken(DEV_SIP_SECRET)) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pbx/call-ended',
+      headers: { 'x-pbx-token': token },
+      payload,
+    });
+
+  it('cancels a draft when the client’s BYE passes the PBX; the softphone’s cancel then agrees', async () => {
+    const sipId = callId();
+    const draft = (await accept(elena, '0744 123 001', sipId)).body;
+    const bye = { sip_call_id: sipId, from: '+40744123001', to: `c${companyId}` };
+    expect((await ended(bye, 'wrong')).statusCode).toBe(401);
+    expect((await ended(bye)).statusCode).toBe(204);
+    expect(await order(draft.id)).toMatchObject({
+      state: 'canceled',
+      cancellation_reason_type: 'call_ended',
+      cancellation_reason_text: CLIENT_FINISHED_CALL,
+    });
+    // The softphone saw the same hang-up: its cancel answers the order, refusing nothing.
+    const late = await call<Order>('PATCH', '/api/calls/cancel', elena, {
+      phone_number: '0744 123 001',
+      reason_type: 'call_ended',
+      reason_text: CLIENT_FINISHED_CALL,
+      sip_caller_id: sipId,
+    });
+    expect(late.status).toBe(200);
+    expect(late.body.id).toBe(draft.id);
+    expect((await ended(bye)).statusCode).toBe(204);
+  });
+
+  it('ends the call of a placed order when the operator’s side hangs up, keeping the order', async () => {
+    const sipId = callId();
+    const placed = (await accept(elena, '0744 123 002', sipId)).body;
+    await call<Order>('PATCH', `/api/orders/${placed.id}`, elena, {
+      place: true,
+      client_name: 'Ilie',
+      places: [{ name: 'Strada Mare 3', lat: 47.16, long: 27.58 }],
+    });
+    // In-dialog, the callee's BYE comes From the line it was called on.
+    expect(
+      (await ended({ sip_call_id: sipId, from: `c${companyId}`, to: '+40744123002' })).statusCode,
+    ).toBe(204);
+    const after = await order(placed.id);
+    expect(after.call?.state).toBe('ended');
+    expect(after.cancellation_reason_type).toBeNull();
+    expect(after.state).not.toBe('new');
+    // Another company's line cannot end it.
+    const other = (await accept(elena, '0744 123 003')).body;
+    await ended({
+      sip_call_id: other.call?.sip_caller_id ?? '',
+      from: 'c999999',
+      to: '+40744123003',
+    });
+    expect((await order(other.id)).call?.state).toBe('started');
+  });
+});

@@ -52,3 +52,9 @@ export function companyOfLine(user: string): number | null {
   const match = /^c([1-9][0-9]{0,9})$/.exec(user);
   return match ? Number(match[1]) : null;
 }
+
+/** The company of a company's own SIP user: its line `c<id>` or an operator `c<id>-<ext>`. */
+export function companyOfSipUser(user: string): number | null {
+  const match = /^c([1-9][0-9]{0,9})(-[A-Za-z0-9_.]+)?$/.exec(user);
+  return match ? Number(match[1]) : null;
+}

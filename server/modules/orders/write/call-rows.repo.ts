@@ -64,28 +64,37 @@ export async function holdOtherCalls(
   return rows.map((row) => row.id);
 }
 
-/**
- * The dispatcher's live call with this phone (and SIP Call-ID, when given): the newest, or
- * undefined.
- */
-export async function findLiveCall(
+/** Which live call: a company's, by its SIP Call-ID and/or phone, and/or its dispatcher's. */
+export interface CallTarget {
+  companyIds: number[];
+  dispatcherId?: number;
+  phone?: string;
+  sipCallId?: string;
+}
+
+/** The newest call matching `target` (live, or `ended` too when asked), or undefined. */
+export async function findOrderCall(
   db: DbOrTx,
-  companyIds: number[],
-  userId: number,
-  phone: string,
-  sipCallId: string | undefined,
-): Promise<{ id: number; state: string } | undefined> {
+  target: CallTarget,
+  states: readonly LiveCallState[] = ['started', 'on_hold'],
+): Promise<{ id: number; state: string; call_state: string | null } | undefined> {
   const conditions: SQL[] = [
-    inArray(orders.processed_by_company_id, companyIds),
-    callGuards.live(userId),
-    sql`${orders.call}->>'phone' = ${phone}`,
+    inArray(orders.processed_by_company_id, target.companyIds),
+    inArray(orders.call_state, [...states]),
   ];
-  if (sipCallId) conditions.push(sql`${orders.call}->>'sip_caller_id' = ${sipCallId}`);
+  if (target.dispatcherId !== undefined)
+    conditions.push(sql`${orders.dispatcher_id} = ${target.dispatcherId}`);
+  if (target.phone) conditions.push(sql`${orders.call}->>'phone' = ${target.phone}`);
+  if (target.sipCallId)
+    conditions.push(sql`${orders.call}->>'sip_caller_id' = ${target.sipCallId}`);
   const [row] = await db
-    .select({ id: orders.id, state: orders.state })
+    .select({ id: orders.id, state: orders.state, call_state: orders.call_state })
     .from(orders)
     .where(and(...conditions))
     .orderBy(sql`${orders.created_at} desc`, sql`${orders.id} desc`)
     .limit(1);
   return row;
 }
+
+/** A live call, whoever's: the guard of an end the PBX reports. */
+export const liveCall = sql`${orders.call_state} in ('started', 'on_hold')`;

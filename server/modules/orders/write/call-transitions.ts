@@ -7,13 +7,22 @@ import { conflict } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import { claimAnsweredCall, findCall, linkOrder } from '../../calls/calls.repo';
 import {
+  type CallTarget,
   callColumns,
   callGuards,
-  findLiveCall,
+  findOrderCall,
   holdOtherCalls,
+  liveCall,
   startedCall,
 } from './call-rows.repo';
-import { insertOrder, insertPlaces, transitionGuards, updateOrderWhere } from './order-rows.repo';
+import { type Actor, SYSTEM_ACTOR } from './dispatch-transitions';
+import {
+  addHistory,
+  insertOrder,
+  insertPlaces,
+  transitionGuards,
+  updateOrderWhere,
+} from './order-rows.repo';
 import type { WriteSteps } from './write-steps';
 
 /** An answered call, as the calls service resolved it (company, client history). */
@@ -121,27 +130,26 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * SPEC §4: the call ended (the client's or the dispatcher's hang-up). A draft is canceled
-   * with `call_ended` and the reason text; a placed order keeps its search or its driver
-   * (docs/CALLS.md: the end of the call is the normal end of taking an order).
+   * SPEC §4: the call ended (the client's or the dispatcher's hang-up, told by the softphone or
+   * by the PBX). A draft is canceled with `call_ended` and the reason text; a placed order keeps
+   * its search or its driver (docs/CALLS.md: the end of the call is the normal end of taking an
+   * order). The order, or null when no live call matches (ended already, or never ours).
    */
-  async function end(
-    auth: AuthContext,
-    companyIds: number[],
-    phone: string,
-    sipCallId: string | undefined,
+  async function endCall(
+    actor: Actor,
+    target: CallTarget,
     reasonText: string,
-  ) {
-    const { id, seq } = await db.transaction(async (tx) => {
-      const live = await findLiveCall(tx, companyIds, auth.userId, phone, sipCallId);
-      if (!live) throw conflict(NO_LIVE_CALL);
+  ): Promise<Order | null> {
+    const ended = await db.transaction(async (tx) => {
+      const live = await findOrderCall(tx, target);
+      if (!live) return null;
       const draft = live.state === 'new';
       const updated = await updateOrderWhere(
         tx,
-        scopeOf(auth),
+        { kind: 'companies', companyIds: target.companyIds },
         live.id,
         // The state it judged: a draft placed meanwhile is not canceled (the retry sees it placed).
-        and(callGuards.live(auth.userId), transitionGuards.stillIn(live.state)),
+        and(liveCall, transitionGuards.stillIn(live.state)),
         {
           ...callColumns('ended'),
           ...(draft
@@ -150,31 +158,56 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
                 closed_at: utcNow,
                 cancellation_reason_type: 'call_ended',
                 cancellation_reason_text: reasonText,
-                cancelled_by_identifier: auth.userName,
+                cancelled_by_identifier: actor.userName,
               }
             : {}),
         },
       );
       if (!updated) throw conflict(NO_LIVE_CALL);
-      await steps.history(tx, auth, live.id, 'call_ended', { reason: reasonText });
-      return {
-        id: live.id,
-        seq: await steps.recordChange(
-          tx,
-          live.id,
-          draft ? 'canceled' : 'changed',
-          draft ? 'call_ended' : undefined,
-        ),
-      };
+      await addHistory(tx, {
+        order_id: live.id,
+        type: 'call_ended',
+        initiator: actor.userName,
+        initiator_id: actor.userId,
+        details: { reason: reasonText },
+      });
+      const kind = draft ? 'canceled' : 'changed';
+      const seq = await steps.recordChange(tx, live.id, kind, draft ? 'call_ended' : undefined);
+      return { id: live.id, seq };
     });
-    return steps.published(seq, id);
+    return ended ? steps.published(ended.seq, ended.id) : null;
   }
+
+  /**
+   * The dispatcher's hang-up or the client's, as the softphone tells it (SPEC §7 PATCH
+   * /api/calls/cancel). A call the PBX ended first answers its order as it is; no call of
+   * theirs with that number, 409.
+   */
+  async function end(
+    auth: AuthContext,
+    companyIds: number[],
+    phone: string,
+    sipCallId: string | undefined,
+    reasonText: string,
+  ): Promise<Order> {
+    const target = { companyIds, dispatcherId: auth.userId, phone, sipCallId };
+    const order = await endCall(auth, target, reasonText);
+    if (order) return order;
+    const gone = sipCallId ? await findOrderCall(db, target, ['ended']) : undefined;
+    if (!gone) throw conflict(NO_LIVE_CALL);
+    return steps.current(auth, gone.id);
+  }
+
+  /** The PBX saw the call end (a BYE through it): whoever's call it was, on any node. */
+  const endedAtPbx = (companyIds: number[], sipCallId: string, reasonText: string) =>
+    endCall(SYSTEM_ACTOR, { companyIds, sipCallId }, reasonText);
 
   return {
     accept,
     hold: (auth: AuthContext, id: number) => setState(auth, id, 'on_hold'),
     unhold: (auth: AuthContext, id: number) => setState(auth, id, 'started'),
     end,
+    endedAtPbx,
   };
 }
 
