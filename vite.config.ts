@@ -17,7 +17,8 @@ const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 // and the Socket.IO endpoint to it, so the browser only ever talks to one origin.
 export default defineConfig({
   root: `${rootDir}web`,
-  publicDir: false,
+  // Files served as they are, at the root (the default ring /audio/sound.wav, issue #19).
+  publicDir: `${rootDir}web/public`,
   plugins: [react()],
   resolve: { alias },
   define,

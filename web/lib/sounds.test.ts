@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   type AudioContextLike,
+  DEFAULT_SOUND,
   isSoundId,
   playSound,
+  RING_PERIOD_MS,
   SOUND_IDS,
   SOUNDS,
   soundLength,
+  startRinging,
 } from './sounds';
 
 describe('SOUNDS', () => {
@@ -84,7 +87,7 @@ describe('playSound', () => {
   it('schedules one oscillator per tone', () => {
     for (const sound of SOUNDS) {
       const { context, oscillators } = fakeContext();
-      playSound(sound.id, context);
+      playSound(sound.id, context, null);
       expect(oscillators, sound.id).toHaveLength(sound.tones.length);
       for (const oscillator of oscillators) {
         expect(oscillator.start).toHaveBeenCalledWith(expect.any(Number));
@@ -95,5 +98,45 @@ describe('playSound', () => {
 
   it('does nothing without Web Audio', () => {
     expect(() => playSound('ding', null)).not.toThrow();
+  });
+
+  it('plays the default, Beep beep, from the file the app serves (the issue)', () => {
+    expect(DEFAULT_SOUND).toBe('beep-beep');
+    const { context, oscillators } = fakeContext();
+    const playFile = vi.fn(async () => undefined);
+    playSound('beep-beep', context, playFile);
+    expect(playFile).toHaveBeenCalledWith('/audio/sound.wav');
+    expect(oscillators).toHaveLength(0);
+    // Synthesised sounds never touch a file.
+    playSound('ding', context, playFile);
+    expect(playFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the tones when the file cannot play', async () => {
+    const { context, oscillators } = fakeContext();
+    playSound('beep-beep', context, () => Promise.reject(new Error('NotAllowedError')));
+    await vi.waitFor(() => expect(oscillators).toHaveLength(2));
+  });
+});
+
+describe('startRinging', () => {
+  it('repeats the sound until stopped, and stays silent for "none"', () => {
+    vi.useFakeTimers();
+    try {
+      const play = vi.fn();
+      const stop = startRinging('beep-beep', play);
+      expect(play).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(RING_PERIOD_MS * 2);
+      expect(play).toHaveBeenCalledTimes(3);
+      stop();
+      vi.advanceTimersByTime(RING_PERIOD_MS * 5);
+      expect(play).toHaveBeenCalledTimes(3);
+
+      const silent = vi.fn();
+      startRinging('none', silent)();
+      expect(silent).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

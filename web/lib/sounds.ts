@@ -1,7 +1,8 @@
 /**
- * Ring sounds for incoming calls (SPEC §2 Call options). There are no audio files: each
- * sound is a short score of tones synthesised with the Web Audio API, so the table below
- * is the whole sound bank and adding a sound is adding a row.
+ * Ring sounds for incoming calls (SPEC §2 Call options). Each sound is a short score of tones
+ * synthesised with the Web Audio API, so the table below is the whole sound bank and adding a
+ * sound is adding a row. The default, Beep beep, is the recording the app serves at
+ * /audio/sound.wav (the issue); its tones are the same two beeps, played when the file cannot.
  */
 
 export interface Tone {
@@ -24,7 +25,12 @@ export interface SoundDefinition {
   id: string;
   label: string;
   tones: readonly Tone[];
+  /** A recording served by the app, played instead of the tones when the browser can. */
+  file?: string;
 }
+
+/** The default ring (web/public/audio/sound.wav): two 880 Hz beeps, 0.5 s. */
+export const DEFAULT_RING_FILE = '/audio/sound.wav';
 
 const bell = (at: number, freq: number, peak: number): Tone[] => [
   // Inharmonic partials are what make a sine sound like struck metal.
@@ -38,6 +44,7 @@ export const SOUNDS = [
   {
     id: 'beep-beep',
     label: 'Beep beep',
+    file: DEFAULT_RING_FILE,
     tones: [
       { at: 0, freq: 880, duration: 0.14, type: 'triangle', peak: 0.28, attack: 0.01 },
       { at: 0.2, freq: 880, duration: 0.14, type: 'triangle', peak: 0.28, attack: 0.01 },
@@ -114,13 +121,62 @@ function defaultContext(): AudioContextLike | null {
   return sharedContext;
 }
 
+/** Plays a recorded sound; rejects when the browser refuses (no user gesture yet, no file). */
+export type FilePlayer = (url: string) => Promise<void>;
+
+const audioElements = new Map<string, HTMLAudioElement>();
+
+function defaultFilePlayer(): FilePlayer | null {
+  if (typeof Audio === 'undefined') return null;
+  return (url) => {
+    let audio = audioElements.get(url);
+    if (!audio) {
+      audio = new Audio(url);
+      audio.preload = 'auto';
+      audioElements.set(url, audio);
+    }
+    audio.currentTime = 0;
+    return audio.play();
+  };
+}
+
 /**
  * Plays a sound once. Browsers only allow audio after a user gesture; an incoming call
- * after the operator has clicked anywhere plays fine, the first one may be silent.
+ * after the operator has clicked anywhere plays fine, the first one may be silent. A sound with
+ * a recording plays the file, and its tones if the file cannot be played.
  */
-export function playSound(id: SoundId, context: AudioContextLike | null = defaultContext()): void {
+export function playSound(
+  id: SoundId,
+  context: AudioContextLike | null = defaultContext(),
+  playFile: FilePlayer | null = defaultFilePlayer(),
+): void {
   const sound: SoundDefinition | undefined = SOUNDS.find((s) => s.id === id);
-  if (!sound || !context || sound.tones.length === 0) return;
+  if (!sound) return;
+  if (sound.file && playFile) {
+    playFile(sound.file).catch(() => playTones(sound, context));
+    return;
+  }
+  playTones(sound, context);
+}
+
+/** SPEC §2: a ringing call repeats its sound; one ring every this many ms at least. */
+export const RING_PERIOD_MS = 2000;
+
+/**
+ * Rings until the returned function is called: the sound now, then again every period (the
+ * sound's length plus a pause, never faster than RING_PERIOD_MS). 'none' is silent.
+ */
+export function startRinging(id: SoundId, play: (id: SoundId) => void = playSound): () => void {
+  const sound: SoundDefinition | undefined = SOUNDS.find((s) => s.id === id);
+  if (!sound || (sound.tones.length === 0 && !sound.file)) return () => undefined;
+  const period = Math.max(RING_PERIOD_MS, Math.round((soundLength(sound) + 1) * 1000));
+  play(id);
+  const timer = setInterval(() => play(id), period);
+  return () => clearInterval(timer);
+}
+
+function playTones(sound: SoundDefinition, context: AudioContextLike | null): void {
+  if (!context || sound.tones.length === 0) return;
   if (context.state === 'suspended') void context.resume();
   const start = context.currentTime + 0.02;
   for (const tone of sound.tones) {
