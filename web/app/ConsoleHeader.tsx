@@ -1,6 +1,8 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { Divider, Group, ScrollArea } from '@mantine/core';
 import { CallOptionsPopover } from '../features/calls/CallOptionsPopover';
+import { DispatcherEvents } from '../features/calls/events/DispatcherEvents';
+import { MissedCallsButton } from '../features/calls/missed/MissedCallsButton';
 import { Clock } from './Clock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HeaderMenu } from './HeaderMenu';
@@ -29,6 +31,9 @@ export function ConsoleHeader({ user, menu, testId }: ConsoleHeaderProps) {
         <ConnectionIndicator />
         <Divider orientation="vertical" />
         <Clock />
+        {/* SPEC §2 Shell: the softphone's events and missed calls (dispatchers only). */}
+        <DispatcherEvents />
+        <MissedCallsButton />
         <CallOptionsPopover />
         <ProfileMenu user={user} />
       </Group>

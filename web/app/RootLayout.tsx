@@ -1,6 +1,8 @@
 import { AppShell, Box } from '@mantine/core';
 import { Outlet, useMatches } from 'react-router';
 import { useSession } from '../features/auth/use-session';
+import { PendingCallsBar } from '../features/calls/bar/PendingCallsBar';
+import { SoftphoneHost } from '../features/calls/shell/SoftphoneHost';
 import { AdminHeader } from './AdminHeader';
 import { AppFooter } from './AppFooter';
 import { headerFor } from './access';
@@ -13,8 +15,21 @@ import { useDocumentTitle } from './use-document-title';
 
 const HEADER_HEIGHT = 52;
 
-/** The shell around every page: the header for who is logged in, the page, the footer. */
+/**
+ * The shell around every page, and the dispatcher's softphone beside it: always at the same
+ * place in the tree, so that no page (not even /live without bars) remounts it and drops calls.
+ */
 export function RootLayout() {
+  return (
+    <>
+      <SoftphoneHost />
+      <Shell />
+    </>
+  );
+}
+
+/** The header for who is logged in, the page, the footer. */
+function Shell() {
   const handles = useMatches().map((match) => match.handle);
   useDocumentTitle(resolveTitle(handles));
   const current = useSession();
@@ -57,6 +72,8 @@ export function RootLayout() {
         }
         bg="var(--mantine-color-gray-0)"
       >
+        {/* SPEC §2 Shell: the ringing calls, under the header, above the page. */}
+        <PendingCallsBar />
         <Box
           style={
             fills

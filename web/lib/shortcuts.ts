@@ -3,7 +3,10 @@ import { useEffect, useRef } from 'react';
 /**
  * Every keyboard shortcut of the console in one table (aesthetics-anchors §3.8, SPEC §2).
  * Components bind through `useShortcuts` with handlers for the ids they own; an id without a
- * handler is not bound, so the telephony rows stay documented until the softphone lands.
+ * handler is not bound. The telephony rows are bound by the softphone (features/calls/shell/
+ * use-call-keys.ts, rules in features/calls/engine/call-keys.ts), which takes its keys before
+ * the page's handlers: F6 toggles hold only when there is a 6th live call, and is otherwise
+ * the call-sign search; the answer key is the one chosen in the call options (F1 or `).
  */
 export interface Shortcut {
   id: ShortcutId;
@@ -54,19 +57,21 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'v2',
   },
   { id: 'closeQuickOrder', keys: ['-'], inFields: false, label: 'Închide formularul', scope: 'v2' },
-  // SPEC §2 Call options: F1 or the backtick answers (the telephony issue binds them).
+  // SPEC §2 Call options: F1 or the backtick (the one chosen) answers the oldest ringing call;
+  // when it is F1 and nothing rings, F1 is the first call's hold key.
   {
     id: 'answerCall',
     keys: ['F1', '`'],
     inFields: true,
-    label: 'Răspunde la apel',
+    label: 'Răspunde la apel (tasta aleasă)',
     scope: 'calls',
   },
+  // F6 is also the call-sign search: it toggles hold only when there is a 6th live call.
   {
     id: 'toggleHold',
     keys: F1_TO_F9,
     inFields: true,
-    label: 'Pune în așteptare / reia apelul n',
+    label: 'Pune în așteptare / reia apelul n (F6: doar cu 6 apeluri)',
     scope: 'calls',
   },
   {
@@ -136,6 +141,8 @@ export function useShortcuts(handlers: ShortcutHandlers, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      // Already used (the softphone's keys are taken first, in the capture phase).
+      if (event.defaultPrevented) return;
       const current = ref.current;
       const ids = matchShortcuts(
         {

@@ -14,7 +14,8 @@ import { OrderBoard } from './OrderBoard';
  * SPEC §2 operator v2 quick screen: split view of the order list and the drivers map, and the
  * quick form fixed at the bottom of the window (the page never scrolls; the list ends above
  * the form). '+' opens or focuses the form,
- * '-' closes it, Ctrl+Enter places (Space for calls comes with telephony).
+ * '-' closes it, Ctrl+Enter places; Space accepts the first pending call (features/calls/shell/
+ * use-call-keys.ts).
  */
 export function OperatorV2() {
   const user = useCurrentUser();

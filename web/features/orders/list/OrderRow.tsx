@@ -14,8 +14,10 @@ import { clientName, orderAddress } from './order-list';
 
 export interface OrderRowProps {
   order: Order;
-  /** SPEC §2: rows of the in-call tab are labelled F1…F9 (their hold keys). */
+  /** SPEC §2: the dispatcher's calls are labelled F1…F9 (their hold keys). */
   hotkey: string | null;
+  /** The state of this order's call on the dispatcher's softphone, fresher than the list's. */
+  liveCallState: NonNullable<Order['call']>['state'] | null;
   /** A missing address asks for one ('Please enter address') instead of 'Adresă nespecificată.'. */
   promptsAddress: boolean;
   isOwn: boolean;
@@ -37,6 +39,7 @@ export interface OrderRowProps {
 export function OrderRow(props: OrderRowProps) {
   const { order, hotkey, isOwn } = props;
   const activeCall = hasActiveCall(order) && order.call ? order.call : null;
+  const callState = props.liveCallState ?? order.call?.state ?? null;
   return (
     <Table.Tr
       data-testid={`order-row-${order.id}`}
@@ -117,15 +120,20 @@ export function OrderRow(props: OrderRowProps) {
         />
       </Table.Td>
       <Table.Td>
-        {order.call && (
+        {callState && (
           <Text
             size="xs"
-            c="dimmed"
+            c={callState === 'on_hold' ? 'orange.8' : 'dimmed'}
             truncate
-            title={CALL_STATE_LABELS[order.call.state]}
+            title={
+              order.call?.sip_caller_id
+                ? `${CALL_STATE_LABELS[callState]} · SIP ${order.call.sip_caller_id}`
+                : CALL_STATE_LABELS[callState]
+            }
             data-testid={`order-sip-${order.id}`}
+            data-call-state={callState}
           >
-            {CALL_STATE_LABELS[order.call.state]}
+            {CALL_STATE_LABELS[callState]}
           </Text>
         )}
       </Table.Td>

@@ -3,6 +3,7 @@ import { Center, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
+import { useOrderCallLines } from '../../calls/use-order-call-lines';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
 import { useOrderActions } from '../actions/use-order-actions';
@@ -17,8 +18,8 @@ interface OrderTableProps {
   userId: number;
   flavour: Flavour;
   /**
-   * The in-call tab: rows labelled F1…F9 (their hold keys, SPEC §2), and its open orders ask
-   * for a missing address (asksForAddress).
+   * The in-call tab: the dispatcher's calls labelled F1…F9 (their hold keys, SPEC §2, numbered
+   * by the softphone's lines), and its open orders ask for a missing address (asksForAddress).
    */
   inCallTab?: boolean;
   /** Keep the server's order instead of own orders first (the search results). */
@@ -54,6 +55,7 @@ export function OrderTable({
   const actions = useOrderActions();
   const navigate = useNavigate();
   const [assigning, setAssigning] = useState<number | null>(null);
+  const callLines = useOrderCallLines();
   const rows = keepOrder ? orders : ownFirst(orders, userId);
   const labels = FLAVOUR_LABELS[flavour];
 
@@ -104,11 +106,12 @@ export function OrderTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((order, index) => (
+          {rows.map((order) => (
             <OrderRow
               key={order.id}
               order={order}
-              hotkey={inCallTab && index < 9 ? `F${index + 1}` : null}
+              hotkey={inCallTab ? (callLines.hotkeys.get(order.id) ?? null) : null}
+              liveCallState={callLines.states.get(order.id) ?? null}
               promptsAddress={asksForAddress(order, inCallTab)}
               isOwn={order.dispatcher_id === userId}
               formPath={orderFormPath(flavour, order.id)}

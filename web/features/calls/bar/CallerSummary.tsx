@@ -1,0 +1,56 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ordersCountLabel } from './orders-count';
+import { useCaller } from './use-caller';
+
+interface CallerSummaryProps {
+  phone: string;
+  /** The name the PBX sent (SIP display name), shown until the lookup answers. */
+  displayName: string | null;
+  testId: string;
+}
+
+/**
+ * The caller as the company knows them (the issue): client name or 'Client nou', the last
+ * address and the number of past orders, and a red 'Blocat' badge with its reason.
+ */
+export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps) {
+  const caller = useCaller(phone);
+  const info = caller.data;
+  const name = info ? (info.name ?? 'Client nou') : (displayName ?? (caller.isPending ? '…' : ''));
+  const details = info
+    ? [ordersCountLabel(info.orders_count), info.last_address ?? 'Fără adresă anterioară']
+    : [caller.isError ? 'Clientul nu a putut fi căutat.' : 'Se caută clientul…'];
+
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate data-testid={`${testId}-name`} title={name}>
+          {name}
+        </Text>
+        {info?.blocked && (
+          <Tooltip label={info.blocked_reason ?? 'Număr blocat'} openDelay={200}>
+            <Badge
+              color="red"
+              variant="filled"
+              size="xs"
+              style={{ flex: 'none' }}
+              data-testid={`${testId}-blocked`}
+              aria-label={`Blocat${info.blocked_reason ? `: ${info.blocked_reason}` : ''}`}
+            >
+              Blocat
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      <Text
+        size="xs"
+        c="dimmed"
+        truncate
+        data-testid={`${testId}-details`}
+        title={details.join(' · ')}
+      >
+        {details.join(' · ')}
+      </Text>
+    </>
+  );
+}
