@@ -8,11 +8,17 @@ interface PendingCallCardProps {
   /** The answer key's label on the oldest call's button ('F1', '`'); null on the others. */
   answerKey: string | null;
   onAnswer: (lineId: string) => void;
+  /** Gives up a callback that rings at the client's. */
+  onHangUp: (lineId: string) => void;
 }
 
-/** One ringing call of the pending-calls bar: the number, who it is, and the answer button. */
-export function PendingCallCard({ line, answerKey, onAnswer }: PendingCallCardProps) {
+/**
+ * One call of the pending-calls bar: the number, who it is, and the answer button (or, for a
+ * callback still ringing at the client's, the button that gives it up).
+ */
+export function PendingCallCard({ line, answerKey, onAnswer, onHangUp }: PendingCallCardProps) {
   const answering = line.state === 'answering';
+  const dialing = line.state === 'dialing';
   const testId = 'pending-call';
   return (
     <Paper
@@ -26,10 +32,14 @@ export function PendingCallCard({ line, answerKey, onAnswer }: PendingCallCardPr
       data-line-id={line.id}
       data-phone={line.phone}
       data-state={line.state}
-      aria-label={`Apel de la ${line.phone}`}
+      aria-label={dialing ? `Se apelează ${line.phone}` : `Apel de la ${line.phone}`}
     >
       <Group gap="xs" wrap="nowrap">
-        <Icon name="phone" size={16} color="var(--mantine-color-orange-7)" />
+        <Icon
+          name="phone"
+          size={16}
+          color={`var(--mantine-color-${dialing ? 'blue' : 'orange'}-7)`}
+        />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
             <Text
@@ -46,16 +56,28 @@ export function PendingCallCard({ line, answerKey, onAnswer }: PendingCallCardPr
             </div>
           </Group>
         </Stack>
-        <Button
-          size="compact-sm"
-          color="teal"
-          style={{ flex: 'none' }}
-          loading={answering}
-          onClick={() => onAnswer(line.id)}
-          data-testid={`${testId}-answer`}
-        >
-          {answerKey ? `Răspunde (${answerKey})` : 'Răspunde'}
-        </Button>
+        {dialing ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            style={{ flex: 'none' }}
+            onClick={() => onHangUp(line.id)}
+            data-testid={`${testId}-hangup`}
+          >
+            Renunță
+          </Button>
+        ) : (
+          <Button
+            size="compact-sm"
+            color="teal"
+            style={{ flex: 'none' }}
+            loading={answering}
+            onClick={() => onAnswer(line.id)}
+            data-testid={`${testId}-answer`}
+          >
+            {answerKey ? `Răspunde (${answerKey})` : 'Răspunde'}
+          </Button>
+        )}
       </Group>
     </Paper>
   );

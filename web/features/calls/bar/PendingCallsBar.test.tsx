@@ -152,4 +152,31 @@ describe('pending-calls bar (SPEC §2 Shell)', () => {
       expect(phone.getSnapshot().lines.map((l) => l.state)).toEqual(['held', 'active']),
     );
   });
+
+  it('shows a callback ringing at the client’s, which the dispatcher can give up', async () => {
+    const api = serve();
+    const { ua, phone } = await ringing();
+    act(() => {
+      phone.callBack({
+        id: 9,
+        phone: '+40722111001',
+        sip_caller_id: 'gone',
+        code: 487,
+        client_name: 'Ion Popescu',
+        created_at: '2030-01-01 08:00:00',
+        handled_at: null,
+        handled_by: null,
+      });
+    });
+    const bar = await screen.findByTestId('pending-calls');
+    expect(within(bar).getByTestId('pending-calls-count').textContent).toBe('Se apelează');
+    expect(within(bar).getByTestId('pending-call').getAttribute('aria-label')).toBe(
+      'Se apelează +40722111001',
+    );
+    fireEvent.click(within(bar).getByTestId('pending-call-hangup'));
+    expect(ua().outgoing[0]?.session.terminated).toHaveLength(1);
+    expect(screen.queryByTestId('pending-calls')).toBeNull();
+    // Nothing was answered: no order, nothing to cancel.
+    expect(api.calls('PATCH /api/calls/cancel')).toHaveLength(0);
+  });
 });

@@ -6,7 +6,9 @@ import { useSoftphone } from '../engine/use-softphone';
 import { useAnswerKey } from '../use-call-options';
 import { PendingCallCard } from './PendingCallCard';
 
-const waiting = (line: Line) => line.state === 'ringing' || line.state === 'answering';
+/** Calls not yet talking: ringing here, being answered, or a callback ringing at the client's. */
+const waiting = (line: Line) =>
+  line.state === 'ringing' || line.state === 'answering' || line.state === 'dialing';
 
 /**
  * SPEC §2 Shell pending-calls bar: a slim strip under the header, only while calls ring. Each
@@ -20,6 +22,10 @@ export function PendingCallsBar() {
   const pending = lines.filter(waiting);
   if (pending.length === 0) return null;
   const firstRinging = pending.find((line) => line.state === 'ringing');
+  const incoming = pending.filter((line) => line.direction === 'incoming').length;
+  let count = 'Se apelează';
+  if (incoming === 1) count = '1 apel sună';
+  if (incoming > 1) count = `${incoming} apeluri sună`;
 
   return (
     <Box
@@ -43,7 +49,7 @@ export function PendingCallsBar() {
           aria-live="polite"
           data-testid="pending-calls-count"
         >
-          {pending.length === 1 ? '1 apel sună' : `${pending.length} apeluri sună`}
+          {count}
         </Text>
         <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x" style={{ flex: 1 }}>
           <Group gap="xs" wrap="nowrap">
@@ -53,6 +59,7 @@ export function PendingCallsBar() {
                 line={line}
                 answerKey={line === firstRinging ? answerKey : null}
                 onAnswer={(id) => void phone.answer(id)}
+                onHangUp={(id) => phone.hangUp(id)}
               />
             ))}
           </Group>

@@ -44,7 +44,8 @@ export const mantineNotices: SoftphoneNotices = {
       title: 'Telefonie',
       message,
       color: 'yellow',
-      autoClose: 10_000,
+      // SPEC §9: toasts last 1 to 6 s.
+      autoClose: 6_000,
       withBorder: true,
     }),
   sipDisabled: (problem, detail) => {
