@@ -1,8 +1,9 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { ordersCountLabel } from './orders-count';
 import { useCaller } from './use-caller';
 
 interface CallerSummaryProps {
+  /** The caller's number (normalised when it is a phone number). */
   phone: string;
   /** The name the PBX sent (SIP display name), shown until the lookup answers. */
   displayName: string | null;
@@ -10,8 +11,9 @@ interface CallerSummaryProps {
 }
 
 /**
- * The caller as the company knows them (the issue): client name or 'Client nou', the last
- * address and the number of past orders, and a red 'Blocat' badge with its reason.
+ * The caller as the company knows them (the issue): the number as orders store it, the client's
+ * name or 'Client nou', a red 'Blocat' badge with its reason, and under them the number of past
+ * orders and the last address.
  */
 export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps) {
   const caller = useCaller(phone);
@@ -22,8 +24,17 @@ export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps
     : [caller.isError ? 'Clientul nu a putut fi căutat.' : 'Se caută clientul…'];
 
   return (
-    <>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Text
+          size="sm"
+          fw={700}
+          ff="monospace"
+          style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}
+          data-testid={`${testId}-phone`}
+        >
+          {phone}
+        </Text>
         <Text size="sm" fw={600} truncate data-testid={`${testId}-name`} title={name}>
           {name}
         </Text>
@@ -51,6 +62,6 @@ export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps
       >
         {details.join(' · ')}
       </Text>
-    </>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { Icon } from '../../../components/Icon';
 import type { Line } from '../engine/lines';
 import { CallerSummary } from './CallerSummary';
@@ -26,7 +26,7 @@ export function PendingCallCard({ line, answerKey, onAnswer, onHangUp }: Pending
       radius="sm"
       px="xs"
       py={4}
-      w={360}
+      w={400}
       style={{ flex: 'none' }}
       data-testid={testId}
       data-line-id={line.id}
@@ -39,23 +39,9 @@ export function PendingCallCard({ line, answerKey, onAnswer, onHangUp }: Pending
           name="phone"
           size={16}
           color={`var(--mantine-color-${dialing ? 'blue' : 'orange'}-7)`}
+          style={{ flex: 'none' }}
         />
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text
-              size="sm"
-              fw={700}
-              ff="monospace"
-              style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}
-              data-testid={`${testId}-phone`}
-            >
-              {line.phone}
-            </Text>
-            <div style={{ minWidth: 0 }}>
-              <CallerSummary phone={line.phone} displayName={line.displayName} testId={testId} />
-            </div>
-          </Group>
-        </Stack>
+        <CallerSummary phone={line.phone} displayName={line.displayName} testId={testId} />
         {dialing ? (
           <Button
             size="compact-sm"

@@ -5,6 +5,7 @@ import {
   type MissedCall,
   SOFTPHONE_LINES,
 } from '@common/calls/calls.schema';
+import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
 import type { ClientCallAcceptedPayload, MissedCallsUpdatedPayload } from '@common/realtime/events';
 import { isApiError } from '../../../lib/api-client';
@@ -153,7 +154,8 @@ export class Softphone {
     // PBX keeps it as a missed call (docs/CALLS.md).
     if (lines.length >= SOFTPHONE_LINES || this.line(session.callId)) {
       session.reject(486);
-      this.log('busy', 'Toate liniile sunt ocupate: apel refuzat.', session.remoteUser);
+      const phone = normalizePhone(session.remoteUser) ?? session.remoteUser;
+      this.log('busy', 'Toate liniile sunt ocupate: apel refuzat.', phone);
       return;
     }
     this.sessions.set(session.callId, session);
@@ -166,7 +168,8 @@ export class Softphone {
       {
         id: session.callId,
         direction: 'incoming',
-        phone: session.remoteUser,
+        // As orders store it (SPEC §5), so the bar, the list and the server agree.
+        phone: normalizePhone(session.remoteUser) ?? session.remoteUser,
         displayName: session.remoteName,
         state: 'ringing',
         orderId: null,

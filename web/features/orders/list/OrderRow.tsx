@@ -61,6 +61,7 @@ export function OrderRow(props: OrderRowProps) {
               size="xs"
               variant="outline"
               color="gray"
+              style={{ flex: 'none', overflow: 'visible' }}
               data-testid={`order-hotkey-${order.id}`}
             >
               {hotkey}

@@ -95,7 +95,8 @@ export function OrderTable({
       >
         <Table.Thead fz="xs" c="dimmed">
           <Table.Tr>
-            <Table.Th w={inCallTab ? 120 : 64}>Control</Table.Th>
+            {/* The in-call tab: F-key, #id and the call's time (5-digit ids, calls over an hour). */}
+            <Table.Th w={inCallTab ? 148 : 64}>Control</Table.Th>
             <Table.Th w={76}>Ora</Table.Th>
             <Table.Th w={130}>Telefon</Table.Th>
             <Table.Th w={156}>{labels.driver}</Table.Th>
