@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 /**
  * Chromium's own background traffic is refused on this network; keep it quiet (env notes).
  * WebGL in headless Chromium needs SwiftShader (DESIGN §2): the maps draw in every flow.
+ * Softphones (DESIGN §6): a fake microphone, allowed without asking, and WebRTC candidates on
+ * loopback (without which a call's INVITE can wait forever for ICE gathering).
  */
 export const CHROMIUM_ARGS = [
   '--disable-background-networking',
@@ -14,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--enable-unsafe-swiftshader',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
 
 if (!existsSync(CHROMIUM)) {
