@@ -13,6 +13,8 @@ import { existsSync, fstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { E2E_SIP } from '../e2e/support/e2e-sip.mjs';
+import { pbxProblem, startPbx } from '../pbx/start-pbx.mjs';
 import { e2ePort, removeE2eServerFile, writeE2eServerFile } from './e2e-server-file.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,4 +69,26 @@ Object.assign(process.env, {
   // No demo fleet (issue #17): the flows put the drivers they need online themselves.
   DEMO_FLEET_DRIVERS: '0',
 });
+// The call centre's PBX (docs/CALLS.md): the project's Kamailio, on ports of its own (not
+// `npm run pbx`'s), posting missed calls to this server. It stops when this process exits
+// (startPbx's exit hook); one a killed server left behind is reaped by the next start.
+const pbxMissing = pbxProblem();
+if (pbxMissing && E2E_SIP.required) {
+  console.error(`e2e server: the PBX is required here: ${pbxMissing}`);
+  process.exit(1);
+} else if (pbxMissing) {
+  console.error(`e2e server: no PBX, the call tests are skipped (${pbxMissing})`);
+} else {
+  const pbx = await startPbx({
+    udpPort: E2E_SIP.udpPort,
+    wsPort: E2E_SIP.wsPort,
+    secret: E2E_SIP.secret,
+    hookUrl: `http://127.0.0.1:${port}/api/pbx/missed-calls`,
+  });
+  Object.assign(process.env, {
+    SIP_SECRET: E2E_SIP.secret,
+    SIP_WS_URL: pbx.wsUrl,
+    SIP_DOMAIN: pbx.domain,
+  });
+}
 await import(pathToFileURL(main).href);

@@ -255,6 +255,8 @@ if (!wants('browser')) {
       {
         CI: 'true', // json report for the summary
         CHROMIUM_PATH: chromium,
+        // CI=true above is for the report: whether a missing Kamailio fails the run is this.
+        E2E_REQUIRE_PBX: strict ? '1' : '0',
       },
     );
     await reapE2e();
