@@ -345,9 +345,9 @@ export async function startPbx(options) {
   const { binary } = findKamailio();
 
   await reapOrphan(udpPort);
-  for (const [kind, port] of [
-    ['udp', udpPort],
-    ['tcp', wsPort],
+  for (const { kind, port } of [
+    { kind: 'udp', port: udpPort },
+    { kind: 'tcp', port: wsPort },
   ]) {
     if (!(await portFree(kind, host, port))) {
       throw new Error(
