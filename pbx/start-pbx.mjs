@@ -383,8 +383,9 @@ export async function startPbx(options) {
   });
   writeFileSync(stateFile(udpPort), JSON.stringify({ pid, ownerPid: process.pid, runDir }));
 
-  // The process that started it exits without stop() (an error, process.exit): Kamailio stops
-  // with it; its main process takes its workers down on SIGTERM.
+  // The process that started it exits without stop() (an error, process.exit, a server's own
+  // SIGTERM handling): Kamailio stops with it (its main process takes its workers down on
+  // SIGTERM), and the files go, the secret among them. Synchronous: 'exit' waits for nothing.
   const onExit = () => {
     if (!exited && pid) {
       try {
@@ -393,6 +394,8 @@ export async function startPbx(options) {
         // gone
       }
     }
+    rmSync(stateFile(udpPort), { force: true });
+    if (ownRunDir) rmSync(runDir, { recursive: true, force: true });
   };
   process.on('exit', onExit);
 
