@@ -8,7 +8,10 @@ export interface StartPbxOptions {
   wsPort: number;
   /** SIP_SECRET: auth_ephemeral's shared secret and the hook token's key. */
   secret: string;
-  /** Where Kamailio POSTs missed calls (the app's /api/pbx/missed-calls). */
+  /**
+   * Where Kamailio POSTs missed calls (the app's /api/pbx/missed-calls); every BYE goes to its
+   * sibling `call-ended` (/api/pbx/call-ended).
+   */
   hookUrl: string;
   /** Default 127.0.0.1. */
   host?: string;

@@ -155,6 +155,8 @@ export function pbxConfigText({ udpPort, wsPort, secret, hookUrl, runDir, host =
     PBX_RUN_DIR: runDir,
     PBX_SECRET: secret,
     PBX_HOOK_URL: hook.href,
+    // Its sibling: every BYE (POST /api/pbx/call-ended), beside /api/pbx/missed-calls.
+    PBX_ENDED_URL: new URL('call-ended', hook).href,
     PBX_HOOK_TOKEN: hookTokenOf(secret),
   };
   const header = Object.entries(values).map(([name, value]) => substdef(name, value));

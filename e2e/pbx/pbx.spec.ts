@@ -16,12 +16,16 @@ import { E2E_SIP, openSipPhone, registerSipPhone, sipCredentials, sipPhone } fro
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET = 'pbx-spec-secret';
+const MISSED = '/api/pbx/missed-calls';
+const ENDED = '/api/pbx/call-ended';
 const CALLER = '0722000001';
 
 interface HookCall {
+  /** /api/pbx/missed-calls or /api/pbx/call-ended. */
+  path: string | undefined;
   token: string | undefined;
   contentType: string | undefined;
-  body: { sip_call_id: string; from: string; to: string; code: number };
+  body: { sip_call_id: string; from: string; to: string; code?: number };
 }
 
 const problem = pbxProblem();
@@ -41,6 +45,7 @@ test.beforeAll(async () => {
     });
     request.on('end', () => {
       hooks.push({
+        path: request.url,
         token: request.headers['x-pbx-token'] as string | undefined,
         contentType: request.headers['content-type'],
         body: JSON.parse(body) as HookCall['body'],
@@ -103,9 +108,10 @@ async function phonePage(context: BrowserContext, baseURL: string, name: string)
 }
 
 /** The hook call for a Call-ID, once Kamailio has posted it. */
-async function hookFor(callId: string): Promise<HookCall> {
-  await expect.poll(() => hooks.some((hook) => hook.body.sip_call_id === callId)).toBe(true);
-  const hook = hooks.find((entry) => entry.body.sip_call_id === callId);
+async function hookFor(callId: string, path = MISSED): Promise<HookCall> {
+  const matches = (hook: HookCall) => hook.body.sip_call_id === callId && hook.path === path;
+  await expect.poll(() => hooks.some(matches)).toBe(true);
+  const hook = hooks.find(matches);
   if (!hook) throw new Error('unreachable');
   return hook;
 }
@@ -158,6 +164,10 @@ test('a line rings every operator of the company; the first to answer takes the 
   await phone.hangup(call);
   const ended = await opA.waitFor({ type: 'ended', session: ringA.session });
   expect(ended.originator).toBe('remote');
+  // The BYE passed the PBX: the app hears of it even if the operator's browser were gone.
+  const bye = await hookFor(placed.callId ?? '', ENDED);
+  expect(bye.body).toEqual({ sip_call_id: placed.callId, from: CALLER, to: 'c1' });
+  expect(bye.token).toBe(pbxHookToken(SECRET));
 
   // Un-REGISTER (here `Contact: *`) removes an operator from his own address and from the
   // line, and nobody else from it.
@@ -168,7 +178,9 @@ test('a line rings every operator of the company; the first to answer takes the 
   await phone.stop();
   await expect.poll(() => Object.keys(locations())).toEqual([]);
   // Answered: no missed call.
-  expect(hooks.filter((hook) => hook.body.sip_call_id === placed.callId)).toEqual([]);
+  expect(
+    hooks.filter((hook) => hook.body.sip_call_id === placed.callId && hook.path === MISSED),
+  ).toEqual([]);
 });
 
 test('a wrong or expired credential cannot register', async ({ context, baseURL }) => {
@@ -237,6 +249,7 @@ test('missed calls reach the hook: the caller gave up (487), the operator refuse
   await op.waitFor({ type: 'failed', session: ring.session, cause: 'Canceled' });
   const canceled = await hookFor(ring.callId ?? '');
   expect(canceled).toEqual({
+    path: MISSED,
     token,
     contentType: 'application/json',
     body: { sip_call_id: ring.callId, from: CALLER, to: 'c1', code: 487 },
