@@ -23,8 +23,9 @@ const mediaConstraints: MediaStreamConstraints = { audio: true, video: false };
 /** What the progress/accepted/confirmed listeners get (JsSIP types them as a union). */
 type CallEvent = { originator: string; response?: unknown };
 
+/** Epoch ms with the page's sub-millisecond clock: pages of one browser share it (bench/calls-ringing). */
 const log = (event: Omit<SipPhoneEvent, 'at'>) => {
-  events.push({ ...event, at: Date.now() });
+  events.push({ ...event, at: performance.timeOrigin + performance.now() });
 };
 
 /** The status code of a JsSIP event's message, when it is a response. */
@@ -138,6 +139,7 @@ const phone: SipPhone = {
     session.on('sending', (event) => {
       const created = events.find((e) => e.type === 'newRTCSession' && e.session === index);
       if (created) created.callId = event.request.call_id;
+      log({ type: 'sending', session: index, callId: event.request.call_id });
     });
     return index;
   },

@@ -27,6 +27,8 @@ export interface SipPhoneEvent {
     | 'registrationFailed'
     | 'unregistered'
     | 'newRTCSession'
+    /** An outgoing call's INVITE leaves (ICE gathering done): "INVITE sent". */
+    | 'sending'
     | 'progress'
     | 'accepted'
     | 'confirmed'
@@ -34,6 +36,7 @@ export interface SipPhoneEvent {
     | 'failed'
     | 'hold'
     | 'unhold';
+  /** Epoch ms (fractional: the page's performance clock). */
   at: number;
   session?: number;
   originator?: string;
