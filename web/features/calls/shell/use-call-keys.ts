@@ -8,6 +8,18 @@ import { useAnswerKey } from '../use-call-options';
 /** An open dialog, popover, menu or list owns Esc (closing it must not end the call). */
 const OVERLAY = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
+/**
+ * Whether one is open: on screen, not merely in the page (Mantine keeps a closed Select's
+ * listbox in the DOM, hidden; the order form has three, so "present" would keep Esc from ever
+ * ending a call there).
+ */
+const overlayOpen = () =>
+  [...document.querySelectorAll<HTMLElement>(OVERLAY)].some((element) =>
+    typeof element.checkVisibility === 'function'
+      ? element.checkVisibility()
+      : element.getClientRects().length > 0,
+  );
+
 function run(softphone: Softphone, action: CallKeyAction): void {
   switch (action.kind) {
     case 'answer':
@@ -60,7 +72,7 @@ export function useCallKeys(enabled: boolean, spaceAnswers: boolean): void {
     };
     const onBubble = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.repeat) return;
-      if (document.querySelector(OVERLAY)) return;
+      if (overlayOpen()) return;
       const action = actionOf(event);
       if (action?.kind !== 'end') return;
       event.preventDefault();
