@@ -19,9 +19,11 @@ export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps
   const caller = useCaller(phone);
   const info = caller.data;
   const name = info ? (info.name ?? 'Client nou') : (displayName ?? (caller.isPending ? '…' : ''));
-  const details = info
-    ? [ordersCountLabel(info.orders_count), info.last_address ?? 'Fără adresă anterioară']
-    : [caller.isError ? 'Clientul nu a putut fi căutat.' : 'Se caută clientul…'];
+  let details = [caller.isError ? 'Clientul nu a putut fi căutat.' : 'Se caută clientul…'];
+  if (info && info.orders_count === 0 && !info.last_address) details = ['Nicio comandă anterioară'];
+  else if (info) {
+    details = [ordersCountLabel(info.orders_count), info.last_address ?? 'Fără adresă salvată'];
+  }
 
   return (
     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>

@@ -94,10 +94,13 @@ describe('pending-calls bar (SPEC §2 Shell)', () => {
       'Blocat: Comenzi false',
     );
     expect(within(blocked).getByTestId('pending-call-details').textContent).toBe(
-      '1 comandă · Fără adresă anterioară',
+      '1 comandă · Fără adresă salvată',
     );
     await waitFor(() =>
       expect(within(unknown).getByTestId('pending-call-name').textContent).toBe('Client nou'),
+    );
+    expect(within(unknown).getByTestId('pending-call-details').textContent).toBe(
+      'Nicio comandă anterioară',
     );
     // One lookup per number.
     expect(api.calls('GET /api/calls/caller').map((r) => r.query.get('phone'))).toEqual([

@@ -32,6 +32,9 @@ export interface OrderRowProps {
   onAction: (order: Order, action: RowActionId) => void;
 }
 
+/** The SIP column: the live call stands out, a held one waits, an ended one is history. */
+const CALL_STATE_COLORS = { started: 'teal.8', on_hold: 'orange.8', ended: 'dimmed' } as const;
+
 /**
  * One order of a tab (SPEC §2 Order list columns), on one line. Clicking the row opens the side
  * panel.
@@ -124,7 +127,7 @@ export function OrderRow(props: OrderRowProps) {
         {callState && (
           <Text
             size="xs"
-            c={callState === 'on_hold' ? 'orange.8' : 'dimmed'}
+            c={CALL_STATE_COLORS[callState]}
             truncate
             title={
               order.call?.sip_caller_id
