@@ -86,8 +86,12 @@ const pendingCall = (page: Page, phone: string) =>
 const activeCall = (page: Page, phone: string) =>
   page.locator(`[data-testid="active-call"][data-phone="${phone}"]`);
 
-async function openedOrderId(page: Page): Promise<number> {
+/** The order whose form the page shows, once it is not `previous` (a form already open). */
+async function openedOrderId(page: Page, previous?: number): Promise<number> {
   await expect(page).toHaveURL(/\/operator\/order\/[1-9]\d*$/);
+  if (previous !== undefined) {
+    await expect(page).not.toHaveURL(new RegExp(`/operator/order/${previous}$`));
+  }
   return Number(page.url().split('/').pop());
 }
 
@@ -138,7 +142,9 @@ test('a dispatcher answers, switches holds and ends calls from the keyboard', as
   await expect(page.getByTestId('pending-calls')).toHaveCount(0);
 
   // Two more ring while the first is active: the console at 1440×900.
+  // One after the other: F1 answers the call that rang first.
   await b.phone.call(line);
+  await expect(pendingCall(page, '+40722000102')).toBeVisible();
   await c.phone.call(line);
   await expect(page.getByTestId('pending-call')).toHaveCount(2);
   await expect(page.getByTestId('free-lines')).toHaveText('Linii libere: 12/15');
@@ -149,8 +155,7 @@ test('a dispatcher answers, switches holds and ends calls from the keyboard', as
 
   // F1 answers the oldest ringing call; the first is put on hold (SPEC §4).
   await page.keyboard.press('F1');
-  const orderB = await openedOrderId(page);
-  expect(orderB).not.toBe(orderA);
+  const orderB = await openedOrderId(page, orderA);
   await b.phone.waitFor({ type: 'confirmed' });
   await a.phone.waitFor({ type: 'hold', originator: 'remote' });
   await expect(activeCall(page, '+40722000101')).toHaveAttribute('data-state', 'held');
@@ -227,7 +232,7 @@ test('two operators ring for one call and only one gets it', async ({ browser, b
     await activeCall(one, '+40722000201').count(),
     await activeCall(two, '+40722000201').count(),
   ];
-  expect(winners.sort()).toEqual([0, 1]);
+  expect([...winners].sort()).toEqual([0, 1]);
   const [winner, loser] = winners[0] === 1 ? [one, two] : [two, one];
   await openedOrderId(winner);
   await expect(loser).not.toHaveURL(/\/operator\/order\/[1-9]\d*$/);
