@@ -207,7 +207,10 @@ test('a dispatcher answers, switches holds and ends calls from the keyboard', as
   await logout(page);
 });
 
-test('two operators ring for one call and only one gets it', async ({ browser, baseURL }) => {
+test('two operators ring for one call and only one gets it (F1, and Space on v2)', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const base = baseURL ?? '';
   const first = await browser.newContext();
@@ -218,13 +221,34 @@ test('two operators ring for one call and only one gets it', async ({ browser, b
   await Promise.all([dispatcherConsole(one, DISPATCHER), dispatcherConsole(two, DISPATCHER_2)]);
   const line = await companyLine(one);
   const client = await caller(callers, base, '+40722000201');
+  // The second operator works on the quick screen, where Space takes the first pending call
+  // when no field is being edited (SPEC §2).
+  await two.getByRole('link', { name: 'Ecran rapid' }).click();
+  await expect(two.getByTestId('operator-v2')).toBeVisible();
+  await two.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+  // Space answers on v2: the call leaves the other operator's bar.
+  const early = await caller(callers, base, '+40722000202');
+  await early.phone.call(line);
+  await expect(pendingCall(one, '+40722000202')).toBeVisible();
+  await expect(pendingCall(two, '+40722000202')).toBeVisible();
+  await two.keyboard.press(' ');
+  await early.phone.waitFor({ type: 'confirmed' });
+  await expect(activeCall(two, '+40722000202')).toHaveAttribute('data-state', 'active');
+  await expect(pendingCall(one, '+40722000202')).toHaveCount(0);
+  await openedOrderId(two);
+  await two.keyboard.press('Escape');
+  await early.phone.waitFor({ type: 'ended' });
+  await two.getByRole('link', { name: 'Ecran rapid' }).click();
+  await expect(two.getByTestId('operator-v2')).toBeVisible();
+  await two.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
   await client.phone.call(line);
   await expect(pendingCall(one, '+40722000201')).toBeVisible();
   await expect(pendingCall(two, '+40722000201')).toBeVisible();
 
-  // Both press the answer key at once: one order, one winner.
-  await Promise.all([one.keyboard.press('F1'), two.keyboard.press('F1')]);
+  // Both answer at once: one order, one winner.
+  await Promise.all([one.keyboard.press('F1'), two.keyboard.press(' ')]);
   await client.phone.waitFor({ type: 'confirmed' });
   await expect(pendingCall(one, '+40722000201')).toHaveCount(0);
   await expect(pendingCall(two, '+40722000201')).toHaveCount(0);
@@ -253,7 +277,7 @@ test('15 calls fill the 15 lines; the 16th is kept as a missed call and called b
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const base = baseURL ?? '';
   await dispatcherConsole(page, DISPATCHER);
@@ -293,6 +317,8 @@ test('15 calls fill the 15 lines; the 16th is kept as a missed call and called b
   await page.getByTestId('missed-calls').click();
   const missed = page.locator('[data-testid="missed-call"][data-phone="+40722000316"]');
   await expect(missed).toBeVisible();
+  await expect(page.getByTestId('missed-calls-list')).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: testInfo.outputPath('missed-calls.png') });
   await missed.getByTestId('missed-call-back').click();
   const incoming = await sixteenth.phone.waitFor({ type: 'newRTCSession', originator: 'remote' });
   await sixteenth.phone.answer(incoming.session ?? 1);
@@ -303,6 +329,14 @@ test('15 calls fill the 15 lines; the 16th is kept as a missed call and called b
 
   await page.keyboard.press('Escape');
   await sixteenth.phone.waitFor({ type: 'ended', originator: 'remote' });
+
+  // The dispatcher events: the call refused with every line in use, the missed calls.
+  await page.getByTestId('sip-status').click();
+  const events = page.getByTestId('dispatcher-events');
+  await expect(events.locator('[data-kind="busy"]')).toContainText('+40722000316');
+  await expect(events).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: testInfo.outputPath('dispatcher-events.png') });
+  await page.keyboard.press('Escape');
   await callers.close();
   await logout(page);
 });

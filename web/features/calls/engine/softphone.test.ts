@@ -368,3 +368,23 @@ describe('callbacks (docs/CALLS.md Missed calls)', () => {
     expect(phone.getSnapshot().lines[0]).toMatchObject({ state: 'active', orderId: 100 });
   });
 });
+
+describe('dispatcher events (SPEC §2 Shell)', () => {
+  it('logs missed calls, a burst as one line, and not a callback that lowers the count', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    callCentre();
+    const { phone } = await registeredPhone();
+    const missed = () => phone.getSnapshot().events.filter((e) => e.kind === 'missed');
+    phone.missedCallsChanged({ company_id: 1, unhandled: 1 });
+    phone.missedCallsChanged({ company_id: 1, unhandled: 2 });
+    expect(missed().map((e) => e.text)).toEqual(['Apeluri pierdute nepreluate: 2.']);
+    phone.missedCallsChanged({ company_id: 1, unhandled: 1 });
+    expect(missed()).toHaveLength(1);
+    vi.advanceTimersByTime(61_000);
+    phone.missedCallsChanged({ company_id: 1, unhandled: 2 });
+    expect(missed().map((e) => e.text)).toEqual([
+      'Apeluri pierdute nepreluate: 2.',
+      'Apeluri pierdute nepreluate: 2.',
+    ]);
+  });
+});

@@ -46,6 +46,9 @@ export interface SoftphoneContext {
   orderChanged: (order: Order) => void;
 }
 
+/** Missed calls this close together are one event of the log. */
+const MISSED_MERGE_MS = 60_000;
+
 const INITIAL: SoftphoneSnapshot = { status: 'off', message: null, lines: [], events: [] };
 
 /**
@@ -155,7 +158,7 @@ export class Softphone {
     if (lines.length >= SOFTPHONE_LINES || this.line(session.callId)) {
       session.reject(486);
       const phone = normalizePhone(session.remoteUser) ?? session.remoteUser;
-      this.log('busy', 'Toate liniile sunt ocupate: apel refuzat.', phone);
+      this.log('busy', `Refuzat: ${SOFTPHONE_LINES} linii ocupate.`, phone);
       return;
     }
     this.sessions.set(session.callId, session);
@@ -457,11 +460,17 @@ export class Softphone {
   missedCallsChanged(payload: MissedCallsUpdatedPayload): void {
     const previous = this.lastMissed;
     this.lastMissed = payload.unhandled;
-    if (previous !== null && payload.unhandled > previous) {
-      this.log('missed', `Apel pierdut (${payload.unhandled} nepreluate).`);
-    } else if (previous === null && payload.unhandled > 0) {
-      this.log('missed', `Apeluri pierdute nepreluate: ${payload.unhandled}.`);
+    const more = previous === null ? payload.unhandled > 0 : payload.unhandled > previous;
+    if (!more) return;
+    const text = `Apeluri pierdute nepreluate: ${payload.unhandled}.`;
+    // A burst (callers giving up together) is one line of the log, kept up to date.
+    const last = this.snapshot.events[0];
+    if (last?.kind === 'missed' && this.now() - last.at < MISSED_MERGE_MS) {
+      const events = [{ ...last, at: this.now(), text }, ...this.snapshot.events.slice(1)];
+      this.set({ events });
+      return;
     }
+    this.log('missed', text);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useSoftphone } from '../engine/use-softphone';
 import { STATUS_LOOK } from '../labels';
@@ -16,7 +16,7 @@ export function DispatcherEvents() {
   const detail = status === 'unavailable' || status === 'failed' ? message : null;
 
   return (
-    <Popover position="bottom-end" width={340} shadow="md" withArrow>
+    <Popover position="bottom-end" width={380} shadow="md" withArrow>
       <Popover.Target>
         <UnstyledButton
           aria-label={`Telefon: ${look.label}`}
@@ -57,30 +57,32 @@ export function DispatcherEvents() {
               Niciun eveniment.
             </Text>
           ) : (
-            <Stack gap={2} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {events.map((event) => (
-                <Group
-                  key={event.id}
-                  component="li"
-                  gap={8}
-                  wrap="nowrap"
-                  data-testid="dispatcher-event"
-                  data-kind={event.kind}
-                >
-                  <Text size="xs" ff="monospace" c="dimmed" style={{ flex: 'none' }}>
-                    {dayjs(event.at).format('HH:mm:ss')}
-                  </Text>
-                  {event.phone && (
-                    <Text size="xs" ff="monospace" style={{ flex: 'none' }}>
-                      {event.phone}
+            <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars scrollbarSize={6}>
+              <Stack gap={2} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {events.map((event) => (
+                  <Group
+                    key={event.id}
+                    component="li"
+                    gap={8}
+                    wrap="nowrap"
+                    data-testid="dispatcher-event"
+                    data-kind={event.kind}
+                  >
+                    <Text size="xs" ff="monospace" c="dimmed" style={{ flex: 'none' }}>
+                      {dayjs(event.at).format('HH:mm:ss')}
                     </Text>
-                  )}
-                  <Text size="xs" truncate title={event.text}>
-                    {event.text}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
+                    {event.phone && (
+                      <Text size="xs" ff="monospace" style={{ flex: 'none' }}>
+                        {event.phone}
+                      </Text>
+                    )}
+                    <Text size="xs" truncate title={event.text}>
+                      {event.text}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
           )}
         </Stack>
       </Popover.Dropdown>

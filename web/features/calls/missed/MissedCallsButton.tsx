@@ -86,7 +86,7 @@ export function MissedCallsButton() {
             {missed.isPending ? 'Se încarcă…' : 'Niciun apel pierdut nepreluat.'}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={360} type="auto">
+          <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars scrollbarSize={6}>
             <Stack gap={4}>
               {calls.map((call) => (
                 <Group
