@@ -68,6 +68,8 @@ Object.assign(process.env, {
   MAP_TILES_URL: '',
   // No demo fleet (issue #17): the flows put the drivers they need online themselves.
   DEMO_FLEET_DRIVERS: '0',
+  // Its own PBX below, on the tests' ports: not the demo's.
+  DEMO_PBX: 'false',
 });
 // The call centre's PBX (docs/CALLS.md): the project's Kamailio, on ports of its own (not
 // `npm run pbx`'s), posting missed calls to this server. It stops when this process exits

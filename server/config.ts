@@ -231,6 +231,11 @@ const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name or an IPv4 address')
       .default('127.0.0.1'),
+    /**
+     * `npm start` runs the project's Kamailio beside the app when SIP_WS_URL points at this
+     * machine (server/simulator/demo-pbx.ts); default on, except in production.
+     */
+    DEMO_PBX: booleanFlag.optional(),
     SIP_CREDENTIAL_TTL_S: z.coerce
       .number()
       .int()
@@ -262,8 +267,9 @@ const EnvSchema = z
 export const servedOverHttps = (publicUrl: string): boolean =>
   new URL(publicUrl).protocol === 'https:';
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SIP_SECRET'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SIP_SECRET' | 'DEMO_PBX'> & {
   isPglite: boolean;
+  DEMO_PBX: boolean;
   /** The PBX's shared secret, or undefined: no ephemeral SIP credentials (docs/CALLS.md). */
   SIP_SECRET: string | undefined;
 };
@@ -277,10 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { SIP_SECRET, NODE_ENV } = parsed.data;
+  const { SIP_SECRET, NODE_ENV, DEMO_PBX } = parsed.data;
   return {
     ...parsed.data,
     isPglite: parsed.data.DATABASE_URL === undefined,
+    DEMO_PBX: DEMO_PBX ?? NODE_ENV !== 'production',
     // Unset outside production: the secret `npm run pbx` uses too, so a laptop works as is.
     SIP_SECRET:
       SIP_SECRET === undefined

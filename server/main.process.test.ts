@@ -17,7 +17,14 @@ const start = (env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DEMO_FLEET_DRIVERS: '0', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DEMO_FLEET_DRIVERS: '0',
+      DEMO_PBX: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
 import { serializeError } from './http/log-serializers';
 import { selfUrl, startDemoFleet } from './simulator/demo-fleet';
+import { startDemoPbx } from './simulator/demo-pbx';
 import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
@@ -57,6 +58,16 @@ async function main() {
     return undefined;
   });
 
+  // Issue #19: the project's Kamailio beside the demo, when it is installed (DEMO_PBX).
+  const pbx = await startDemoPbx({
+    config,
+    baseUrl: selfUrl(port, config.HOST),
+    logger: app.log,
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the demo PBX did not start');
+    return undefined;
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -68,6 +79,7 @@ async function main() {
       // Its drivers go offline while the server still answers them.
       await fleet?.stop();
       await app.close();
+      await pbx?.stop();
       if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
       await database.close();
       process.exit(0);

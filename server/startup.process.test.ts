@@ -21,6 +21,7 @@ const baseEnv = () => {
     DATA_DIR: dataDir,
     // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
     DEMO_FLEET_DRIVERS: '0',
+    DEMO_PBX: 'false',
   };
   delete env.PUBLIC_URL;
   delete env.HOST;

@@ -47,6 +47,8 @@ export function clusterProcesses() {
         HOST: '127.0.0.1',
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        // Nodes of a cluster run no PBX of their own (demo-pbx.ts).
+        DEMO_PBX: 'false',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -37,6 +37,7 @@ const env = () => ({
   DATABASE_URL: databaseUrl,
   REDIS_URL: REDIS_URL as string,
   DEMO_FLEET_DRIVERS: '0',
+  DEMO_PBX: 'false',
   // A dead node's claims expire fast, and every node looks for due searches often.
   DISPATCH_LEASE_MS: '1500',
   DISPATCH_POLL_MS: '200',

@@ -40,6 +40,7 @@ const startNode = (databaseUrl: string) =>
     CONSOLE_CACHE_MS: '60000',
     // The drivers here are the test's own.
     DEMO_FLEET_DRIVERS: '0',
+    DEMO_PBX: 'false',
   });
 
 describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {

@@ -65,6 +65,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'debug',
       DEMO_FLEET_DRIVERS: '3',
+      DEMO_PBX: 'false',
       DEMO_FLEET_ACCEPT_PROBABILITY: '1',
       DEMO_FLEET_CANCEL_PROBABILITY: '0',
       DEMO_FLEET_TIME_SCALE: '60',

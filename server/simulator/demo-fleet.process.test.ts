@@ -65,6 +65,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'debug',
     DEMO_FLEET_DRIVERS: '3',
+    DEMO_PBX: 'false',
   });
   let ready = false;
   for (let i = 0; i < 480 && !ready && server.child.exitCode === null; i++) {
