@@ -2,6 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from './client';
 import {
   blockedPhones,
+  clientAddresses,
+  clients,
   discounts,
   orderHistory,
   orderPlaces,
@@ -147,6 +149,30 @@ export async function seedDemoOrders(
     const clientName = pick(CLIENT_NAMES, i);
     const cancellation =
       state === 'canceled' ? (i % 2 ? 'no_drivers_found' : 'dispatcher_canceled') : null;
+    const phone = `+4074${String(1_000_000 + i * 7919).slice(0, 7)}`;
+    // A known client with the pickup saved, as placing the order would leave them: a call from
+    // this number shows who it is (issue #19 caller lookup) and the client history has rows.
+    const [client] = await db
+      .insert(clients)
+      .values({ company_id: input.companyId, phone, name: clientName, created_at: createdAt })
+      .onConflictDoUpdate({
+        target: [clients.company_id, clients.phone],
+        set: { name: clientName },
+      })
+      .returning({ id: clients.id });
+    if (client) {
+      await db
+        .insert(clientAddresses)
+        .values({
+          company_id: input.companyId,
+          client_id: client.id,
+          name: from,
+          lat: fromLat,
+          long: fromLng,
+          last_used_at: createdAt,
+        })
+        .onConflictDoNothing();
+    }
     const [order] = await db
       .insert(orders)
       .values({
@@ -162,8 +188,9 @@ export async function seedDemoOrders(
         trip_started_at: startedAt,
         trip_finished_at: state === 'finished' ? closedAt : null,
         closed_at: closedAt,
-        phone: `+4074${String(1_000_000 + i * 7919).slice(0, 7)}`,
+        phone,
         client_name: clientName,
+        client_id: client?.id ?? null,
         comment: pick(COMMENTS, i),
         dispatcher_id: fromApp ? null : input.dispatcherId,
         source: fromApp ? 'from_app' : 'from_call',
