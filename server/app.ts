@@ -27,6 +27,7 @@ import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.rou
 import { createBlockedPhonesService } from './modules/blocked-phones/blocked-phones.service';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
+import { createTelephonySettings } from './modules/calls/telephony-settings';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
@@ -328,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log,
     }),
     orderWrites.calls,
+    createTelephonySettings(database.db, config.SIP_DOMAIN),
     config.SIP_SECRET,
   );
   clientsRoutes(app, authenticate, createClientsService(database.db));

@@ -12,6 +12,8 @@ import {
   PbxCallEndedBodySchema,
   PbxMissedCallBodySchema,
   SipSettingsSchema,
+  TelephonySettingsBodySchema,
+  TelephonySettingsSchema,
 } from './calls.schema';
 
 /**
@@ -115,4 +117,25 @@ export const pbxCallEnded = defineEndpoint({
   response: z.null(),
   status: 204,
   errors: [401],
+});
+
+const UserParams = z.object({ id: idParam() });
+
+/** An operator's telephony settings (admins; docs/CALLS.md Credentials). */
+export const getTelephonySettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/users/:id/telephony',
+  params: UserParams,
+  response: TelephonySettingsSchema,
+  errors: [409],
+});
+
+/** Admins set an operator's extension (or his settings on another PBX). */
+export const setTelephonySettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/users/:id/telephony',
+  params: UserParams,
+  body: TelephonySettingsBodySchema,
+  response: TelephonySettingsSchema,
+  errors: [409],
 });

@@ -117,3 +117,49 @@ export const PbxCallEndedBodySchema = z.object({
   from: text(80),
   to: text(80),
 });
+
+/** An operator's extension: 2 to 6 digits (docs/CALLS.md: the address c<company>-<ext>). */
+export const SIP_EXTENSION_PATTERN = /^[0-9]{2,6}$/;
+
+const optionalSetting = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+/**
+ * An operator's telephony settings, as an admin sets them (docs/CALLS.md Credentials): the
+ * extension on the project's PBX, or the address, WebSocket and password on another one. null
+ * clears a setting; a missing field keeps it.
+ */
+export const TelephonySettingsBodySchema = z.strictObject({
+  sip_extension: optionalSetting(
+    z.string().trim().regex(SIP_EXTENSION_PATTERN, 'Extensia are între 2 și 6 cifre.'),
+  ),
+  sip_url: optionalSetting(
+    z
+      .string()
+      .trim()
+      .max(200)
+      .regex(
+        /^sips?:[^@\s;]+@[A-Za-z0-9.-]+(:[0-9]{1,5})?$/,
+        'Adresa SIP are forma sip:101@pbx.exemplu.ro.',
+      ),
+  ),
+  sip_websocket: optionalSetting(
+    z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^wss?:\/\/[^\s]+$/, 'Adresa WebSocket începe cu ws:// sau wss://.'),
+  ),
+  sip_password: optionalSetting(requiredText(128)),
+});
+export type TelephonySettingsBody = z.input<typeof TelephonySettingsBodySchema>;
+
+/** What the settings screen shows: never the password itself. */
+export const TelephonySettingsSchema = z.object({
+  sip_extension: z.string().nullable(),
+  sip_url: z.string().nullable(),
+  sip_websocket: z.string().nullable(),
+  has_password: z.boolean(),
+  /** The address the softphone registers with the project's PBX (null: none). */
+  address: z.string().nullable(),
+});
+export type TelephonySettings = z.infer<typeof TelephonySettingsSchema>;

@@ -3,12 +3,14 @@ import {
   cancelCall,
   getCaller,
   getSipSettings,
+  getTelephonySettings,
   handleMissedCall,
   hangUpCall,
   holdCall,
   listMissedCalls,
   pbxCallEnded,
   pbxMissedCall,
+  setTelephonySettings,
   unholdCall,
 } from '@common/calls/calls.api';
 import { DISPATCHER_FINISHED_CALL } from '@common/calls/calls.schema';
@@ -18,6 +20,7 @@ import { type Authenticate, route } from '../../http/route';
 import type { OrderWritePath } from '../orders/write/order-write-path';
 import type { CallsService } from './calls.service';
 import { isPbxHookToken } from './sip-secrets';
+import type { TelephonySettingsService } from './telephony-settings';
 
 /** SPEC §6: dispatchers (and admins) answer calls; the operators of the console. */
 const OPERATORS = ['admin', 'dispatcher'] as const;
@@ -27,6 +30,7 @@ export function callsRoutes(
   authenticate: Authenticate,
   calls: CallsService,
   writes: OrderWritePath['calls'],
+  telephony: TelephonySettingsService,
   pbxSecret: string | undefined,
 ) {
   const access = { roles: OPERATORS };
@@ -48,6 +52,13 @@ export function callsRoutes(
   route(app, authenticate, listMissedCalls, access, ({ auth }) => calls.missed(auth));
   route(app, authenticate, handleMissedCall, access, ({ auth, params }) =>
     calls.handled(auth, params.id),
+  );
+  // Admins set an operator's extension (docs/CALLS.md Credentials).
+  route(app, authenticate, getTelephonySettings, { roles: ['admin'] }, ({ auth, params }) =>
+    telephony.get(auth, params.id),
+  );
+  route(app, authenticate, setTelephonySettings, { roles: ['admin'] }, ({ auth, params, body }) =>
+    telephony.set(auth, params.id, body),
   );
   // The PBX's hooks: no session, the token derived from the shared secret (docs/CALLS.md).
   const fromPbx = (request: FastifyRequest) => {

@@ -513,3 +513,54 @@ describe('POST /api/pbx/call-ended (the PBX ends a call whose browser is gone)',
     expect((await order(other.id)).call?.state).toBe('started');
   });
 });
+
+describe('PATCH /api/users/{id}/telephony (admins set an operator’s extension)', () => {
+  it('sets the extension the softphone registers with, unique in the company, never showing a password', async () => {
+    const admin = await t.login(
+      await buildUser(t.db, { roles: ['admin'], companyIds: [companyId] }),
+    );
+    const newcomer = await buildUser(t.db, {
+      name: 'Ioana',
+      roles: ['dispatcher'],
+      companyIds: [companyId],
+    });
+    const path = `/api/users/${newcomer.id}/telephony`;
+    expect((await call('PATCH', path, elena, { sip_extension: '105' })).status).toBe(403);
+    const taken = await call<{ errors: Record<string, string[]> }>('PATCH', path, admin, {
+      sip_extension: '101',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.sip_extension?.[0]).toContain('Elena');
+    const bad = await call<{ errors: Record<string, string[]> }>('PATCH', path, admin, {
+      sip_extension: '1a',
+      sip_websocket: 'http://pbx',
+    });
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['sip_extension', 'sip_websocket']);
+    const set = await call('PATCH', path, admin, {
+      sip_extension: '105',
+      sip_password: 'secret-1',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({
+      sip_extension: '105',
+      sip_url: null,
+      sip_websocket: null,
+      has_password: true,
+      address: `sip:c${companyId}-105@127.0.0.1`,
+    });
+    expect(JSON.stringify((await call('GET', path, admin)).body)).not.toContain('secret-1');
+    // Her softphone now registers there.
+    const ioana = await t.login(newcomer);
+    const settings = (await call<SipSettings>('GET', '/api/calls/sip-settings', ioana)).body;
+    expect(settings).toMatchObject({ available: true, uri: `sip:c${companyId}-105@127.0.0.1` });
+    // Cleared: back to an ephemeral credential.
+    await call('PATCH', path, admin, { sip_password: null });
+    expect((await call('GET', path, admin)).body).toMatchObject({ has_password: false });
+    // A driver has no softphone to set.
+    const car = await buildDriver(t.db, companyId);
+    expect(
+      (await call('PATCH', `/api/users/${car.id}/telephony`, admin, { sip_extension: '106' }))
+        .status,
+    ).toBe(409);
+  });
+});
