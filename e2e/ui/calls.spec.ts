@@ -340,3 +340,39 @@ test('15 calls fill the 15 lines; the 16th is kept as a missed call and called b
   await callers.close();
   await logout(page);
 });
+
+test('the softphone registers again by itself after its line to the PBX was cut', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The SIP WebSocket passes through the test, which can cut it as a network loss would.
+  let cut: (() => Promise<void>) | undefined;
+  let lines = 0;
+  await page.routeWebSocket(new RegExp(`^${E2E_SIP.wsUrl.replace(/[.]/g, '\\.')}`), (ws) => {
+    lines++;
+    ws.connectToServer();
+    cut = () => ws.close({ code: 1001, reason: 'network lost' });
+  });
+  await dispatcherConsole(page, DISPATCHER);
+  expect(lines).toBe(1);
+
+  await cut?.();
+  // SPEC §8: 'SIP is disabled' while it is down; then JsSIP reconnects and registers again,
+  // with no reload of the page.
+  await expect(page.getByTestId('sip-status')).not.toHaveAttribute('data-status', 'registered');
+  await expect(page.getByTestId('sip-status')).toHaveAttribute('data-status', 'registered', {
+    timeout: 20_000,
+  });
+  expect(lines).toBe(2);
+
+  // And calls ring again.
+  const callers = await browser.newContext();
+  const client = await caller(callers, baseURL ?? '', '0722000401');
+  const call = await client.phone.call(await companyLine(page));
+  await expect(pendingCall(page, '+40722000401')).toBeVisible();
+  await client.phone.hangup(call);
+  await expect(pendingCall(page, '+40722000401')).toHaveCount(0);
+  await callers.close();
+  await logout(page);
+});
