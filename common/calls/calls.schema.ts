@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from '../http/fields';
-import { PhoneInputSchema } from '../orders/orders.schema';
+import { normalizePhone } from '../lib/phone';
 
 /** SPEC §4: a softphone has 15 lines; free lines = 15 − pending calls. */
 export const SOFTPHONE_LINES = 15;
@@ -31,16 +31,25 @@ export const SipCallIdSchema = requiredText(200).refine((value) => /^[\x21-\x7e]
   message: 'Identificatorul apelului SIP este invalid.',
 });
 
+/**
+ * The caller as the PBX names them (the From user): a number, normalised (SPEC §5), or what a
+ * hidden or non-numeric caller sends ('anonymous'), kept as it is — such a call is still
+ * answered; its order's phone is left for the dispatcher to type (docs/CALLS.md).
+ */
+export const CallerNumberSchema = requiredText(80, 'Numărul apelantului lipsește.').transform(
+  (value) => normalizePhone(value) ?? value,
+);
+
 /** SPEC §7 POST /api/calls/accept. */
 export const AcceptCallBodySchema = z.strictObject({
-  phone_number: PhoneInputSchema,
+  phone_number: CallerNumberSchema,
   sip_caller_id: SipCallIdSchema,
 });
 export type AcceptCallBody = z.input<typeof AcceptCallBodySchema>;
 
 /** SPEC §7 PATCH /api/calls/cancel {phone_number, reason_type, reason_text}; the SIP id is ours. */
 export const CancelCallBodySchema = z.strictObject({
-  phone_number: PhoneInputSchema,
+  phone_number: CallerNumberSchema,
   reason_type: z.literal('call_ended'),
   reason_text: z.enum([CLIENT_FINISHED_CALL, DISPATCHER_FINISHED_CALL]),
   sip_caller_id: SipCallIdSchema.optional(),
@@ -49,7 +58,7 @@ export type CancelCallBody = z.input<typeof CancelCallBodySchema>;
 
 /** SPEC §7: the trailing-slash variant sends the phone only (the dispatcher's hang-up). */
 export const HangUpBodySchema = z.strictObject({
-  phone_number: PhoneInputSchema,
+  phone_number: CallerNumberSchema,
   sip_caller_id: SipCallIdSchema.optional(),
 });
 

@@ -62,12 +62,17 @@ export function createCallsService(deps: CallsServiceDeps) {
   async function accept(auth: AuthContext, body: { phone_number: string; sip_caller_id: string }) {
     const company = await lineCompany(auth);
     const phone = body.phone_number;
-    const client = (await repo.findClientByPhone(db, company.id, phone)) ?? null;
+    // A hidden or non-numeric caller is answered too; the order waits for a typed number.
+    const isNumber = normalizePhone(phone) === phone;
+    const client = isNumber
+      ? ((await repo.findClientByPhone(db, company.id, phone)) ?? null)
+      : null;
     const last = client ? await repo.lastAddressOf(db, client.id) : undefined;
     const order = await writes.accept(auth, {
       companyId: company.id,
       createdByCompanyId: company.id,
       phone,
+      isNumber,
       sipCallId: body.sip_caller_id,
       client,
       lastPlace: last ?? null,

@@ -179,7 +179,7 @@ describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
       'POST',
       '/api/calls/accept',
       elena,
-      { phone_number: 'abc', sip_caller_id: 'has space' },
+      { phone_number: ' ', sip_caller_id: 'has space' },
     );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['phone_number', 'sip_caller_id']);
@@ -190,6 +190,19 @@ describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
       payload: { phone_number: '0744 555 000', sip_caller_id: callId() },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers a hidden caller too: the order waits for the number the client dictates', async () => {
+    const sipId = callId();
+    const hidden = await accept(elena, 'anonymous', sipId);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ state: 'new', phone: '', client_id: null });
+    expect(hidden.body.call).toMatchObject({ phone: 'anonymous', state: 'started' });
+    const ended = await call<Order>('PATCH', '/api/calls/cancel/', elena, {
+      phone_number: 'anonymous',
+      sip_caller_id: sipId,
+    });
+    expect(ended.body).toMatchObject({ id: hidden.body.id, state: 'canceled' });
   });
 
   it('tells the company’s dispatchers with client_call_accepted', async () => {

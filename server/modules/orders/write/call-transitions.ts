@@ -30,7 +30,10 @@ export interface AnsweredCall {
   /** The dispatching company (its line rang). */
   companyId: number;
   createdByCompanyId: number;
+  /** The caller as the PBX named them: a normalised number, or 'anonymous' and the like. */
   phone: string;
+  /** Whether `phone` is a number the order can keep (else the dispatcher types one). */
+  isNumber: boolean;
   sipCallId: string;
   client: { id: number; name: string | null; about: string | null } | null;
   /** The client's last address: place A of the new order. */
@@ -75,7 +78,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
       const order = await insertOrder(tx, {
         state: 'new',
         source: 'from_call',
-        phone: call.phone,
+        phone: call.isNumber ? call.phone : '',
         client_id: call.client?.id ?? null,
         client_name: call.client?.name ?? null,
         about_client: call.client?.about ?? null,
