@@ -68,6 +68,8 @@ Object.assign(process.env, {
   MAP_TILES_URL: '',
   // No demo fleet (issue #17): the flows put the drivers they need online themselves.
   DEMO_FLEET_DRIVERS: '0',
+  // Nothing may reach the network: no company registry (the sign-up form goes on by hand).
+  COMPANY_REGISTRY_URL: '',
   // Its own PBX below, on the tests' ports: not the demo's.
   DEMO_PBX: 'false',
 });

@@ -33,6 +33,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { createCompanyRegistry } from './modules/companies/company-registry';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -333,7 +334,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config.SIP_SECRET,
   );
   clientsRoutes(app, authenticate, createClientsService(database.db));
-  companiesRoutes(app, authenticate, createCompaniesService(database.db));
+  companiesRoutes(
+    app,
+    authenticate,
+    createCompaniesService(database.db, {
+      registry: createCompanyRegistry({
+        url: config.COMPANY_REGISTRY_URL,
+        timeoutMs: config.COMPANY_REGISTRY_TIMEOUT_MS,
+      }),
+      log: app.log,
+    }),
+  );
   catalogRoutes(app, authenticate, database.db);
   zonesRoutes(
     app,

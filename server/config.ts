@@ -219,6 +219,15 @@ const EnvSchema = z
     /** The estimated average city speed (km/h) that turns an estimated distance into a time. */
     ROUTING_CITY_KMH: z.coerce.number().min(5).max(130).default(25),
     /**
+     * The company registry the sign-up form looks a CUI up in (issue #20, SPEC §5): the ANAF
+     * VAT registry's web service; empty = none (the user types the company's details).
+     */
+    COMPANY_REGISTRY_URL: optionalUrl(['http', 'https']).default(
+      'https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva',
+    ),
+    /** A registry slower than this is reported unavailable (the form goes on by hand). */
+    COMPANY_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+    /**
      * Telephony (docs/CALLS.md, docs/OPERATIONS.md "Telephony"): the secret shared with the
      * PBX's auth_ephemeral (empty: no ephemeral credentials; unset: the development secret,
      * except in production), the SIP-over-WebSocket address browsers connect to, the SIP

@@ -34,7 +34,15 @@ export async function createTestApp(
   options: { logStream?: DestinationStream; clock?: () => number } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    // Tests never reach a host outside this machine: no company registry unless a test brings
+    // its own stand-in (fake-anaf.ts).
+    COMPANY_REGISTRY_URL: '',
+    ...env,
+  });
   const app = await buildApp({ config, database, serveWeb: false, ...options });
   return {
     app,
