@@ -69,7 +69,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => companies.id),
     protocol_company_id: integer('protocol_company_id').references(() => companies.id),
-    /** SPEC §3 Call on an order: {phone, state, started_at, ended_at}; written by the telephony issue. */
+    /** SPEC §3 Call on an order: {phone, state, started_at, ended_at, sip_caller_id}; orders/write/call-transitions.ts. */
     call: jsonb('call'),
     call_state: text('call_state'),
     call_playback_state: text('call_playback_state'),
