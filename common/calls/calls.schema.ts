@@ -36,8 +36,9 @@ export const SipCallIdSchema = requiredText(200).refine((value) => /^[\x21-\x7e]
  * hidden or non-numeric caller sends ('anonymous'), kept as it is — such a call is still
  * answered; its order's phone is left for the dispatcher to type (docs/CALLS.md).
  */
+export const callerNumber = (value: string) => normalizePhone(value) ?? value;
 export const CallerNumberSchema = requiredText(80, 'Numărul apelantului lipsește.').transform(
-  (value) => normalizePhone(value) ?? value,
+  callerNumber,
 );
 
 /** SPEC §7 POST /api/calls/accept. */

@@ -1,7 +1,7 @@
 import type { CallerInfo, MissedCall } from '@common/calls/calls.schema';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { calls, clientAddresses, clients } from '../../db/schema';
+import { calls, clients } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 
 /** A SIP call already known for this company (docs/CALLS.md: once per company and Call-ID). */
@@ -118,26 +118,6 @@ export async function findMissedCall(db: DbOrTx, id: number): Promise<MissedCall
       from ${calls} c left join ${clients} cl on cl.company_id = c.company_id and cl.phone = c.phone
       where c.id = ${id}`),
   );
-  return row;
-}
-
-/** The client's most recently used saved address: place A of an order born from their call. */
-export async function lastAddressOf(db: DbOrTx, clientId: number) {
-  const [row] = await db
-    .select({
-      name: clientAddresses.name,
-      place_id: clientAddresses.place_id,
-      lat: clientAddresses.lat,
-      long: clientAddresses.long,
-      comment: clientAddresses.comment,
-      bloc: clientAddresses.bloc,
-      scara: clientAddresses.scara,
-      reper: clientAddresses.reper,
-    })
-    .from(clientAddresses)
-    .where(eq(clientAddresses.client_id, clientId))
-    .orderBy(desc(clientAddresses.last_used_at), desc(clientAddresses.id))
-    .limit(1);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import {
   type CallerInfo,
   CLIENT_FINISHED_CALL,
+  callerNumber,
   DISPATCHER_FINISHED_CALL,
   type MissedCall,
   type PbxCallEndedBodySchema,
@@ -14,13 +15,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import { maskPhones } from '../../http/log-serializers';
 import type { Publisher } from '../../realtime/publisher';
 import { findUserMeta } from '../auth/auth.repo';
+import { addressesOfClients } from '../clients/clients.repo';
 import { findCompanies } from '../companies/companies.repo';
-import type { CallerCompaniesOf } from '../orders/caller-companies';
+import type { CallerCompanies, CallerCompaniesOf } from '../orders/caller-companies';
 import type { CallTransitions } from '../orders/write/call-transitions';
 import * as repo from './calls.repo';
-import { companyOfLine, companyOfSipUser } from './sip-secrets';
+import { companyOfSipUser } from './sip-secrets';
 import { type SipServerConfig, sipSettingsFor } from './sip-settings';
 
 export interface CallsServiceDeps {
@@ -33,12 +36,12 @@ export interface CallsServiceDeps {
   now?: () => number;
 }
 
-/** A phone as logs may hold it (DESIGN §7: never a full number): the last three digits. */
-export const maskPhone = (phone: string) =>
-  phone.length <= 3 ? '***' : `${'*'.repeat(Math.min(phone.length - 3, 9))}${phone.slice(-3)}`;
-
-/** The SIP From user as the calls table keeps it: normalised when it is a number (SPEC §5). */
-const callerPhone = (from: string) => normalizePhone(from) ?? from;
+/**
+ * The company whose line a dispatcher answers: his first dispatching (non-protocol) one, in id
+ * order (findCompanies), as telephony.repo's SQL picks it.
+ */
+const lineCompanyOf = (companies: CallerCompanies) =>
+  companies.find((c) => c.type !== 'protocol') ?? null;
 
 /** The call centre (issue #19, SPEC §4 Calls, §7 Calls, docs/CALLS.md). */
 export function createCallsService(deps: CallsServiceDeps) {
@@ -47,8 +50,7 @@ export function createCallsService(deps: CallsServiceDeps) {
 
   /** The company whose line the dispatcher answers: their first dispatching (non-protocol) one. */
   async function lineCompany(auth: AuthContext) {
-    const companies = await deps.callerCompanies(auth);
-    const company = companies.find((c) => c.type !== 'protocol');
+    const company = lineCompanyOf(await deps.callerCompanies(auth));
     if (!company) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
     return company;
   }
@@ -67,7 +69,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     const client = isNumber
       ? ((await repo.findClientByPhone(db, company.id, phone)) ?? null)
       : null;
-    const last = client ? await repo.lastAddressOf(db, client.id) : undefined;
+    const [last] = client ? await addressesOfClients(db, [company.id], [client.id]) : [];
     const order = await writes.accept(auth, {
       companyId: company.id,
       createdByCompanyId: company.id,
@@ -75,7 +77,18 @@ export function createCallsService(deps: CallsServiceDeps) {
       isNumber,
       sipCallId: body.sip_caller_id,
       client,
-      lastPlace: last ?? null,
+      lastPlace: last
+        ? {
+            name: last.name,
+            place_id: last.place_id,
+            lat: last.lat,
+            long: last.long,
+            comment: last.comment,
+            bloc: last.bloc,
+            scara: last.scara,
+            reper: last.reper,
+          }
+        : null,
     });
     publisher.toCompany(company.id, 'client_call_accepted', {
       sip_caller_id: body.sip_caller_id,
@@ -98,7 +111,7 @@ export function createCallsService(deps: CallsServiceDeps) {
   ): Promise<Order> {
     const context = {
       dispatcher_id: auth.userId,
-      phone: maskPhone(body.phone_number),
+      phone: maskPhones(body.phone_number),
       sip_caller_id: body.sip_caller_id,
       reason_text: reasonText,
     };
@@ -144,7 +157,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       findUserMeta(db, auth.userId, true),
       deps.callerCompanies(auth),
     ]);
-    const company = companies.find((c) => c.type !== 'protocol') ?? null;
+    const company = lineCompanyOf(companies);
     return sipSettingsFor(
       {
         name: auth.userName,
@@ -178,9 +191,9 @@ export function createCallsService(deps: CallsServiceDeps) {
    * names no company, or a call already known, is logged and ignored: the PBX does not retry.
    */
   async function pbxMissed(body: z.output<typeof PbxMissedCallBodySchema>): Promise<void> {
-    const companyId = companyOfLine(body.to);
+    const companyId = companyOfSipUser(body.to);
     const [company] = companyId === null ? [] : await findCompanies(db, [companyId]);
-    const context = { to: body.to, code: body.code, phone: maskPhone(body.from) };
+    const context = { to: body.to, code: body.code, phone: maskPhones(body.from) };
     if (!company) {
       log.warn(context, 'missed call for an unknown line ignored');
       return;
@@ -188,7 +201,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     const kept = await repo.insertMissedCall(db, {
       company_id: company.id,
       sip_call_id: body.sip_call_id,
-      phone: callerPhone(body.from),
+      phone: callerNumber(body.from),
       code: body.code,
     });
     log.info({ ...context, kept }, 'missed call');

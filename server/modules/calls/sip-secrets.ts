@@ -47,12 +47,6 @@ export function isPbxHookToken(secret: string, presented: string | undefined): b
 export const companyLine = (companyId: number) => `c${companyId}`;
 export const operatorUser = (companyId: number, extension: string) => `c${companyId}-${extension}`;
 
-/** The company of a line user `c<id>`, or null. */
-export function companyOfLine(user: string): number | null {
-  const match = /^c([1-9][0-9]{0,9})$/.exec(user);
-  return match ? Number(match[1]) : null;
-}
-
 /** The company of a company's own SIP user: its line `c<id>` or an operator `c<id>-<ext>`. */
 export function companyOfSipUser(user: string): number | null {
   const match = /^c([1-9][0-9]{0,9})(-[A-Za-z0-9_.]+)?$/.exec(user);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, userMeta, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import type { TenantScope } from '../../http/auth-context';
+import { inScope } from '../users/users.repo';
 import { SIP_META } from './sip-settings';
 
 export interface TelephonyUser {
@@ -30,15 +31,7 @@ export async function findTelephonyUser(
         where cu.user_id = ${users.id} and c.type <> 'protocol')`,
     })
     .from(users)
-    .where(
-      and(
-        eq(users.id, id),
-        scope.kind === 'all'
-          ? undefined
-          : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users.id}
-              and cu.company_id = any(${`{${scope.companyIds.join(',')}}`}::int[]))`,
-      ),
-    );
+    .where(and(eq(users.id, id), inScope(scope)));
   if (!user) return undefined;
   const meta = await db
     .select({ key: userMeta.key, value: userMeta.value })

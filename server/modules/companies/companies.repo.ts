@@ -6,16 +6,21 @@ import { companies } from '../../db/schema';
 /** The companies behind a session: their type decides who dispatches an order they create. */
 export async function findCompanies(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      type: companies.type,
-      package_id: companies.package_id,
-      parent_company_id: companies.parent_company_id,
-    })
-    .from(companies)
-    .where(inArray(companies.id, ids));
+  return (
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        type: companies.type,
+        package_id: companies.package_id,
+        parent_company_id: companies.parent_company_id,
+      })
+      .from(companies)
+      .where(inArray(companies.id, ids))
+      // In id order: "the caller's first dispatching company" (orders, the softphone's line) is
+      // then the same on every request and in SQL (telephony.repo's min(id)).
+      .orderBy(companies.id)
+  );
 }
 
 /** A dispatch company has tens of protocol clients; the bound keeps the read small regardless. */

@@ -7,7 +7,7 @@ import { intArray } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 
 /** Users visible to a scope: those who belong to at least one of its companies. */
-const inScope = (scope: TenantScope): SQL | undefined =>
+export const inScope = (scope: TenantScope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
     : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(scope.companyIds)}))`;

@@ -5,13 +5,17 @@ import { missedCallKeys } from '../query-keys';
 
 /**
  * The company's missed calls not yet called back (docs/CALLS.md), read again on
- * 'missed_calls_updated' (shell/SoftphoneHost) and after a reconnect (RealtimeBridge).
+ * 'missed_calls_updated' (shell/SoftphoneHost), after a reconnect (RealtimeBridge), and every
+ * 30 s: the event crosses nodes at most once (DESIGN §4: polling stays as the safety net).
  */
+export const MISSED_CALLS_POLL_MS = 30_000;
+
 export function useMissedCalls(enabled: boolean) {
   return useQuery({
     queryKey: missedCallKeys.all,
     queryFn: ({ signal }) => apiWith(listMissedCalls, { signal }),
     enabled,
     staleTime: 30_000,
+    refetchInterval: MISSED_CALLS_POLL_MS,
   });
 }
