@@ -107,15 +107,32 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 function vitestCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedTests) failures.push(`${where} › ${test.fullName}`);
+    // A file that failed to load has no failed test of its own.
+    if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${where} (file)`);
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0),
+    failures,
   };
 }
 
 function playwrightCounts(file) {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of suites ?? []) visit(suite);
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, failures };
 }
 
 function record(name, run, countsOf) {
@@ -283,6 +300,8 @@ for (const r of results) {
   passed += r.passed;
   failed += r.failed;
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  // The names again here: a CI log is often read from its tail only.
+  for (const failure of r.failures ?? []) console.log(`    ✗ ${failure}`);
 }
 if (skipped.length > 0 && strict) {
   console.log(`\nCI requires every suite: ${skipped.length} suite(s) could not run.`);
