@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** SPEC §6 roles. */
-export const ROLES = ['admin', 'dispatcher', 'driver', 'client', 'company'] as const;
+export const ROLES = ['admin', 'manager', 'dispatcher', 'driver', 'client', 'company'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -15,6 +15,12 @@ export interface AuthContext {
 export const isAdmin = (auth: AuthContext) => auth.roles.includes('admin');
 
 /**
+ * Who administers people, fleet and settings (issue #20, docs/ADMINISTRATION.md): the platform
+ * admin everywhere, a company's manager within his companies (his scope stays `scopeOf`).
+ */
+export const ADMINISTRATORS = ['admin', 'manager'] as const satisfies readonly Role[];
+
+/**
  * The set of companies a query may touch. The platform admin is the only cross-tenant role.
  */
 export type TenantScope = { kind: 'all' } | { kind: 'companies'; companyIds: number[] };

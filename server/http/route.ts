@@ -12,9 +12,15 @@ export type Access = { public: true } | { roles: readonly Role[] | 'any' };
 
 /**
  * The back office's users (SPEC §6: admin, dispatcher, and company users of protocol, delivery
- * or restaurant companies): whoever works the order console and its services.
+ * or restaurant companies; a company's manager, docs/ADMINISTRATION.md): whoever works the order
+ * console and its services.
  */
-export const CONSOLE_ROLES = ['admin', 'dispatcher', 'company'] as const satisfies readonly Role[];
+export const CONSOLE_ROLES = [
+  'admin',
+  'manager',
+  'dispatcher',
+  'company',
+] as const satisfies readonly Role[];
 
 export interface HandlerInput<E extends Endpoint, A extends Access> {
   params: ParamsOf<E>;

@@ -12,7 +12,7 @@ export const CONSOLE_PACKAGES: Record<ConsoleKind, readonly PackageId[]> = {
 };
 
 /** SPEC §6: the roles with a back-office console (the server's CONSOLE_ROLES). */
-export const CONSOLE_ROLES: readonly Role[] = ['admin', 'dispatcher', 'company'];
+export const CONSOLE_ROLES: readonly Role[] = ['admin', 'manager', 'dispatcher', 'company'];
 
 type UserFacts = Pick<LoggedUser, 'roles' | 'companies'>;
 

@@ -14,7 +14,7 @@ export function homePath(
 ): string {
   let preferred = '/settings/account';
   const console = consoleOf(user);
-  if (user.roles.includes('admin')) preferred = '/dashboard';
+  if (user.roles.includes('admin') || user.roles.includes('manager')) preferred = '/dashboard';
   else if (console === 'taxi') preferred = '/operator';
   else if (console === 'delivery') preferred = '/orders/all';
   return exists(preferred) ? preferred : '/settings/account';

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './clients';
 export * from './companies';
 export * from './content';
+export * from './dashboard';
 export * from './dispatch';
 export * from './drivers';
 export * from './idempotency';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -100,11 +101,68 @@ export const cars = pgTable(
     model: text('model').notNull(),
     color: text('color').notNull(),
     number: text('number').notNull(),
+    /** Fleet records (issue #20, docs/ADMINISTRATION.md): year made, seats, document expiries. */
+    year: integer('year'),
+    seats: integer('seats'),
+    /** ITP (technical inspection), RCA (liability insurance), taxi licence: YYYY-MM-DD. */
+    itp_until: date('itp_until', { mode: 'string' }),
+    rca_until: date('rca_until', { mode: 'string' }),
+    license_until: date('license_until', { mode: 'string' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('cars_company_indicativ_idx').on(t.company_id, t.indicativ),
     index('cars_driver_idx').on(t.driver_id),
+  ],
+);
+
+/** A driver's phone or tablet running the driver app (issue #20 /devices). */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    model: text('model').notNull(),
+    /** android | ios */
+    platform: text('platform').notNull(),
+    app_version: text('app_version'),
+    driver_id: integer('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    last_seen_at: utcTimestamp('last_seen_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_company_identifier_idx').on(t.company_id, t.identifier),
+    index('devices_driver_idx').on(t.driver_id),
+  ],
+);
+
+/**
+ * SPEC §2 /driver/reports/{token}: a link to one driver's trip history. Only the token's
+ * SHA-256 is stored; it expires and can be revoked (issue #20).
+ */
+export const driverReportTokens = pgTable(
+  'driver_report_tokens',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    driver_id: integer('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: utcTimestamp('expires_at').notNull(),
+    revoked_at: utcTimestamp('revoked_at'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('driver_report_tokens_hash_idx').on(t.token_hash),
+    index('driver_report_tokens_driver_idx').on(t.driver_id),
   ],
 );

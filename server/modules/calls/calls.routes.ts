@@ -16,6 +16,7 @@ import {
 import { DISPATCHER_FINISHED_CALL } from '@common/calls/calls.schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../http/app-error';
+import { ADMINISTRATORS } from '../../http/auth-context';
 import { type Authenticate, route } from '../../http/route';
 import type { OrderWritePath } from '../orders/write/order-write-path';
 import type { CallsService } from './calls.service';
@@ -54,11 +55,15 @@ export function callsRoutes(
     calls.handled(auth, params.id),
   );
   // Admins set an operator's extension (docs/CALLS.md Credentials).
-  route(app, authenticate, getTelephonySettings, { roles: ['admin'] }, ({ auth, params }) =>
+  route(app, authenticate, getTelephonySettings, { roles: ADMINISTRATORS }, ({ auth, params }) =>
     telephony.get(auth, params.id),
   );
-  route(app, authenticate, setTelephonySettings, { roles: ['admin'] }, ({ auth, params, body }) =>
-    telephony.set(auth, params.id, body),
+  route(
+    app,
+    authenticate,
+    setTelephonySettings,
+    { roles: ADMINISTRATORS },
+    ({ auth, params, body }) => telephony.set(auth, params.id, body),
   );
   // The PBX's hooks: no session, the token derived from the shared secret (docs/CALLS.md).
   const fromPbx = (request: FastifyRequest) => {

@@ -2,7 +2,8 @@ import type { Role } from '@common/auth/auth.schema';
 
 /** SPEC §6 roles, as shown to operators. */
 export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrator',
+  admin: 'Administrator platformă',
+  manager: 'Administrator firmă',
   dispatcher: 'Operator',
   driver: 'Șofer',
   client: 'Client',
