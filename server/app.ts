@@ -34,6 +34,7 @@ import { createClientsService } from './modules/clients/clients.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyRegistry } from './modules/companies/company-registry';
+import { createSignupService } from './modules/companies/signup.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -343,6 +344,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         timeoutMs: config.COMPANY_REGISTRY_TIMEOUT_MS,
       }),
       log: app.log,
+    }),
+    createSignupService({
+      db: database.db,
+      attempts: failures,
+      maxPerIp: config.SIGNUP_MAX_PER_IP,
+      windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+      issueSession: auth.issueSession,
+      tokenTtlSeconds: Math.round(config.TOKEN_TTL_HOURS * 3600),
     }),
   );
   catalogRoutes(app, authenticate, database.db);

@@ -72,6 +72,8 @@ const EnvSchema = z
      */
     LOGIN_MAX_FAILURES_PER_ACCOUNT_UNKNOWN_DEVICES: z.coerce.number().int().min(1).default(25),
     LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+    /** Sign-ups (POST /api/company, issue #20) allowed per address within LOGIN_WINDOW_MINUTES. */
+    SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: booleanFlag.default(false),
     DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
     DRIVER_APP_BETA_URL: z.url().default('https://play.google.com/apps/testing/md.ogo.driver'),

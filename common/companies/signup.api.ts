@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../http/define-endpoint';
-import { CheckCuiQuerySchema, CheckCuiResponseSchema } from './signup.schema';
+import {
+  CheckCuiQuerySchema,
+  CheckCuiResponseSchema,
+  CompanySignupBodySchema,
+  CompanySignupResponseSchema,
+} from './signup.schema';
 
 /**
  * SPEC §7 GET /api/check-cui?cui: the sign-up form's company lookup in the ANAF public VAT
@@ -11,4 +16,19 @@ export const checkCui = defineEndpoint({
   path: '/api/check-cui',
   query: CheckCuiQuerySchema,
   response: CheckCuiResponseSchema,
+});
+
+/**
+ * SPEC §7 POST /api/company: a business signs up (issue #20) — its company on trial, its first
+ * user (manager + dispatcher), then logged in. Public, rate-limited per address (429), idempotent
+ * per `Idempotency-Key` (a retry logs into the company the first attempt created; the key with
+ * another body is 422). A registered CUI or a used e-mail is 422 on its field.
+ */
+export const createCompany = defineEndpoint({
+  method: 'POST',
+  path: '/api/company',
+  body: CompanySignupBodySchema,
+  response: CompanySignupResponseSchema,
+  status: 201,
+  errors: [422, 429],
 });
