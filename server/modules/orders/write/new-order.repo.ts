@@ -5,6 +5,7 @@ import { preparedSql } from '../../../db/prepared';
 import { utcNow } from '../../../db/schema/columns';
 import { claimKeySql, claimValues, type KeyClaim } from '../../idempotency/idempotency.repo';
 import { nextChangeNumberSql } from '../change-stream/order-changes.repo';
+import { dailyCountUpsertSql } from './daily-counts.repo';
 import {
   addressesJson,
   addressesUpsertSql,
@@ -51,8 +52,8 @@ const p = sql.placeholder;
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
  * order, its places A, B…, the client's saved addresses and the first history item; the parts
  * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), a placed order's
- * driver search (issue #18: born with the order, so no placed order is ever without one), and
- * the change
+ * driver search (issue #18: born with the order, so no placed order is ever without one), the
+ * dashboard chart's count of the day (daily-counts.repo), and the change
  * (change-stream/order-changes.repo.ts), numbered only once the order is in: the counter's lock
  * is taken last, as in every write. Every insert reads
  * its rows or id from the one before (`go`, `new_client`, `new_order`), so a key held by
@@ -115,6 +116,11 @@ const placeOrder = preparedSql(
     select id, ${p('company_id')}::int, ${p('search_due_ms')}::bigint
     from new_order where ${p('placed')}::boolean
   ),
+  daily_count as (${dailyCountUpsertSql(
+    sql`${p('company_id')}::int`,
+    sql`'from_call'`,
+    sql`from new_order`,
+  )}),
   next_change as (${nextChangeNumberSql(sql`exists (select 1 from new_order)`)}),
   new_change as (
     insert into order_changes (seq, order_id, kind)

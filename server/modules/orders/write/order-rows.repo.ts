@@ -5,6 +5,7 @@ import { clients, orderHistory, orderPlaces, orders } from '../../../db/schema';
 import { utcNow } from '../../../db/schema/columns';
 import type { TenantScope } from '../../../http/auth-context';
 import { inOrderScope, type OrderRow } from '../orders.repo';
+import { countNewOrder } from './daily-counts.repo';
 
 /** Insert/update values; any column may be an SQL expression such as the database clock. */
 export type NewOrderRow = {
@@ -18,6 +19,8 @@ export async function insertOrder(
 ): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('order insert returned no row');
+  // The dashboard chart's daily counts, in the same transaction (SPEC §2, daily-counts.repo).
+  await countNewOrder(db, row);
   return row;
 }
 
