@@ -38,8 +38,6 @@ import { createSignupService } from './modules/companies/signup.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { searchConfigRoutes } from './modules/dispatch/config/search-config.routes';
 import { createSearchConfigService } from './modules/dispatch/config/search-config.service';
 import { planFor, priorityDriverIds } from './modules/dispatch/config/search-plan';
@@ -52,6 +50,10 @@ import {
 } from './modules/dispatch/engine/dispatch-engine';
 import { createDispatchNotifier } from './modules/dispatch/engine/dispatch-notifier';
 import { driverStateOf } from './modules/drivers/driver-state-wire';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { createDeviceSightings, createDevicesService } from './modules/devices/devices.service';
+import { driverReportsRoutes } from './modules/driver-reports/driver-reports.routes';
+import { createDriverReportsService } from './modules/driver-reports/driver-reports.service';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { createDriversService } from './modules/drivers/drivers.service';
 import { createFleet, type Fleet } from './modules/drivers/fleet';
@@ -248,7 +250,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secureCookies: servedOverHttps(config.PUBLIC_URL),
   });
   usersRoutes(app, authenticate, createUsersService(database.db, { live: drivers.live }));
-  driversRoutes(app, authenticate, drivers, fleet.writes);
+  driversRoutes(
+    app,
+    authenticate,
+    drivers,
+    fleet.writes,
+    createDeviceSightings(database.db, (error) =>
+      app.log.warn({ err: error }, 'recording a device sighting failed'),
+    ),
+  );
+  // Issue #20: drivers' devices, the driver order list and the public report links.
+  devicesRoutes(app, authenticate, createDevicesService(database.db));
+  driverReportsRoutes(
+    app,
+    authenticate,
+    createDriverReportsService({
+      db: database.db,
+      publicUrl: config.PUBLIC_URL,
+      misses: failures,
+      maxMisses: config.LOGIN_MAX_FAILURES_PER_IP,
+      missWindowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+    }),
+  );
   contentRoutes(app, authenticate, createContentService(database.db));
   configRoutes(app, authenticate, config);
   healthRoutes(app, authenticate, database, nodeId);
@@ -365,16 +388,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       refreshIndex: zones.wake,
       wakeOthers: publisher.wakeZoneReaders,
       standQueue: drivers.standQueue,
-    }),
-  );
-  // Issue #20: the admin dashboard's counters, chart, announcements and incidents.
-  dashboardRoutes(
-    app,
-    authenticate,
-    createDashboardService({
-      db: database.db,
-      driverCounts: (companyIds) =>
-        fleet.index.counts(companyIds === null ? null : new Set(companyIds)),
     }),
   );
   // Issue #18: search intervals and methods, driver priority intervals (SPEC §7).

@@ -42,6 +42,12 @@ describe('masking', () => {
     expect(maskUrl('/api/orders/123')).toBe('/api/orders/123');
   });
 
+  it("never shows a driver report link's token (SPEC §2 /driver/reports/{token})", () => {
+    expect(maskUrl('/api/driver-reports/AbC-123_xyz?page=2')).toBe('/api/driver-reports/…?page=2');
+    expect(maskUrl('/driver/reports/AbC-123_xyz')).toBe('/driver/reports/…');
+    expect(maskUrl('/api/drivers/5/report-links/7')).toBe('/api/drivers/5/report-links/7');
+  });
+
   it("cuts drizzle's parameters and PostgreSQL's quoted values out of a message", () => {
     expect(safeMessage(`Failed query: select $1\nparams: ${PHONE},${NAME}`)).toBe('Failed query');
     expect(safeMessage(`invalid input syntax for type integer: "${NAME} "x" y"`, true)).toBe(

@@ -43,9 +43,15 @@ const KEPT_QUERY_VALUE = /^(?:\d{1,6}|true|false)?$/;
  * number replaced by '…' (?phone=0744123456 → ?phone=…); phone-like path segments masked
  * (/user-addresses/addresses/0744123456 → …/07…56).
  */
+/**
+ * Paths whose next segment is a secret (SPEC §2 /driver/reports/{token}, issue #20): the token
+ * opens a driver's trips to whoever holds it, so a log never shows it.
+ */
+const SECRET_SEGMENT = /^(\/(?:api\/driver-reports|driver\/reports))\/[^/?#]+/;
+
 export function maskUrl(url: string): string {
   const mark = url.indexOf('?');
-  const path = mark === -1 ? url : url.slice(0, mark);
+  const path = (mark === -1 ? url : url.slice(0, mark)).replace(SECRET_SEGMENT, '$1/…');
   const maskedPath = path
     .split('/')
     .map((segment) => {

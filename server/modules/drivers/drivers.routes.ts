@@ -6,7 +6,8 @@ import {
   getZoneStatistics,
   setDriverStatus,
 } from '@common/drivers/drivers.api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../http/auth-context';
 import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import type { DriversService } from './drivers.service';
 import type { DriverWritePath } from './state/driver-write-path';
@@ -19,6 +20,8 @@ export function driversRoutes(
   authenticate: Authenticate,
   drivers: DriversService,
   writes: DriverWritePath,
+  /** The driver app spoke from a device (X-Device-Id, devices.service createDeviceSightings). */
+  seen: (auth: AuthContext, request: FastifyRequest) => Promise<void> = async () => {},
 ) {
   route(app, authenticate, getDriversPositions, { roles: CONSOLE_ROLES }, async ({ auth }) =>
     drivers.positions(auth),
@@ -32,8 +35,12 @@ export function driversRoutes(
   route(app, authenticate, banUser, { roles: DISPATCH }, ({ auth, params, body }) =>
     writes.ban(auth, params.id, body),
   );
-  route(app, authenticate, setDriverStatus, { roles: DRIVER }, ({ auth, body }) =>
-    writes.setStatus(auth, body.status),
-  );
-  route(app, authenticate, getDriverStatus, { roles: DRIVER }, ({ auth }) => drivers.own(auth));
+  route(app, authenticate, setDriverStatus, { roles: DRIVER }, async ({ auth, body, request }) => {
+    await seen(auth, request);
+    return writes.setStatus(auth, body.status);
+  });
+  route(app, authenticate, getDriverStatus, { roles: DRIVER }, async ({ auth, request }) => {
+    await seen(auth, request);
+    return drivers.own(auth);
+  });
 }
