@@ -28,6 +28,8 @@ import { createBlockedPhonesService } from './modules/blocked-phones/blocked-pho
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
 import { createTelephonySettings } from './modules/calls/telephony-settings';
+import { carsRoutes } from './modules/cars/cars.routes';
+import { createCarsService } from './modules/cars/cars.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
@@ -249,7 +251,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, authenticate, auth, {
     secureCookies: servedOverHttps(config.PUBLIC_URL),
   });
-  usersRoutes(app, authenticate, createUsersService(database.db, { live: drivers.live }));
+  const users = createUsersService(database.db, {
+    live: drivers.live,
+    drivers: fleet.writes,
+    sessions: {
+      endTokens: (tokenIds) => {
+        for (const tokenId of tokenIds) {
+          sessions.revokeToken(tokenId);
+          publisher.endSession(tokenId, 'revoked');
+        }
+      },
+      refreshUser: (userId) => sessions.revokeUser(userId),
+    },
+  });
+  usersRoutes(app, authenticate, users);
+  carsRoutes(app, authenticate, createCarsService(database.db, { drivers: fleet.writes }));
   driversRoutes(
     app,
     authenticate,

@@ -44,6 +44,7 @@ export const NOT_FOUND = {
   company: 'Compania nu a fost găsită.',
   zone: 'Zona nu a fost găsită.',
   stand: 'Stația nu a fost găsită.',
+  car: 'Mașina nu a fost găsită.',
   webApp: 'Aplicația web nu a fost găsită (rulați npm run build).',
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND;

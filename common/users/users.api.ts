@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { UserMetaSchema } from '../auth/auth.schema';
 import { defineEndpoint } from '../http/define-endpoint';
 import {
+  CreateUserBodySchema,
   ListUsersQuerySchema,
+  SetPasswordBodySchema,
+  UpdateUserBodySchema,
   UserIdParamsSchema,
   UserListSchema,
   UserSchema,
@@ -30,5 +33,39 @@ export const getUserMeta = defineEndpoint({
   path: '/api/users/:id/meta',
   params: UserIdParamsSchema,
   response: z.array(UserMetaSchema),
+  errors: [403],
+});
+
+/**
+ * Issue #20: an administrator creates a user (docs/ADMINISTRATION.md "People and cars"): the
+ * platform admin anyone, a manager only into his own companies and never an admin.
+ */
+export const createUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/users',
+  body: CreateUserBodySchema,
+  response: UserSchema,
+  status: 201,
+  errors: [403],
+});
+
+/** Issue #20: an administrator edits a user of his companies; a foreign id answers 404. */
+export const updateUser = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/users/:id',
+  params: UserIdParamsSchema,
+  body: UpdateUserBodySchema,
+  response: UserSchema,
+  errors: [403],
+});
+
+/** Issue #20: an administrator sets a user's password; every session of the user ends. */
+export const setUserPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/users/:id/password',
+  params: UserIdParamsSchema,
+  body: SetPasswordBodySchema,
+  response: z.null(),
+  status: 204,
   errors: [403],
 });

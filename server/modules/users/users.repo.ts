@@ -1,8 +1,16 @@
 import type { Role } from '@common/auth/auth.schema';
 import type { ListUsersQuery, User } from '@common/users/users.schema';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cars, companyUsers, driverPositions, users } from '../../db/schema';
+import {
+  accessTokens,
+  cars,
+  companies,
+  companyUsers,
+  driverPositions,
+  users,
+} from '../../db/schema';
+import { utcNow } from '../../db/schema/columns';
 import { intArray } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 
@@ -41,6 +49,7 @@ const userColumns = {
   is_paused: users.is_paused,
   high_priority: users.high_priority,
   balance: users.balance,
+  disabled: sql<boolean>`${users.disabled_at} is not null`,
 };
 
 const toUser = (row: Omit<User, 'roles'> & { roles: string[] }): User => ({
@@ -66,6 +75,15 @@ export async function listUsers(db: DbOrTx, scope: TenantScope, query: ListUsers
   const filters: (SQL | undefined)[] = [inScope(scope)];
   if (query.role) filters.push(sql`${query.role} = any(${users.roles})`);
   if (query.identifier) filters.push(eq(users.identifier, query.identifier));
+  if (query.online !== undefined) filters.push(eq(users.is_online, query.online));
+  if (query.banned !== undefined) {
+    const banned = sql`(${users.ban_until} is not null and ${users.ban_until} > ${utcNow})`;
+    filters.push(query.banned ? banned : sql`not ${banned}`);
+  }
+  if (query.company_id !== undefined)
+    filters.push(
+      sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = ${query.company_id})`,
+    );
   if (query.search) {
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(
@@ -87,4 +105,115 @@ export async function listUsers(db: DbOrTx, scope: TenantScope, query: ListUsers
     data: rows.map(toUser),
     meta: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
   };
+}
+
+/** The user holding an e-mail (the login, unique on the platform), other than `exceptId`. */
+export async function emailHolder(db: DbOrTx, email: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return row;
+}
+
+/** Which of these company ids exist. */
+export async function existingCompanyIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  return rows.map((row) => row.id);
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  phone: string | null;
+  identifier: string | null;
+  roles: Role[];
+  password_hash: string;
+  disabled: boolean;
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<number> {
+  const { disabled, ...values } = user;
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, disabled_at: disabled ? utcNow : null })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user insert returned no row');
+  return row.id;
+}
+
+/** The profile fields an administrator edits (issue #20); the driver's state is not here. */
+export interface UserProfilePatch {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  identifier?: string | null;
+  roles?: Role[];
+  disabled?: boolean;
+}
+
+export async function updateProfile(db: DbOrTx, id: number, patch: UserProfilePatch) {
+  const { disabled, ...values } = patch;
+  await db
+    .update(users)
+    .set({
+      ...values,
+      ...(disabled === undefined ? {} : { disabled_at: disabled ? utcNow : null }),
+      updated_at: utcNow,
+    })
+    .where(eq(users.id, id));
+}
+
+/** Replaces a user's memberships in `managed` companies by `keep` (others stay untouched). */
+export async function setCompanies(
+  db: DbOrTx,
+  userId: number,
+  companyIds: number[],
+  managed: TenantScope,
+) {
+  await db
+    .delete(companyUsers)
+    .where(
+      and(
+        eq(companyUsers.user_id, userId),
+        managed.kind === 'all' ? undefined : inArray(companyUsers.company_id, managed.companyIds),
+      ),
+    );
+  if (companyIds.length > 0)
+    await db
+      .insert(companyUsers)
+      .values(companyIds.map((company_id) => ({ company_id, user_id: userId })))
+      .onConflictDoNothing();
+}
+
+/** A driver keeps only a car of his companies (docs/ADMINISTRATION.md "People and cars"). */
+export async function releaseCarsOutside(db: DbOrTx, driverId: number) {
+  await db
+    .update(cars)
+    .set({ driver_id: null, updated_at: utcNow })
+    .where(
+      and(
+        eq(cars.driver_id, driverId),
+        sql`not exists (select 1 from ${companyUsers} cu where cu.user_id = ${driverId} and cu.company_id = ${cars.company_id})`,
+      ),
+    );
+}
+
+export async function setPasswordHash(db: DbOrTx, id: number, hash: string) {
+  await db.update(users).set({ password_hash: hash, updated_at: utcNow }).where(eq(users.id, id));
+}
+
+/** Revokes every live token of a user; their ids (their sockets are ended too). */
+export async function revokeUserTokens(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revoked_at: utcNow })
+    .where(and(eq(accessTokens.user_id, userId), isNull(accessTokens.revoked_at)))
+    .returning({ id: accessTokens.id });
+  return rows.map((row) => row.id);
 }

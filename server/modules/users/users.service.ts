@@ -1,8 +1,18 @@
-import type { ListUsersQuery, User } from '@common/users/users.schema';
-import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/app-error';
+import type { Role } from '@common/auth/auth.schema';
+import {
+  type CreateUserBody,
+  EMAIL_TAKEN,
+  type ListUsersQuery,
+  type UpdateUserBody,
+  type User,
+} from '@common/users/users.schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { forbidden, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
+import { hashPassword } from '../../lib/passwords';
 import { findUserMeta } from '../auth/auth.repo';
+import type { DriverWritePath } from '../drivers/state/driver-write-path';
 import * as repo from './users.repo';
 
 /** A driver's live position, newer than the flushed one (the drivers module's index). */
@@ -10,7 +20,25 @@ export type LivePosition = (
   userId: number,
 ) => Pick<User, 'current_location' | 'current_polygon_id'> | undefined;
 
-export function createUsersService(db: Db, deps: { live: LivePosition }) {
+export interface UsersServiceDeps {
+  live: LivePosition;
+  /** The drivers' write path: a driver's edit is numbered in the drivers' stream. */
+  drivers: Pick<DriverWritePath, 'edit'>;
+  /** Ends sessions at once: drops them from the session cache and closes their sockets. */
+  sessions: {
+    endTokens(tokenIds: number[]): void;
+    /** The user's cached sessions are read again (new roles or companies apply at once). */
+    refreshUser(userId: number): void;
+  };
+}
+
+const ONLY_ADMIN_GRANTS_ADMIN = 'Doar administratorul platformei acordă rolul de administrator.';
+const OWN_COMPANIES_ONLY = 'Puteți alege doar companiile pe care le administrați.';
+const COMPANY_REQUIRED = 'Alegeți compania utilizatorului.';
+const KEEP_OWN_ROLE = 'Nu vă puteți lua singur rolul de administrare.';
+const KEEP_OWN_ACCOUNT = 'Nu vă puteți dezactiva singur contul.';
+
+export function createUsersService(db: Db, deps: UsersServiceDeps) {
   /** A user of another company answers 404, never their data (DESIGN §4 Tenancy). */
   async function get(auth: AuthContext, id: number) {
     const user = await repo.findUser(db, scopeOf(auth), id);
@@ -34,7 +62,122 @@ export function createUsersService(db: Db, deps: { live: LivePosition }) {
     return findUserMeta(db, id);
   }
 
-  return { get, list, meta };
+  /**
+   * The roles and companies an administrator may give (docs/ADMINISTRATION.md "People and
+   * cars"): only the platform admin grants 'admin'; a manager adds or removes only his own
+   * companies; everyone but a platform admin belongs to at least one company.
+   */
+  async function checkGrant(
+    tx: DbOrTx,
+    auth: AuthContext,
+    roles: Role[],
+    companyIds: number[],
+    current: number[],
+  ) {
+    const errors: Record<string, string[]> = {};
+    if (roles.includes('admin') && !isAdmin(auth)) errors.roles = [ONLY_ADMIN_GRANTS_ADMIN];
+    const changed = [
+      ...companyIds.filter((id) => !current.includes(id)),
+      ...current.filter((id) => !companyIds.includes(id)),
+    ];
+    if (!isAdmin(auth) && changed.some((id) => !auth.companyIds.includes(id)))
+      errors.company_ids = [OWN_COMPANIES_ONLY];
+    else if ((await repo.existingCompanyIds(tx, changed)).length !== new Set(changed).size)
+      errors.company_ids = ['Compania nu a fost găsită.'];
+    else if (companyIds.length === 0 && !roles.includes('admin'))
+      errors.company_ids = [COMPANY_REQUIRED];
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  }
+
+  async function checkEmail(tx: DbOrTx, email: string, exceptId?: number) {
+    if (await repo.emailHolder(tx, email, exceptId))
+      throw validationFailed({ email: [EMAIL_TAKEN] });
+  }
+
+  /** Two requests racing for one e-mail: the unique index decides, the loser gets a 422. */
+  const emailRace = (error: unknown): never => {
+    if (isUniqueViolation(error, 'users_email_idx'))
+      throw validationFailed({ email: [EMAIL_TAKEN] });
+    throw error;
+  };
+
+  async function create(auth: AuthContext, body: CreateUserBody) {
+    const passwordHash = await hashPassword(body.password);
+    const id = await deps.drivers
+      .edit(async (tx) => {
+        await checkGrant(tx, auth, body.roles, body.company_ids, []);
+        await checkEmail(tx, body.email);
+        const userId = await repo.insertUser(tx, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          identifier: body.identifier,
+          roles: body.roles,
+          password_hash: passwordHash,
+          disabled: body.disabled,
+        });
+        await repo.setCompanies(tx, userId, body.company_ids, { kind: 'all' });
+        const priority = body.high_priority ? { driverId: userId, high: true } : undefined;
+        return { result: userId, driverIds: [userId], priority };
+      })
+      .catch(emailRace);
+    return get(auth, id);
+  }
+
+  /** The user an administrator may change: in his scope, and an admin only for an admin. */
+  async function editable(tx: DbOrTx, auth: AuthContext, id: number) {
+    const user = await repo.findUser(tx, scopeOf(auth), id);
+    if (!user) throw notFound('user');
+    if (user.roles.includes('admin') && !isAdmin(auth)) throw forbidden();
+    return user;
+  }
+
+  async function update(auth: AuthContext, id: number, body: UpdateUserBody) {
+    const { company_ids, high_priority, ...profile } = body;
+    await deps.drivers
+      .edit(async (tx) => {
+        const user = await editable(tx, auth, id);
+        const roles = profile.roles ?? user.roles;
+        if (id === auth.userId) {
+          const own = user.roles.filter((role) => role === 'admin' || role === 'manager');
+          if (own.some((role) => !roles.includes(role)))
+            throw validationFailed({ roles: [KEEP_OWN_ROLE] });
+          if (profile.disabled) throw validationFailed({ disabled: [KEEP_OWN_ACCOUNT] });
+        }
+        await checkGrant(tx, auth, roles, company_ids ?? user.company_ids, user.company_ids);
+        if (profile.email !== undefined) await checkEmail(tx, profile.email, id);
+        await repo.updateProfile(tx, id, profile);
+        if (company_ids !== undefined) {
+          await repo.setCompanies(tx, id, company_ids, scopeOf(auth));
+          await repo.releaseCarsOutside(tx, id);
+        }
+        const priority =
+          high_priority === undefined ? undefined : { driverId: id, high: high_priority };
+        return { result: undefined, driverIds: [id], priority };
+      })
+      .catch(emailRace);
+    if (profile.disabled) deps.sessions.endTokens(await repo.revokeUserTokens(db, id));
+    if (profile.roles !== undefined || company_ids !== undefined) deps.sessions.refreshUser(id);
+    // The caller may just have taken the user out of his companies: he still gets the answer
+    // to his own edit (he saw this user a moment ago), not a 404.
+    const user = await repo.findUser(db, { kind: 'all' }, id);
+    if (!user) throw notFound('user');
+    return { ...user, ...deps.live(id) };
+  }
+
+  /** Issue #20: an administrator sets a password; every session of the user ends. */
+  async function setPassword(auth: AuthContext, id: number, password: string) {
+    await editable(db, auth, id);
+    const hash = await hashPassword(password);
+    const tokens = await db.transaction(async (tx) => {
+      await repo.setPasswordHash(tx, id, hash);
+      return repo.revokeUserTokens(tx, id);
+    });
+    deps.sessions.endTokens(tokens);
+    deps.sessions.refreshUser(id);
+  }
+
+  return { get, list, meta, create, update, setPassword };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -104,6 +104,11 @@ export async function writeIdleReset(tx: DbOrTx, driverId: number) {
   return updateDriver(tx, driverId, sql`idle_from = ${utcNow}`, sql`and u.is_online`);
 }
 
+/** SPEC §3 high_priority, set by an administrator (issue #20 driver edit). */
+export async function writePriority(tx: DbOrTx, driverId: number, high: boolean) {
+  return updateDriver(tx, driverId, sql`high_priority = ${high}`);
+}
+
 async function updateDriver(tx: DbOrTx, driverId: number, set: SQL, when: SQL = sql``) {
   const [row] = rowsOf<StateRow>(
     await tx.execute(sql`update users u set ${set}, updated_at = ${utcNow}

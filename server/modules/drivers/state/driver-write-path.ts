@@ -14,9 +14,11 @@ import type { DriverStateRow } from '../live/driver-index';
 import {
   appendDriverChange,
   findDriver,
+  readDriverState,
   writeBan,
   writeBusy,
   writeIdleReset,
+  writePriority,
   writeSilentOffline,
   writeStatus,
 } from './driver-states.repo';
@@ -91,6 +93,36 @@ export function createDriverWritePath(deps: {
       const written = await commit(driverId, 'ban', (tx) => writeBan(tx, driverId, ban));
       if (!written) throw notFound('driver');
       return { date: written.ban_until, reason: written.ban_reason };
+    },
+
+    /**
+     * An administrator's edit of users or cars (issue #20): `write` runs in one transaction
+     * with a change of the drivers' stream for each driver it names (the index reads his call
+     * sign, companies and priority again), and the driver's priority when it names one.
+     */
+    async edit<T>(
+      write: (tx: DbOrTx) => Promise<{
+        result: T;
+        driverIds: number[];
+        priority?: { driverId: number; high: boolean };
+      }>,
+    ): Promise<T> {
+      const { result, seq } = await deps.db.transaction(async (tx) => {
+        const { result, driverIds, priority } = await write(tx);
+        if (priority) await writePriority(tx, priority.driverId, priority.high);
+        // Reads first, appends last: the stream counter's lock is held to the commit only.
+        const drivers: number[] = [];
+        for (const driverId of new Set(driverIds))
+          if (await readDriverState(tx, driverId)) drivers.push(driverId);
+        let last: number | undefined;
+        for (const driverId of drivers) last = await appendDriverChange(tx, driverId, 'profile');
+        return { result, seq: last };
+      });
+      if (seq !== undefined) {
+        deps.wakeOthers(seq);
+        await deps.settled(seq);
+      }
+      return result;
     },
 
     /**
