@@ -22,7 +22,7 @@ export async function findDriver(db: DbOrTx, scope: TenantScope, id: number) {
       indicativ: users.identifier,
       companyIds: sql<
         number[]
-      >`array(select cu.company_id from ${companyUsers} cu where cu.user_id = ${users.id} order by cu.company_id)`,
+      >`array(select cu.company_id from ${companyUsers} cu where cu.user_id = ${users}.id order by cu.company_id)`,
     })
     .from(users)
     .where(and(eq(users.id, id), sql`'driver' = any(${users.roles})`, inScope(scope)))
@@ -53,7 +53,7 @@ export async function listTrips(db: DbOrTx, filter: TripFilter): Promise<DriverT
         created_at: orders.created_at,
         places: sql<
           string[]
-        >`array(select p.name from order_places p where p.order_id = ${orders.id} order by p.position)`,
+        >`array(select p.name from order_places p where p.order_id = ${orders}.id order by p.position)`,
         state: orders.state,
         cost: orders.cost,
         payment_type: orders.payment_type,
