@@ -12,7 +12,8 @@ import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import type { DriversService } from './drivers.service';
 import type { DriverWritePath } from './state/driver-write-path';
 
-const DISPATCH = ['admin', 'dispatcher'] as const;
+/** Who bans a driver: dispatchers, and a company's manager on his driver's page (issue #20). */
+const DISPATCH = ['admin', 'manager', 'dispatcher'] as const;
 const DRIVER = ['driver'] as const;
 
 export function driversRoutes(

@@ -264,7 +264,8 @@ describe('POST /api/users/{id}/password', () => {
 
 describe('GET /api/users filters', () => {
   it('filters drivers by banned and online', async () => {
-    const ban = await call('PATCH', `/api/users/${driverA.id}/ban`, admin, {
+    // A manager bans his own driver (the driver page's ban control).
+    const ban = await call('PATCH', `/api/users/${driverA.id}/ban`, managerA, {
       unit: 'hours',
       amount: 3,
       reason: 'test',
