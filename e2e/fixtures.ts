@@ -7,8 +7,10 @@ export async function loginFromHeader(page: Page, email: string, password = DEMO
   await page.goto('/');
   await expect(page.getByTestId('site-header')).toBeVisible();
   await page.getByTestId('login-toggle').click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Parolă').fill(password);
+  // The login form's own fields: the home page's sign-up form has an e-mail field too.
+  const form = page.getByRole('form', { name: 'Autentificare' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Parolă').fill(password);
   await page.getByRole('button', { name: 'Intră în cont' }).click();
 }
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_SIP } from '../e2e/support/e2e-sip.mjs';
+import { E2E_ANAF_COMPANIES, startFakeAnaf } from '../e2e/support/fake-anaf.mjs';
 import { pbxProblem, startPbx } from '../pbx/start-pbx.mjs';
 import { e2ePort, removeE2eServerFile, writeE2eServerFile } from './e2e-server-file.mjs';
 
@@ -68,8 +69,6 @@ Object.assign(process.env, {
   MAP_TILES_URL: '',
   // No demo fleet (issue #17): the flows put the drivers they need online themselves.
   DEMO_FLEET_DRIVERS: '0',
-  // Nothing may reach the network: no company registry (the sign-up form goes on by hand).
-  COMPANY_REGISTRY_URL: '',
   // Its own PBX below, on the tests' ports: not the demo's.
   DEMO_PBX: 'false',
 });
@@ -95,4 +94,8 @@ if (pbxMissing && E2E_SIP.required) {
     SIP_DOMAIN: pbx.domain,
   });
 }
+// Nothing may reach the network: the sign-up's company registry is a local stand-in for ANAF
+// (issue #20), knowing the companies e2e/ui/signup.spec.ts looks up. It dies with this process.
+const anaf = await startFakeAnaf(E2E_ANAF_COMPANIES);
+process.env.COMPANY_REGISTRY_URL = anaf.url;
 await import(pathToFileURL(main).href);

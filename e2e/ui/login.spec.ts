@@ -48,7 +48,9 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
   test('shows the server error for a wrong password and keeps the form', async ({ page }) => {
     await loginFromHeader(page, 'admin@ogo.local', 'wrong-password');
     await expect(page.getByText('E-mailul sau parola nu sunt corecte.').first()).toBeVisible();
-    await expect(page.getByLabel('E-mail')).toHaveValue('admin@ogo.local');
+    await expect(
+      page.getByRole('form', { name: 'Autentificare' }).getByLabel('E-mail'),
+    ).toHaveValue('admin@ogo.local');
     await expect(page.getByTestId('site-header')).toBeVisible();
   });
 

@@ -53,7 +53,7 @@ describe('shell', () => {
 
   it('titles pages from route metadata', async () => {
     renderApp('/business/enroll');
-    await screen.findByTestId('enroll-contact');
+    await screen.findByRole('button', { name: 'Înscrie firma' });
     await waitFor(() => expect(document.title).toBe('Înscriere firmă · OGO Dashboard'));
   });
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PublicPage } from '../components/PublicPage';
-import { EnrollInfo } from '../features/companies/EnrollInfo';
+import { SignupForm } from '../features/companies/SignupForm';
 import { ProductOverview } from '../features/home/ProductOverview';
 
 /** SPEC §2 `/business/enroll`: the home page with the sign-up section first. */
@@ -8,7 +8,7 @@ export default function EnrollPage() {
   return (
     <PublicPage>
       <Stack gap="xl">
-        <EnrollInfo />
+        <SignupForm />
         <ProductOverview />
       </Stack>
     </PublicPage>

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PublicPage } from '../components/PublicPage';
-import { EnrollInfo } from '../features/companies/EnrollInfo';
+import { SignupForm } from '../features/companies/SignupForm';
 import { ProductOverview } from '../features/home/ProductOverview';
 
 /** SPEC §2 `/`: what the product is, and how a business signs up. */
@@ -9,7 +9,7 @@ export default function HomePage() {
     <PublicPage>
       <Stack gap="xl">
         <ProductOverview />
-        <EnrollInfo />
+        <SignupForm />
       </Stack>
     </PublicPage>
   );

@@ -15,6 +15,3 @@ export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   restaurant: 'Restaurant',
   media: 'Media',
 };
-
-/** Contact address for businesses that want a trial before the sign-up form exists. */
-export const ENROLL_CONTACT_EMAIL = 'contact@ogo.local';
