@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserMetaSchema } from '../auth/auth.schema';
 import { defineEndpoint } from '../http/define-endpoint';
 import {
+  CompanyChoiceSchema,
   CreateUserBodySchema,
   ListUsersQuerySchema,
   SetPasswordBodySchema,
@@ -68,4 +69,14 @@ export const setUserPassword = defineEndpoint({
   response: z.null(),
   status: 204,
   errors: [403],
+});
+
+/**
+ * Issue #20: the companies the caller administers, for the user and car forms (the platform
+ * admin: every company; a manager: his own), by name.
+ */
+export const listCompanyChoices = defineEndpoint({
+  method: 'GET',
+  path: '/api/companies',
+  response: z.array(CompanyChoiceSchema),
 });

@@ -124,3 +124,7 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 /** POST /api/users/{id}/password: a new password set by an administrator. */
 export const SetPasswordBodySchema = z.strictObject({ password: PasswordSchema });
 export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
+
+/** A company an administrator may put users and cars in (issue #20 forms' company choice). */
+export const CompanyChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CompanyChoice = z.infer<typeof CompanyChoiceSchema>;

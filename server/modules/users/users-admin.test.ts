@@ -281,3 +281,18 @@ describe('GET /api/users filters', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('GET /api/companies', () => {
+  it('lists every company to the platform admin, his own to a manager, nothing to a dispatcher', async () => {
+    const all = await call('GET', '/api/companies', admin);
+    expect(
+      all
+        .json<{ id: number }[]>()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    const own = await call('GET', '/api/companies', managerA);
+    expect(own.json()).toEqual([{ id: a.id, name: 'Compania A' }]);
+    expect((await call('GET', '/api/companies', dispatcherA)).statusCode).toBe(403);
+  });
+});

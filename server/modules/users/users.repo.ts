@@ -217,3 +217,13 @@ export async function revokeUserTokens(db: DbOrTx, userId: number): Promise<numb
     .returning({ id: accessTokens.id });
   return rows.map((row) => row.id);
 }
+
+/** The companies of a scope by name (the forms' company choice). */
+export async function companyChoices(db: DbOrTx, scope: TenantScope) {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(scope.kind === 'all' ? undefined : inArray(companies.id, scope.companyIds))
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(1000);
+}

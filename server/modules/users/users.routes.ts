@@ -2,6 +2,7 @@ import {
   createUser,
   getUser,
   getUserMeta,
+  listCompanyChoices,
   listUsers,
   setUserPassword,
   updateUser,
@@ -28,6 +29,9 @@ export function usersRoutes(app: FastifyInstance, authenticate: Authenticate, us
   );
   route(app, authenticate, updateUser, { roles: ADMINISTRATORS }, ({ auth, params, body }) =>
     users.update(auth, params.id, body),
+  );
+  route(app, authenticate, listCompanyChoices, { roles: ADMINISTRATORS }, ({ auth }) =>
+    users.companies(auth),
   );
   route(
     app,

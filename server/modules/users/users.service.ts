@@ -177,7 +177,9 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     deps.sessions.refreshUser(id);
   }
 
-  return { get, list, meta, create, update, setPassword };
+  const companies = (auth: AuthContext) => repo.companyChoices(db, scopeOf(auth));
+
+  return { get, list, meta, create, update, setPassword, companies };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
