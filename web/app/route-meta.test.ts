@@ -26,7 +26,7 @@ describe('routeExists', () => {
   });
 
   it('does not count the 404 catch-all', () => {
-    expect(routeExists('/dashboard')).toBe(false);
+    expect(routeExists('/finances')).toBe(false);
     expect(routeExists('/settings')).toBe(false);
     expect(routeExists('/definitely/not/here')).toBe(false);
   });
@@ -79,7 +79,7 @@ describe('consoles (SPEC §6: routes follow packages)', () => {
   });
 
   it('keeps the planned login-required routes out of the menu and out of the built table', () => {
-    expect(PLANNED_PRIVATE_PATHS).toContain('/dashboard');
+    expect(PLANNED_PRIVATE_PATHS).toContain('/finances');
     expect(PLANNED_PRIVATE_PATHS).toContain('/users/:type');
     for (const path of PLANNED_PRIVATE_PATHS) {
       expect(
@@ -87,7 +87,7 @@ describe('consoles (SPEC §6: routes follow packages)', () => {
         path,
       ).toBe(false);
     }
-    expect(routeExists('/dashboard')).toBe(false);
+    expect(routeExists('/finances')).toBe(false);
   });
 });
 

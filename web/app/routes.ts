@@ -79,6 +79,12 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/LivePage'),
   },
   {
+    // SPEC §2 admin dashboard (issue #20): counts, chart, zones map, recent orders, notes.
+    path: '/dashboard',
+    handle: { title: 'Dashboard', requiresAuth: true },
+    load: () => import('../pages/DashboardPage'),
+  },
+  {
     path: '/settings/account',
     handle: { title: 'Setări cont', requiresAuth: true },
     load: () => import('../pages/AccountSettingsPage'),
@@ -155,7 +161,6 @@ export const ROUTES: readonly AppRoute[] = [
  * page. Not in ROUTES, so the header menu does not offer them (`routeExists`).
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
-  '/dashboard',
   '/users/:type',
   '/user/:id/:role',
   '/cars',
