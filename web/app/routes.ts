@@ -152,6 +152,23 @@ export const ROUTES: readonly AppRoute[] = [
     handle: { title: 'Comenzi', requiresAuth: true, console: 'delivery' },
     load: () => import('../pages/OrdersPage'),
   },
+  {
+    // Issue #20: the drivers' phones and tablets (SPEC §2 /devices, /device/{id}; 0 creates).
+    path: '/devices',
+    handle: { title: 'Dispozitive', requiresAuth: true },
+    load: () => import('../pages/DevicesPage'),
+  },
+  {
+    path: '/device/:id',
+    handle: { title: 'Dispozitiv', requiresAuth: true },
+    load: () => import('../pages/DevicePage'),
+  },
+  {
+    // SPEC §2 /driver/reports/{token}: public, a driver's own trips for whoever holds the link.
+    path: '/driver/reports/:token',
+    handle: { title: 'Istoric curse' },
+    load: () => import('../pages/DriverReportPage'),
+  },
   { path: '*', handle: { title: 'Pagina nu există' }, load: () => import('../pages/NotFoundPage') },
 ];
 
@@ -165,8 +182,6 @@ export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/user/:id/:role',
   '/cars',
   '/car/:id',
-  '/devices',
-  '/device/:id',
   '/finances',
   '/finances/sold',
   '/finances/transfer',
