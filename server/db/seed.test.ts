@@ -123,3 +123,26 @@ describe('demo orders (issue #16: order #35 was finished before it was created)'
     }
   });
 });
+
+describe('demo dashboard (issue #20)', () => {
+  it("counts the demo's orders in the chart and shows its notes", async () => {
+    const headers = await t.login({ email: DEMO_ACCOUNTS.dispatcher });
+    const stats = await t.app.inject({ method: 'GET', url: '/api/statistics/common', headers });
+    const [{ total } = { total: -1 }] = await t.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders);
+    expect(stats.json()).toMatchObject({
+      ordersTotalCount: total,
+      announcesCount: 2,
+      incidentsCount: 1,
+    });
+    const chart = await t.app.inject({
+      method: 'GET',
+      url: '/api/statistics/orders-chart?range=6m',
+      headers,
+    });
+    const points = chart.json<{ points: { online: number; phone: number }[] }>().points;
+    expect(points.reduce((sum, p) => sum + p.online + p.phone, 0)).toBe(total);
+    expect(points.some((p) => p.online > 0)).toBe(true);
+  });
+});
