@@ -36,6 +36,7 @@ import { createClientsService } from './modules/clients/clients.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyRegistry } from './modules/companies/company-registry';
+import { createSettingsService } from './modules/companies/settings.service';
 import { createSignupService } from './modules/companies/signup.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -394,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       issueSession: auth.issueSession,
       tokenTtlSeconds: Math.round(config.TOKEN_TTL_HOURS * 3600),
     }),
+    createSettingsService(database.db),
   );
   catalogRoutes(app, authenticate, database.db);
   zonesRoutes(

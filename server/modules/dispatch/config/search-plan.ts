@@ -1,6 +1,7 @@
 import { bucharestMoment, firstMatching } from '@common/dispatch/interval-match';
 import { DEFAULT_SEARCH_ITEM, type SearchPlan } from '@common/dispatch/search-method.schema';
 import type { DbOrTx } from '../../../db/client';
+import { dispatchDefaultsOf } from '../../companies/settings.repo';
 import { activePriorityDriverIds } from './priority.repo';
 import { listIntervals } from './search-config.repo';
 
@@ -13,12 +14,17 @@ import { listIntervals } from './search-config.repo';
 /**
  * The steps a search started at `nowMs` follows: those of the company's first interval, in
  * position order, that applies at that moment on the Bucharest clock (interval-match.ts); none
- * applies → the SPEC §9 default step on no method.
+ * applies → the company's dispatch defaults (its /settings step) on no method, or when it has
+ * none the SPEC §9 default step.
  */
 export async function planFor(db: DbOrTx, companyId: number, nowMs: number): Promise<SearchPlan> {
   const intervals = await listIntervals(db, companyId);
   const match = firstMatching(intervals, bucharestMoment(nowMs));
-  if (!match) return { method_id: null, interval_id: null, items: [DEFAULT_SEARCH_ITEM] };
+  if (!match) {
+    // The company's own default step (/settings, issue #20) before SPEC §9's.
+    const own = await dispatchDefaultsOf(db, companyId);
+    return { method_id: null, interval_id: null, items: [own ?? DEFAULT_SEARCH_ITEM] };
+  }
   return {
     method_id: match.search_method_id,
     interval_id: match.id,
