@@ -27,7 +27,7 @@ describe('routeExists', () => {
 
   it('does not count the 404 catch-all', () => {
     expect(routeExists('/finances')).toBe(false);
-    expect(routeExists('/settings')).toBe(false);
+    expect(routeExists('/discounts')).toBe(false);
     expect(routeExists('/definitely/not/here')).toBe(false);
   });
 

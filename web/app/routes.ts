@@ -89,6 +89,12 @@ export const ROUTES: readonly AppRoute[] = [
     handle: { title: 'Setări cont', requiresAuth: true },
     load: () => import('../pages/AccountSettingsPage'),
   },
+  {
+    // Issue #20: the company's settings, for its administrators (a manager his own company).
+    path: '/settings',
+    handle: { title: 'Setări firmă', requiresAuth: true },
+    load: () => import('../pages/CompanySettingsPage'),
+  },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
   {
     // SPEC §2 zone delimitation (issue #17): zones and taxi stands drawn on the map, which fills
@@ -188,7 +194,6 @@ export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/finances/transfer-discount',
   '/finances/history',
   '/finances/reports',
-  '/settings',
   '/discounts',
   '/discount/:id',
   '/reports',
