@@ -21,6 +21,8 @@ import {
   redisFailureCounter,
 } from './lib/failure-counter';
 import { createSessionCache } from './lib/session-cache';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.routes';
@@ -252,6 +254,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, authenticate, auth, {
     secureCookies: servedOverHttps(config.PUBLIC_URL),
   });
+  // Issue #20 /settings/account: a user's own profile and password.
+  accountRoutes(
+    app,
+    authenticate,
+    createAccountService({
+      db: database.db,
+      failures,
+      maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+      endTokens: (tokenIds) => {
+        for (const tokenId of tokenIds) {
+          sessions.revokeToken(tokenId);
+          publisher.endSession(tokenId, 'revoked');
+        }
+      },
+      refreshUser: (userId) => sessions.revokeUser(userId),
+    }),
+  );
   const users = createUsersService(database.db, {
     live: drivers.live,
     drivers: fleet.writes,

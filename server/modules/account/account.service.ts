@@ -1,0 +1,75 @@
+import {
+  type AccountBody,
+  type PasswordChangeBody,
+  WRONG_CURRENT_PASSWORD,
+} from '@common/account/account.schema';
+import type { Db } from '../../db/client';
+import { AppError, notFound, validationFailed } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import type { FailureCounter } from '../../lib/failure-counter';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { findLoggedUser } from '../auth/auth.repo';
+import * as repo from './account.repo';
+
+export interface AccountDeps {
+  db: Db;
+  /** The login limits' counter: wrong current passwords count like failed logins. */
+  failures: FailureCounter;
+  maxFailures: number;
+  windowSeconds: number;
+  /** Ends sessions on this node's cache and their sockets everywhere (DESIGN §7). */
+  endTokens: (tokenIds: number[]) => void;
+  /** Drops the user's cached sessions, so the next request reads his new name. */
+  refreshUser: (userId: number) => void;
+}
+
+/** /settings/account (issue #20): a user's own profile and password. */
+export function createAccountService(deps: AccountDeps) {
+  const { db } = deps;
+
+  async function loggedUser(userId: number) {
+    const user = await findLoggedUser(db, userId);
+    if (!user) throw notFound('user');
+    return user;
+  }
+
+  async function update(auth: AuthContext, body: AccountBody) {
+    if (!(await repo.updateProfile(db, auth.userId, body))) throw notFound('user');
+    deps.refreshUser(auth.userId);
+    return loggedUser(auth.userId);
+  }
+
+  /**
+   * The current password proves the person (an unlocked screen is not enough); a wrong one
+   * counts against the account like a failed login, so an open session cannot guess it. The
+   * other sessions end: whoever else held one (a lost phone, a stolen token) is out.
+   */
+  async function changePassword(auth: AuthContext, body: PasswordChangeBody) {
+    const key = `password-change:${auth.userId}`;
+    if ((await deps.failures.count(key)) >= deps.maxFailures) {
+      throw new AppError(
+        'too_many_requests',
+        'Prea multe încercări. Încercați din nou mai târziu.',
+        undefined,
+        { 'retry-after': String(Math.ceil(deps.windowSeconds)) },
+      );
+    }
+    const hash = await repo.findPasswordHash(db, auth.userId);
+    if (!hash) throw notFound('user');
+    if (!(await verifyPassword(hash, body.current_password))) {
+      await deps.failures.add(key);
+      throw validationFailed({ current_password: [WRONG_CURRENT_PASSWORD] });
+    }
+    await deps.failures.reset(key);
+    const newHash = await hashPassword(body.new_password);
+    const revoked = await db.transaction((tx) =>
+      repo.setPasswordEndingOtherSessions(tx, auth.userId, newHash, auth.tokenId),
+    );
+    deps.endTokens(revoked);
+    return { revoked_sessions: revoked.length };
+  }
+
+  return { update, changePassword };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
