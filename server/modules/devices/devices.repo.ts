@@ -118,6 +118,17 @@ export async function deviceCompany(
   return row?.company_id;
 }
 
+/** The companies a driver drives for, in id order (a new device's default company). */
+export async function companiesOfDriver(db: DbOrTx, driverId: number): Promise<number[]> {
+  const rows = await db
+    .select({ company_id: companyUsers.company_id })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.user_id))
+    .where(and(eq(companyUsers.user_id, driverId), sql`'driver' = any(${users.roles})`))
+    .orderBy(asc(companyUsers.company_id));
+  return rows.map((row) => row.company_id);
+}
+
 /** Whether the user is a driver of the company (a device is given only to its own drivers). */
 export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
   const [row] = await db

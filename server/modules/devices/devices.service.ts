@@ -21,12 +21,25 @@ const notFound = () => new AppError('not_found', DEVICE_NOT_FOUND);
  * unique within it, given only to one of its drivers. Another company's device answers 404.
  */
 export function createDevicesService(db: Db) {
-  /** The company a new device belongs to: the one asked for, if the caller may, or his first. */
-  function companyFor(auth: AuthContext, asked: number | undefined): number {
+  /**
+   * The company a new device belongs to: the one asked for, if the caller may; else its
+   * driver's (his first the caller administers), else the caller's first.
+   */
+  async function companyFor(
+    auth: AuthContext,
+    asked: number | undefined,
+    driverId: number | null | undefined,
+  ): Promise<number> {
     const scope = scopeOf(auth);
+    const mayUse = (companyId: number) =>
+      scope.kind === 'all' || scope.companyIds.includes(companyId);
     if (asked !== undefined) {
-      if (scope.kind === 'all' || scope.companyIds.includes(asked)) return asked;
+      if (mayUse(asked)) return asked;
       throw validationFailed({ company_id: ['Compania nu a fost găsită.'] });
+    }
+    if (driverId != null) {
+      const ofDriver = (await repo.companiesOfDriver(db, driverId)).find(mayUse);
+      if (ofDriver !== undefined) return ofDriver;
     }
     const [first] = auth.companyIds;
     if (first === undefined) throw validationFailed({ company_id: ['Alegeți compania.'] });
@@ -53,7 +66,7 @@ export function createDevicesService(db: Db) {
     get,
 
     async create(auth: AuthContext, body: DeviceBody): Promise<Device> {
-      const companyId = companyFor(auth, body.company_id);
+      const companyId = await companyFor(auth, body.company_id, body.driver_id);
       await checkDriver(body.driver_id, companyId);
       const id = await repo.insertDevice(db, {
         company_id: companyId,

@@ -142,6 +142,15 @@ describe('devices (issue #20 /devices)', () => {
       headers: admin,
     });
     expect(all.json<DeviceList>().data.map((d) => d.id)).toEqual([own.id]);
+    // Without a company asked for, a new device goes to its driver's company.
+    const driven = await post(admin, {
+      identifier: 'iso-3',
+      model: 'Moto',
+      platform: 'android',
+      driver_id: driverB.id,
+    });
+    expect(driven.statusCode).toBe(201);
+    expect(driven.json<Device>().company_id).toBe(companyB);
     // A manager cannot put a device in a company that is not his.
     const elsewhere = await post(manager, {
       identifier: 'iso-2',

@@ -6,14 +6,14 @@ import {
   type DevicePlatform,
 } from '@common/devices/devices.schema';
 import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
 import { DeviceDriverSelect } from './DeviceDriverSelect';
-import { useDeleteDevice, useDevice, useSaveDevice } from './use-devices';
+import { useCompanyChoices, useDeleteDevice, useDevice, useSaveDevice } from './use-devices';
 
 interface Draft {
   identifier: string;
@@ -21,6 +21,8 @@ interface Draft {
   platform: DevicePlatform;
   app_version: string;
   driver_id: number | null;
+  /** A new device's company; null: its driver's, else the caller's first (devices.service). */
+  company_id: number | null;
 }
 
 const draftOf = (device: Device | undefined): Draft => ({
@@ -29,6 +31,7 @@ const draftOf = (device: Device | undefined): Draft => ({
   platform: device?.platform ?? 'android',
   app_version: device?.app_version ?? '',
   driver_id: device?.driver_id ?? null,
+  company_id: device?.company_id ?? null,
 });
 
 const PLATFORM_OPTIONS = DEVICE_PLATFORMS.map((value) => ({
@@ -60,9 +63,16 @@ function DeviceForm({ id, device }: { id: number; device: Device | undefined }) 
   const [draft, setDraft] = useState<Draft>(stored);
   const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({});
   const save = useSaveDevice(id);
+  const companies = useCompanyChoices(id === 0);
   const remove = useDeleteDevice();
   const dirty = JSON.stringify(draft) !== JSON.stringify(stored);
   useUnsavedChangesWarning(dirty && !save.isSuccess);
+  // A new device opens as itself once saved: after the render that no longer counts it unsaved,
+  // so the unsaved-changes guard lets the page change.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (createdId !== null) navigate(`/device/${createdId}`, { replace: true });
+  }, [createdId, navigate]);
   const serverErrors = isApiError(save.error) ? save.error.fieldErrors : {};
   const error = (field: keyof Draft) =>
     (localErrors[field] ?? serverErrors[field])?.join(' ') || undefined;
@@ -72,9 +82,12 @@ function DeviceForm({ id, device }: { id: number; device: Device | undefined }) 
   };
 
   const submit = () => {
+    const { company_id, ...fields } = draft;
     const parsed = DeviceBodySchema.safeParse({
-      ...draft,
+      ...fields,
       app_version: draft.app_version.trim() || null,
+      // A device stays in its company: only a new one names it.
+      ...(id === 0 && company_id !== null ? { company_id } : {}),
     });
     if (!parsed.success) {
       const errors: Record<string, string[]> = {};
@@ -87,7 +100,7 @@ function DeviceForm({ id, device }: { id: number; device: Device | undefined }) 
     }
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
-        if (id === 0) navigate(`/device/${saved.id}`, { replace: true });
+        if (id === 0) setCreatedId(saved.id);
       },
     });
   };
@@ -156,6 +169,20 @@ function DeviceForm({ id, device }: { id: number; device: Device | undefined }) 
             error={error('driver_id')}
           />
         </Group>
+        {id === 0 && (companies.data?.length ?? 0) > 1 && (
+          <Select
+            label="Companie"
+            description="Implicit: compania șoferului"
+            placeholder="Compania șoferului"
+            clearable
+            data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={draft.company_id === null ? null : String(draft.company_id)}
+            onChange={(value) => set('company_id', value === null ? null : Number(value))}
+            error={error('company_id')}
+            data-testid="device-company"
+            comboboxProps={{ withinPortal: false }}
+          />
+        )}
         <Group justify="space-between" mt="xs">
           <Group gap="xs">
             <Button type="submit" loading={save.isPending} data-testid="device-save">

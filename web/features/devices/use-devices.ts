@@ -6,6 +6,7 @@ import {
   updateDevice,
 } from '@common/devices/devices.api';
 import type { DeviceBody, DevicePatch } from '@common/devices/devices.schema';
+import { listCompanyChoices } from '@common/users/users.api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { toastApiError, toastSuccess } from '../../lib/toast';
@@ -48,6 +49,16 @@ export function useDevice(id: number) {
     queryKey: [...KEY, 'one', id],
     queryFn: ({ signal }) => apiWith(getDevice, { signal }, { params: { id } }),
     enabled: id > 0,
+  });
+}
+
+/** GET /api/companies: where a new device may go (the platform admin: every company). */
+export function useCompanyChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['companies', 'choices'],
+    queryFn: ({ signal }) => apiWith(listCompanyChoices, { signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

@@ -40,7 +40,13 @@ export function TripsTable({ trips, testId }: { trips: DriverTrip[]; testId: str
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge size="sm" variant="light" color={ORDER_STATE_COLORS[trip.state]}>
+              {/* max-content: a wide route column must not cut the state to 'FINALI…'. */}
+              <Badge
+                size="sm"
+                variant="light"
+                color={ORDER_STATE_COLORS[trip.state]}
+                style={{ minWidth: 'max-content' }}
+              >
                 {ORDER_STATE_LABELS[trip.state]}
               </Badge>
             </Table.Td>
