@@ -2,6 +2,8 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AccountDetails } from '../features/account/AccountDetails';
 import { CompanyDetails } from '../features/account/CompanyDetails';
+import { PasswordForm } from '../features/account/PasswordForm';
+import { ProfileForm } from '../features/account/ProfileForm';
 import { useSession } from '../features/auth/use-session';
 
 type Tab = 'account' | 'company';
@@ -31,7 +33,11 @@ export default function AccountSettingsPage() {
           <Tabs.Tab value="company">Companie</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="account">
-          <AccountDetails user={current.user} />
+          <Stack gap="md">
+            <AccountDetails user={current.user} />
+            <ProfileForm key={current.user.id} user={current.user} />
+            <PasswordForm />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="company">
           <CompanyDetails companies={current.user.companies} />

@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { Badge, Group, Table } from '@mantine/core';
 import { ROLE_LABELS } from '../users/labels';
 
-/** The logged user's own account, read-only for now (editing arrives with the users issue). */
+/** The logged user's account as the platform knows it; name and phone are edited below it. */
 export function AccountDetails({ user }: { user: LoggedUser }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder data-testid="account-details">
