@@ -70,6 +70,19 @@ export const createIncident = defineEndpoint({
   errors: [403],
 });
 
+/**
+ * docs/DRIVER-API.md: a driver reports an incident from his app, on one of his own trips or
+ * not; the dispatchers see it on the dashboard.
+ */
+export const reportDriverIncident = defineEndpoint({
+  method: 'POST',
+  path: '/api/drivers/me/incidents',
+  body: IncidentBodySchema,
+  response: IncidentSchema,
+  status: 201,
+  errors: [403],
+});
+
 export const resolveIncident = defineEndpoint({
   method: 'POST',
   path: '/api/incidents/:id/resolve',

@@ -6,6 +6,7 @@ import {
   getOrdersChart,
   listAnnouncements,
   listIncidents,
+  reportDriverIncident,
   resolveIncident,
 } from '@common/dashboard/dashboard.api';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,9 @@ export function dashboardRoutes(
   );
   route(app, authenticate, createIncident, WRITE, ({ auth, body }) =>
     dashboard.createIncident(auth, body),
+  );
+  route(app, authenticate, reportDriverIncident, { roles: ['driver'] }, ({ auth, body }) =>
+    dashboard.reportDriverIncident(auth, body),
   );
   route(app, authenticate, resolveIncident, WRITE, ({ auth, params }) =>
     dashboard.resolveIncident(auth, params.id),

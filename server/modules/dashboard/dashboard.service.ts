@@ -113,6 +113,27 @@ export function createDashboardService({ db, driverCounts }: DashboardDeps) {
     });
   }
 
+  /** docs/DRIVER-API.md: a driver's report, on a trip of his own or about his day. */
+  async function reportDriverIncident(auth: AuthContext, body: IncidentBody): Promise<Incident> {
+    let companyId: number;
+    if (body.order_id) {
+      const trip = await notes.tripOfDriver(db, auth.userId, body.order_id);
+      // An order he did not drive is as unknown as a missing one.
+      if (!trip) throw validationFailed({ order_id: [INCIDENT_ORDER_UNKNOWN] });
+      companyId = trip.company_id;
+    } else {
+      companyId = ownerOf(auth);
+    }
+    return notes.insertIncident(db, {
+      company_id: companyId,
+      order_id: body.order_id ?? null,
+      driver_id: auth.userId,
+      reported_by: auth.userId,
+      source: 'driver',
+      description: body.description,
+    });
+  }
+
   async function resolveIncident(auth: AuthContext, id: number): Promise<Incident> {
     const row = await notes.resolveIncident(db, scopeOf(auth), id, auth.userId);
     if (!row) throw new AppError('not_found', 'Incidentul nu a fost găsit.');
@@ -128,6 +149,7 @@ export function createDashboardService({ db, driverCounts }: DashboardDeps) {
     listIncidents: (auth: AuthContext, state: Incident['state'] | 'all') =>
       notes.listIncidents(db, scopeOf(auth), state),
     createIncident,
+    reportDriverIncident,
     resolveIncident,
   };
 }

@@ -7,7 +7,7 @@ import type {
 import type { ErrorBody } from '@common/http/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** SPEC §2 admin dashboard, §3 Common statistics; docs/ADMINISTRATION.md "Dashboard". */
@@ -20,6 +20,7 @@ let manager: Headers;
 let foreign: Headers;
 let platform: Headers;
 let driver: Headers;
+let driverId: number;
 let protocolUser: Headers;
 let companyA: number;
 let companyB: number;
@@ -36,7 +37,9 @@ beforeAll(async () => {
   manager = await t.login(await buildUser(t.db, { roles: ['manager'], companyIds: [companyA] }));
   foreign = await t.login(await buildUser(t.db, { roles: ['dispatcher'], companyIds: [companyB] }));
   platform = await t.login(await buildUser(t.db, { roles: ['admin'], companyIds: [] }));
-  driver = await t.login(await buildDriver(t.db, companyA));
+  const driverUser = await buildDriver(t.db, companyA);
+  driverId = driverUser.id;
+  driver = await t.login(driverUser);
   await buildDriver(t.db, companyA);
   await buildDriver(t.db, companyA, { disabled: true });
   await buildDriver(t.db, companyB);
@@ -311,5 +314,28 @@ describe('incidents', () => {
     const free = await post('/api/incidents', dispatcher, { description: 'Șofer fără ecuson.' });
     expect(free.statusCode).toBe(201);
     expect(free.json<Incident>()).toMatchObject({ order_id: null, company_id: companyA });
+  });
+});
+
+describe("a driver's incident (docs/DRIVER-API.md)", () => {
+  it('is reported on his own trip and seen by his company, never on a trip of another', async () => {
+    const trip = await buildOrder(t.db, companyA, { state: 'finished', driver_id: driverId });
+    const other = await buildOrder(t.db, companyA, { state: 'finished' });
+    const url = '/api/drivers/me/incidents';
+    const created = await post(url, driver, { description: 'Pană pe drum.', order_id: trip.id });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<Incident>()).toMatchObject({
+      source: 'driver',
+      driver_id: driverId,
+      company_id: companyA,
+      order_id: trip.id,
+    });
+    expect((await get<Incident[]>('/api/incidents', manager)).map((i) => i.id)).toContain(
+      created.json<Incident>().id,
+    );
+    const refused = await post(url, driver, { description: 'Nu e a mea.', order_id: other.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ErrorBody>().errors).toEqual({ order_id: ['Comanda nu există.'] });
+    expect((await post(url, dispatcher, { description: 'x' })).statusCode).toBe(403);
   });
 });

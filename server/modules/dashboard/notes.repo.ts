@@ -151,6 +151,19 @@ export async function resolveIncident(
   return resolved;
 }
 
+/** A trip of this driver (he drives or drove it): its company. */
+export async function tripOfDriver(
+  db: DbOrTx,
+  driverId: number,
+  id: number,
+): Promise<{ company_id: number } | undefined> {
+  const [row] = await db
+    .select({ company_id: orders.processed_by_company_id })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.driver_id, driverId)));
+  return row && row.company_id !== null ? { company_id: row.company_id } : undefined;
+}
+
 /** The order an incident is reported on, if the caller may see it: its company and driver. */
 export async function orderForIncident(
   db: DbOrTx,
