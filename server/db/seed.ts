@@ -11,6 +11,7 @@ import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { PRIVACY_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
+import { seedDemoDevices } from './demo-devices';
 import { seedDemoOrders } from './demo-orders';
 import { companyUsers, contentPages, searchIntervals, searchMethods, users } from './schema';
 
@@ -256,6 +257,8 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     dispatcherId: dispatcher.id,
     drivers: taxiDrivers,
   });
+  // Issue #20 /devices: the first drivers' phones and a spare tablet.
+  await seedDemoDevices(db, taxi.id, taxiDrivers);
   // Issue #20: the dashboard's chart counts these orders; a few notes for its panels.
   await seedDemoDashboard(db, {
     companyId: taxi.id,
