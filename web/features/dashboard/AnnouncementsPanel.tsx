@@ -100,6 +100,7 @@ function AnnouncementRow({ note, canWrite }: { note: Announcement; canWrite: boo
             size="compact-xs"
             variant="subtle"
             color="gray"
+            style={{ flexShrink: 0 }}
             loading={archive.isPending}
             onClick={() =>
               archive.mutate(note.id, {

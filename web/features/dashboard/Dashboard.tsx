@@ -66,10 +66,10 @@ export function Dashboard() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <CoverageMapCard height={CHART_HEIGHT + 28} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <RecentOrdersCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
           <AnnouncementsPanel canWrite={canWrite} height={PANEL_HEIGHT} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>

@@ -95,6 +95,7 @@ function IncidentRow({ incident, canWrite }: { incident: Incident; canWrite: boo
             size="compact-xs"
             variant="light"
             color="teal"
+            style={{ flexShrink: 0 }}
             loading={resolve.isPending}
             onClick={() =>
               resolve.mutate(incident.id, {

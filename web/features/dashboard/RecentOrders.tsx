@@ -44,14 +44,19 @@ export function RecentOrders({ rows }: { rows: readonly ReportOrderRow[] }) {
                 </Anchor>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.orderDate)}</Table.Td>
-              <Table.Td maw={180}>
+              <Table.Td maw={200}>
                 <Text size="sm" truncate="end">
                   {row.placeName ?? 'Adresă nespecificată.'}
                 </Text>
               </Table.Td>
               <Table.Td>{row.indicativ ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={badge.color}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={badge.color}
+                  style={{ overflow: 'visible' }}
+                >
                   {badge.label}
                 </Badge>
               </Table.Td>

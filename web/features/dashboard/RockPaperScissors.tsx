@@ -55,7 +55,14 @@ export function RockPaperScissors({ computerMove = randomMove }: { computerMove?
   }, [choose]);
 
   return (
-    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)" data-testid="rps-game">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg="var(--mantine-color-gray-0)"
+      data-testid="rps-game"
+      data-rounds={game.rounds.length}
+    >
       <Stack gap="xs">
         <Text size="sm">
           Nicio comandă încă. Până vine prima: Piatră, Hârtie, Foarfecă — primul la {WINS_NEEDED}{' '}
@@ -80,7 +87,7 @@ export function RockPaperScissors({ computerMove = randomMove }: { computerMove?
           ))}
         </Group>
         <Group gap="xs" aria-live="polite" data-testid="rps-status">
-          <Badge variant="light" color="teal" data-testid="rps-score">
+          <Badge variant="light" color="teal" tt="none" data-testid="rps-score">
             Tu {game.playerWins} – {game.computerWins} Calculator
           </Badge>
           {last && (
