@@ -15,3 +15,34 @@ numărul de înmatriculare și poziția dumneavoastră cât timp sunteți conect
 <h2>Drepturile dumneavoastră</h2>
 <p>Puteți cere acces, rectificare sau ștergere scriind la <a href="mailto:contact@ogo.local">contact@ogo.local</a>.</p>`,
 };
+
+/** The terms the sign-up form's consent links to (issue #20: /page/termeni). */
+export const TERMS_PAGE = {
+  title: 'Termeni de utilizare',
+  section: 'page',
+  url: 'termeni',
+  content: `<h2>Perioada de probă</h2>
+<p>O firmă înscrisă folosește OGO Dispatch gratuit 14 zile. După aceea, contul continuă pe baza
+unui contract încheiat cu platforma.</p>
+<h2>Datele firmei</h2>
+<p>Firma răspunde de corectitudinea datelor introduse la înscriere și de datele clienților și
+șoferilor pe care le prelucrează prin platformă, potrivit
+<a href="/driver/privacy">politicii de confidențialitate</a>.</p>
+<h2>Contul de administrator</h2>
+<p>Persoana care înscrie firma primește contul de administrator al firmei și răspunde de
+utilizatorii pe care îi adaugă.</p>`,
+};
+
+/** A documentation page (issue #20: /documentation, /docs/{url}). */
+export const GETTING_STARTED_DOC = {
+  title: 'Primii pași',
+  section: 'documentation',
+  url: 'primii-pasi',
+  content: `<h2>După înscriere</h2>
+<ol>
+<li>În <strong>Setări firmă</strong> alegeți centrul hărții și serviciul implicit.</li>
+<li>În <strong>Delimitare zone</strong> desenați zonele de acoperire.</li>
+<li>Adăugați operatorii și șoferii din meniul <strong>Utilizatori</strong>.</li>
+<li>În <strong>Constructor mod de lucru</strong> stabiliți cum sunt căutați șoferii.</li>
+</ol>`,
+};

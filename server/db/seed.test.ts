@@ -33,6 +33,17 @@ describe('demo seed (issue #2 item 4)', () => {
     expect((await t.db.select().from(contentPages).where(eq(contentPages.id, 1))).length).toBe(1);
   });
 
+  it('publishes the terms the sign-up links to, and leaves room for the pages written later', async () => {
+    const terms = await t.app.inject({ method: 'GET', url: '/api/content/by-url/page/termeni' });
+    expect(terms.statusCode).toBe(200);
+    // The sequence moved past the id the privacy page was given (issue #20 /content).
+    const [page] = await t.db
+      .insert(contentPages)
+      .values({ title: 'Nouă', content: '<p>x</p>' })
+      .returning({ id: contentPages.id });
+    expect(page?.id).toBeGreaterThan(3);
+  });
+
   it('lets every demo account log in with ogo-demo', async () => {
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       await expect(t.login({ email, password: 'ogo-demo' })).resolves.toHaveProperty('token');

@@ -9,7 +9,7 @@ import { count, sql } from 'drizzle-orm';
 import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
 import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
-import { PRIVACY_PAGE } from './demo-content';
+import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoOrders } from './demo-orders';
@@ -252,6 +252,12 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
 
   await seedDemoSearchMethod(db, taxi.id);
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
+  // Id 1 was given: the sequence must move past it, or the first page written at /content
+  // would take id 1 again.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('content_pages', 'id'), (select max(id) from content_pages))`,
+  );
+  await db.insert(contentPages).values([TERMS_PAGE, GETTING_STARTED_DOC]);
   await seedDemoOrders(db, {
     companyId: taxi.id,
     dispatcherId: dispatcher.id,
