@@ -38,6 +38,7 @@ describe('buildMenu — admin header', () => {
       '/users/company',
       '/cars',
       '/devices',
+      '/users/manager',
       '/users/admin',
       '/finances/sold',
       '/finances/transfer',
@@ -60,6 +61,7 @@ describe('buildMenu — admin header', () => {
       'Companii protocol',
       'Transport',
       'Dispozitive',
+      'Administratori firmă',
       'Administratori',
     ]);
     expect(groupNamed(admin, 'Financiar').children.map((c) => c.label)).toEqual([

@@ -45,6 +45,9 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
   const showOrders = isPos && packageId !== null && CONSOLE_PACKAGES.delivery.includes(packageId);
   const showOperator = !isPos || (packageId !== null && CONSOLE_PACKAGES.taxi.includes(packageId));
   const showDevices = !isPos || isAdmin;
+  // docs/ADMINISTRATION.md "People and cars": a company's own administrators, for them and
+  // the platform admin (dispatchers read the other lists; only administrators change them).
+  const administers = isAdmin || roles.includes('manager');
 
   const entries: (MenuEntry | false)[] = [
     link('Dashboard', '/dashboard'),
@@ -57,6 +60,7 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
       link('Companii protocol', '/users/company'),
       link('Transport', '/cars'),
       showDevices && link('Dispozitive', '/devices'),
+      administers && link('Administratori firmă', '/users/manager'),
       isAdmin && link('Administratori', '/users/admin'),
     ]),
     group('Financiar', [

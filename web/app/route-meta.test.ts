@@ -80,7 +80,7 @@ describe('consoles (SPEC §6: routes follow packages)', () => {
 
   it('keeps the planned login-required routes out of the menu and out of the built table', () => {
     expect(PLANNED_PRIVATE_PATHS).toContain('/finances');
-    expect(PLANNED_PRIVATE_PATHS).toContain('/users/:type');
+    expect(PLANNED_PRIVATE_PATHS).toContain('/reports');
     for (const path of PLANNED_PRIVATE_PATHS) {
       expect(
         ROUTES.some((route) => route.path === path),

@@ -170,6 +170,28 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/DevicePage'),
   },
   {
+    // Issue #20 People: one role's users (SPEC §2 /users/{type}), a user's page (id 0 creates).
+    path: '/users/:type',
+    handle: { title: 'Utilizatori', requiresAuth: true },
+    load: () => import('../pages/UsersPage'),
+  },
+  {
+    path: '/user/:id/:role',
+    handle: { title: 'Utilizator', requiresAuth: true },
+    load: () => import('../pages/UserPage'),
+  },
+  {
+    // Issue #20 fleet ('Transport'): the cars, a car's page (id 0 adds one).
+    path: '/cars',
+    handle: { title: 'Transport', requiresAuth: true },
+    load: () => import('../pages/CarsPage'),
+  },
+  {
+    path: '/car/:id',
+    handle: { title: 'Mașină', requiresAuth: true },
+    load: () => import('../pages/CarPage'),
+  },
+  {
     // SPEC §2 /driver/reports/{token}: public, a driver's own trips for whoever holds the link.
     path: '/driver/reports/:token',
     handle: { title: 'Istoric curse' },
@@ -184,10 +206,6 @@ export const ROUTES: readonly AppRoute[] = [
  * page. Not in ROUTES, so the header menu does not offer them (`routeExists`).
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
-  '/users/:type',
-  '/user/:id/:role',
-  '/cars',
-  '/car/:id',
   '/finances',
   '/finances/sold',
   '/finances/transfer',

@@ -1,0 +1,214 @@
+import type { CarRecord } from '@common/cars/cars.schema';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { DateField } from '../../components/DateField';
+import { apiErrorMessages } from '../../lib/toast';
+import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
+import { type FieldErrors, firstError, isApiError, serverFieldErrors } from '../users/form-errors';
+import { FIELDSET } from '../users/UserForm';
+import { useCompanyChoices, useUserList } from '../users/use-users';
+import { type CarDraft, validateCar } from './car-form';
+import { EXPIRY_COLOR, expiryState } from './expiry';
+import { useSaveCar } from './use-cars';
+
+interface CarFormProps {
+  /** 0: a new car. */
+  id: number;
+  initial: CarDraft;
+  /** On a driver's page the driver is fixed: no driver choice. */
+  fixedDriver?: boolean;
+  onSaved: (car: CarRecord) => void;
+  onCancel?: () => void;
+  /** A dispatcher reads a car; only administrators change one. */
+  readOnly?: boolean;
+}
+
+/** An expiry field, red when past and orange within 30 days (issue #20). */
+function ExpiryField(props: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const state = expiryState(props.value || null);
+  const color = EXPIRY_COLOR[state];
+  return (
+    <DateField
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      description={state === 'expired' ? 'Expirat' : state === 'soon' ? 'Expiră curând' : undefined}
+      styles={color ? { description: { color: `var(--mantine-color-${color}-7)` } } : undefined}
+      data-testid={props.testId}
+    />
+  );
+}
+
+/**
+ * Issue #20 `/car/{id}` and a driver's 'new car': call sign, make, model, colour, plate, year,
+ * seats, company, driver and document expiries, checked with the API's own contract.
+ */
+export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly }: CarFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useSaveCar(id);
+  const companies = useCompanyChoices();
+  const drivers = useUserList({
+    role: 'driver',
+    company_id: draft.company_id ?? undefined,
+    per_page: 100,
+  });
+  const creating = id === 0;
+  useUnsavedChangesWarning(JSON.stringify(draft) !== JSON.stringify(initial) && !save.isPending);
+
+  const set = <K extends keyof CarDraft>(key: K, value: CarDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
+  const field = (key: keyof CarDraft) => ({
+    error: firstError(errors, key),
+    'data-testid': `car-${key}`,
+  });
+  const text = (key: keyof CarDraft, label: string) => (
+    <TextInput
+      label={label}
+      required
+      value={String(draft[key] ?? '')}
+      onChange={(e) => set(key, e.currentTarget.value)}
+      {...field(key)}
+    />
+  );
+
+  const submit = () => {
+    const checked = validateCar(draft, creating);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    save.mutate(checked.body, {
+      onSuccess: onSaved,
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    });
+  };
+
+  const driverChoices = (drivers.data?.data ?? []).map((d) => ({
+    value: String(d.id),
+    label:
+      d.default_car && d.default_car.id !== id
+        ? `${d.name} (are ${d.default_car.indicativ})`
+        : d.name,
+  }));
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <fieldset disabled={readOnly} style={FIELDSET}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+            {text('indicativ', 'Indicativ')}
+            {text('number', 'Nr. înmatriculare')}
+            {text('make', 'Marca')}
+            {text('model', 'Modelul')}
+            {text('color', 'Culoarea')}
+            <NumberInput
+              label="Anul fabricației"
+              min={1950}
+              max={2100}
+              allowDecimal={false}
+              value={draft.year}
+              onChange={(value) => set('year', value)}
+              {...field('year')}
+            />
+            <NumberInput
+              label="Locuri"
+              min={1}
+              max={60}
+              allowDecimal={false}
+              value={draft.seats}
+              onChange={(value) => set('seats', value)}
+              {...field('seats')}
+            />
+            {!fixedDriver && (
+              <Select
+                label="Compania"
+                required
+                searchable
+                data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={draft.company_id === null ? null : String(draft.company_id)}
+                onChange={(value) => {
+                  set('company_id', value === null ? null : Number(value));
+                  set('driver_id', null);
+                }}
+                {...field('company_id')}
+              />
+            )}
+            {!fixedDriver && (
+              <Select
+                label="Șoferul"
+                placeholder="Fără șofer"
+                clearable
+                searchable
+                data={driverChoices}
+                value={draft.driver_id === null ? null : String(draft.driver_id)}
+                onChange={(value) => set('driver_id', value === null ? null : Number(value))}
+                {...field('driver_id')}
+              />
+            )}
+            <ExpiryField
+              label="ITP valabil până la"
+              value={draft.itp_until}
+              onChange={(value) => set('itp_until', value)}
+              error={firstError(errors, 'itp_until')}
+              testId="car-itp_until"
+            />
+            <ExpiryField
+              label="RCA valabil până la"
+              value={draft.rca_until}
+              onChange={(value) => set('rca_until', value)}
+              error={firstError(errors, 'rca_until')}
+              testId="car-rca_until"
+            />
+            <ExpiryField
+              label="Licență valabilă până la"
+              value={draft.license_until}
+              onChange={(value) => set('license_until', value)}
+              error={firstError(errors, 'license_until')}
+              testId="car-license_until"
+            />
+          </SimpleGrid>
+          {save.isError && !isApiError(save.error, 422) && (
+            <Alert color="red" variant="light">
+              {apiErrorMessages(save.error).join(' ')}
+            </Alert>
+          )}
+          <Group justify="flex-end" display={readOnly ? 'none' : undefined}>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Renunță
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending} data-testid="car-save">
+              {creating ? 'Adaugă mașina' : 'Salvează'}
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

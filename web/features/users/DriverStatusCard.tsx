@@ -1,0 +1,51 @@
+import { formatRon } from '@common/lib/money';
+import type { User } from '@common/users/users.schema';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BanControl } from '../drivers/BanControl';
+import { banUntilText, isBanned } from '../drivers/ban-options';
+
+/**
+ * A driver's work state on his page (issue #20): the existing ban control (SPEC §2/§9 ban
+ * options with a reason), the ban's end and reason, online state and balance (read-only here:
+ * it moves with the finance screens).
+ */
+export function DriverStatusCard({ user }: { user: User }) {
+  const banned = isBanned(user.ban_until);
+  const indicativ = user.default_car?.indicativ ?? user.identifier ?? String(user.id);
+  return (
+    <Paper withBorder p="md" data-testid="driver-status-card">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={5}>Stare</Title>
+          <BanControl driverId={user.id} indicativ={indicativ} banned={banned} />
+        </Group>
+        {banned && user.ban_until && (
+          <Text size="sm" c="red" data-testid="driver-ban-text">
+            Blocat {banUntilText(user.ban_until)}
+            {user.ban_reason ? ` — ${user.ban_reason}` : ''}
+          </Text>
+        )}
+        <Group gap="xl">
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              În tură:{' '}
+            </Text>
+            {user.is_online
+              ? user.is_busy
+                ? 'ocupat'
+                : user.is_paused
+                  ? 'pauză'
+                  : 'liber'
+              : 'offline'}
+          </Text>
+          <Text size="sm" data-testid="driver-balance">
+            <Text span c="dimmed" size="sm">
+              Sold:{' '}
+            </Text>
+            {formatRon(user.balance)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+import type { User } from '@common/users/users.schema';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { apiErrorMessages } from '../../lib/toast';
+import { useCurrentUser } from '../auth/use-current-user';
+import { DriverOrderList } from '../drivers/orders/DriverOrderList';
+import { DriverReportLinks } from '../drivers/reports/DriverReportLinks';
+import { DriverCarCard } from './DriverCarCard';
+import { DriverStatusCard } from './DriverStatusCard';
+import { PasswordCard } from './PasswordCard';
+import { TelephonyCard } from './TelephonyCard';
+import { UserForm } from './UserForm';
+import { useCompanyChoices, useUser } from './use-users';
+import { emptyUserDraft, userDraftOf } from './user-form';
+import {
+  defaultCompanyIds,
+  hasTelephony,
+  isAdministrator,
+  mayOpenType,
+  USER_TYPES,
+  type UserType,
+  userPath,
+} from './user-types';
+
+/** What an existing user's page adds under the form, by his roles. */
+function UserSections({ user, administers }: { user: User; administers: boolean }) {
+  const isDriver = user.roles.includes('driver');
+  // A dispatcher sees the driver's state and may ban him (SPEC §2); the rest is administration.
+  if (!administers) return isDriver ? <DriverStatusCard user={user} /> : null;
+  return (
+    <>
+      {isDriver && <DriverCarCard user={user} />}
+      {isDriver && <DriverStatusCard user={user} />}
+      {hasTelephony(user.roles) && <TelephonyCard userId={user.id} />}
+      <PasswordCard userId={user.id} />
+      {isDriver && (
+        // The driver's order list and report links (issue #20, built with the devices).
+        <Tabs defaultValue="orders" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="orders">Comenzi</Tabs.Tab>
+            <Tabs.Tab value="reports">Linkuri raport</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="orders" pt="sm">
+            <DriverOrderList driverId={user.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="reports" pt="sm">
+            <DriverReportLinks driverId={user.id} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </>
+  );
+}
+
+/**
+ * SPEC §2 `/user/{id}/{role}` and `/user/{id}/driver` (issue #20): id 0 creates a user of that
+ * role (like /operator/order/0); an existing one gets his identity, roles and companies, and
+ * by his roles his car and call sign, ban state and balance, telephony, and a new password.
+ */
+export function UserEditScreen({ id, type }: { id: number; type: UserType }) {
+  const navigate = useNavigate();
+  const caller = useCurrentUser();
+  const user = useUser(id);
+  const companies = useCompanyChoices();
+  const list = USER_TYPES[type];
+  const administers = isAdministrator(caller.roles);
+
+  if (!mayOpenType(type, caller.roles) || id < 0 || (id === 0 && !administers))
+    return (
+      <Alert color="red" variant="light">
+        Utilizatorul nu a fost găsit.
+      </Alert>
+    );
+  if (id > 0 && user.isPending) return <Loader size="sm" />;
+  if (id > 0 && user.isError)
+    return (
+      <Alert color="red" variant="light">
+        {apiErrorMessages(user.error).join(' ')}
+      </Alert>
+    );
+  if (id === 0 && companies.isPending) return <Loader size="sm" />;
+
+  const record = user.data;
+  const only = defaultCompanyIds(companies.data ?? [], caller.companies);
+  return (
+    <Stack gap="sm" maw={1100} data-testid="user-edit">
+      <Group gap="xs">
+        <Anchor component={Link} to={`/users/${type}`} size="sm">
+          {list.title}
+        </Anchor>
+        <Text c="dimmed">/</Text>
+        <Title order={4}>{record ? record.name : `Adaugă ${list.one}`}</Title>
+        {record?.disabled && <Badge color="gray">Dezactivat</Badge>}
+      </Group>
+      <UserForm
+        key={record ? `${record.id}` : 'new'}
+        id={id}
+        initial={record ? userDraftOf(record) : emptyUserDraft(type, only)}
+        callerRoles={caller.roles}
+        readOnly={!administers}
+        onSaved={(saved) => {
+          if (id === 0) void navigate(userPath(saved.id, type), { replace: true });
+        }}
+      />
+      {record && <UserSections user={record} administers={administers} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,239 @@
+import type { User } from '@common/users/users.schema';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDateTime } from '../../lib/dates';
+import { apiErrorMessages } from '../../lib/toast';
+import { useCurrentUser } from '../auth/use-current-user';
+import { isBanned } from '../drivers/ban-options';
+import { useCompanyChoices, useUserList } from './use-users';
+import { isAdministrator, USER_TYPES, type UserType, userPath } from './user-types';
+
+const PER_PAGE = 25;
+type DriverFilter = 'all' | 'online' | 'banned';
+
+/** A driver's work state as the dispatch console names it. */
+function DriverState({ user }: { user: User }) {
+  if (isBanned(user.ban_until))
+    return (
+      <Badge color="red" variant="light">
+        Blocat
+      </Badge>
+    );
+  if (!user.is_online)
+    return (
+      <Badge color="gray" variant="light">
+        Offline
+      </Badge>
+    );
+  if (user.is_busy)
+    return (
+      <Badge color="orange" variant="light">
+        Ocupat
+      </Badge>
+    );
+  if (user.is_paused)
+    return (
+      <Badge color="yellow" variant="light">
+        Pauză
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light">
+      Liber
+    </Badge>
+  );
+}
+
+/**
+ * SPEC §2 `/users/{type}` (issue #20): the users of one role in the caller's companies, with
+ * search, the drivers' online/banned filter, the platform admin's company filter, pagination
+ * and 'Adaugă'. A row opens the user's page (Enter on a focused row too).
+ */
+export function UsersList({ type }: { type: UserType }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [filter, setFilter] = useState<DriverFilter>('all');
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const companies = useCompanyChoices();
+  const isDriver = type === 'driver';
+  const administers = isAdministrator(useCurrentUser().roles);
+  const list = useUserList({
+    role: type,
+    search: debounced || undefined,
+    online: isDriver && filter === 'online' ? 'true' : undefined,
+    banned: isDriver && filter === 'banned' ? 'true' : undefined,
+    company_id: companyId ? Number(companyId) : undefined,
+    page,
+    per_page: PER_PAGE,
+  });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+  const open = (user: User) => void navigate(userPath(user.id, type));
+
+  return (
+    <Stack gap="sm" data-testid={`users-${type}`}>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={4}>{USER_TYPES[type].title}</Title>
+          {list.isFetching && <Loader size="xs" />}
+        </Group>
+        <Group gap="xs">
+          <TextInput
+            size="xs"
+            w={240}
+            placeholder="Caută nume, e-mail, telefon"
+            aria-label="Caută"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            data-testid="users-search"
+          />
+          {isDriver && (
+            <SegmentedControl
+              size="xs"
+              value={filter}
+              onChange={(value) => {
+                setFilter(value as DriverFilter);
+                setPage(1);
+              }}
+              data={[
+                { value: 'all', label: 'Toți' },
+                { value: 'online', label: 'Online' },
+                { value: 'banned', label: 'Blocați' },
+              ]}
+              data-testid="users-driver-filter"
+            />
+          )}
+          {(companies.data?.length ?? 0) > 1 && (
+            <Select
+              size="xs"
+              w={200}
+              placeholder="Toate companiile"
+              aria-label="Compania"
+              clearable
+              searchable
+              value={companyId}
+              onChange={(value) => {
+                setCompanyId(value);
+                setPage(1);
+              }}
+              data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              data-testid="users-company"
+            />
+          )}
+          {administers && (
+            <Button size="xs" component={Link} to={userPath(0, type)} data-testid="users-add">
+              Adaugă
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {list.isError && (
+        <Alert color="red" variant="light">
+          {apiErrorMessages(list.error).join(' ')}
+        </Alert>
+      )}
+      <Table striped highlightOnHover verticalSpacing={6} data-testid="users-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Nume</Table.Th>
+            {isDriver && <Table.Th>Indicativ</Table.Th>}
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Telefon</Table.Th>
+            {isDriver && <Table.Th>Mașina</Table.Th>}
+            {isDriver && <Table.Th>Stare</Table.Th>}
+            <Table.Th>Creat</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((user) => (
+            <Table.Tr
+              key={user.id}
+              tabIndex={0}
+              style={{ cursor: 'pointer' }}
+              onClick={() => open(user)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') open(user);
+              }}
+              data-testid={`user-row-${user.id}`}
+            >
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {user.name}
+                  </Text>
+                  {user.disabled && (
+                    <Badge size="xs" color="gray">
+                      Dezactivat
+                    </Badge>
+                  )}
+                  {user.high_priority && (
+                    <Badge size="xs" color="grape" variant="light">
+                      Prioritar
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              {isDriver && (
+                <Table.Td>{user.default_car?.indicativ ?? user.identifier ?? '—'}</Table.Td>
+              )}
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.phone ?? '—'}</Table.Td>
+              {isDriver && (
+                <Table.Td>
+                  {user.default_car
+                    ? `${user.default_car.make} ${user.default_car.model} · ${user.default_car.number}`
+                    : '—'}
+                </Table.Td>
+              )}
+              {isDriver && (
+                <Table.Td>
+                  <DriverState user={user} />
+                </Table.Td>
+              )}
+              <Table.Td>{formatDateTime(user.created_at).slice(0, 10)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {!list.isPending && rows.length === 0 && (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          Niciun rezultat.
+        </Text>
+      )}
+      {total > PER_PAGE && (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {total} în total
+          </Text>
+          <Pagination
+            size="sm"
+            total={Math.ceil(total / PER_PAGE)}
+            value={page}
+            onChange={setPage}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Role } from '@common/auth/auth.schema';
+
+/**
+ * SPEC §2 `/users/{type}`: one list per role (issue #20 People). `admin` is listed only to the
+ * platform admin (SPEC §6); `manager` is the company's own administrator
+ * (docs/ADMINISTRATION.md).
+ */
+export const USER_TYPES = {
+  dispatcher: { title: 'Operatori', one: 'operator' },
+  driver: { title: 'Șoferi', one: 'șofer' },
+  client: { title: 'Clienți', one: 'client' },
+  company: { title: 'Companii protocol', one: 'companie' },
+  manager: { title: 'Administratori firmă', one: 'administrator de firmă' },
+  admin: { title: 'Administratori', one: 'administrator' },
+} as const satisfies Record<Role, { title: string; one: string }>;
+
+export type UserType = keyof typeof USER_TYPES;
+
+export const isUserType = (value: string | undefined): value is UserType =>
+  value !== undefined && Object.hasOwn(USER_TYPES, value);
+
+/** Whether the caller may open a list or form of this type (SPEC §6: admins only for admin). */
+export const mayOpenType = (type: UserType, roles: readonly Role[]): boolean =>
+  type !== 'admin' || roles.includes('admin');
+
+/** The edit screen of a user seen from a list: drivers have their own (SPEC §2). */
+export const userPath = (id: number, type: UserType): string => `/user/${id}/${type}`;
+
+/** Operators have a softphone: their telephony settings are edited on their page (docs/CALLS.md). */
+export const hasTelephony = (roles: readonly Role[]): boolean =>
+  roles.includes('dispatcher') || roles.includes('admin');
+
+/** Who changes users and cars (server/http/auth-context.ts ADMINISTRATORS); others read. */
+export const isAdministrator = (roles: readonly Role[]): boolean =>
+  roles.includes('admin') || roles.includes('manager');
+
+/**
+ * The companies a new user or car starts in: the only company the caller administers, else
+ * his own company when he has one (the platform admin working for his company).
+ */
+export function defaultCompanyIds(
+  choices: readonly { id: number }[],
+  own: readonly { id: number }[],
+): number[] {
+  if (choices.length === 1 && choices[0]) return [choices[0].id];
+  const mine = own.filter((company) => choices.some((choice) => choice.id === company.id));
+  return mine.length === 1 && mine[0] ? [mine[0].id] : [];
+}
