@@ -96,6 +96,23 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/CompanySettingsPage'),
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
+  // SPEC §2 public pages of the content store (issue #20).
+  { path: '/page/:url', handle: {}, load: () => import('../pages/PublicContentPage') },
+  {
+    path: '/documentation',
+    handle: { title: 'Documentație' },
+    load: () => import('../pages/DocumentationIndexPage'),
+  },
+  {
+    path: '/documentation/:url',
+    handle: { title: 'Documentație' },
+    load: () => import('../pages/DocumentationPage'),
+  },
+  {
+    path: '/docs/:url',
+    handle: { title: 'Documentație' },
+    load: () => import('../pages/DocumentationPage'),
+  },
   {
     // SPEC §2 zone delimitation (issue #17): zones and taxi stands drawn on the map, which fills
     // the window under the header beside the list.

@@ -1,11 +1,12 @@
 import { PublicPage } from '../components/PublicPage';
 import { ContentView } from '../features/content/ContentView';
+import { useContent } from '../features/content/use-content';
 
-/** SPEC §2/§7: a public page loaded from GET /api/content/1. */
+/** SPEC §2/§7: the drivers' privacy page, GET /api/content/1. */
 export default function DriverPrivacyPage() {
   return (
     <PublicPage>
-      <ContentView id={1} />
+      <ContentView query={useContent(1)} />
     </PublicPage>
   );
 }

@@ -5,6 +5,11 @@ import {
   ContentSectionSchema,
   URL_TAKEN,
 } from '@common/content/content.schema';
+import {
+  CONTENT_LINK_ATTRIBUTES,
+  CONTENT_LINK_SCHEMES,
+  CONTENT_TAGS,
+} from '@common/content/content-html';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client';
 import { notFound, validationFailed } from '../../http/app-error';
@@ -12,34 +17,9 @@ import * as repo from './content.repo';
 
 /** Tags a content page may use; scripts, styles, frames and event handlers never pass (research R20). */
 export const ALLOWED_CONTENT = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'u',
-    'a',
-    'blockquote',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...CONTENT_TAGS],
+  allowedAttributes: { a: [...CONTENT_LINK_ATTRIBUTES] },
+  allowedSchemes: [...CONTENT_LINK_SCHEMES],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
 

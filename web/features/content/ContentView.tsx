@@ -1,9 +1,14 @@
+import type { Content } from '@common/content/content.schema';
 import { Alert, Skeleton, Stack, Title, Typography } from '@mantine/core';
-import { useContent } from './use-content';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { SafeHtml } from './SafeHtml';
 
-/** SPEC §2 /driver/privacy and /content: a page loaded from the content endpoint. */
-export function ContentView({ id }: { id: number }) {
-  const { data, isPending, isError, error } = useContent(id);
+/**
+ * SPEC §2 /driver/privacy, /page/{url}, /documentation/{url}, /docs/{url}: a page from the
+ * content store. The HTML the server sanitised is rendered as React elements (SafeHtml).
+ */
+export function ContentView({ query }: { query: UseQueryResult<Content, Error> }) {
+  const { data, isPending, isError, error } = query;
 
   if (isPending) {
     return (
@@ -28,8 +33,7 @@ export function ContentView({ id }: { id: number }) {
         {data.title}
       </Title>
       <Typography>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises content (sanitize-html) before serving it; SPEC §7 content is HTML. */}
-        <div data-testid="content-html" dangerouslySetInnerHTML={{ __html: data.content }} />
+        <SafeHtml html={data.content} testId="content-html" />
       </Typography>
     </article>
   );

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { PublicPage } from '../components/PublicPage';
+import { ContentView } from '../features/content/ContentView';
+import { useContentByUrl } from '../features/content/use-content';
+
+/** SPEC §2 /page/{url}: a public page of the content store (issue #20). */
+export default function PublicContentPage() {
+  const { url = '' } = useParams();
+  return (
+    <PublicPage>
+      <ContentView query={useContentByUrl('page', url)} />
+    </PublicPage>
+  );
+}
