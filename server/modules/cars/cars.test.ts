@@ -1,7 +1,9 @@
 import type { CarRecord } from '@common/cars/cars.schema';
 import type { ErrorBody } from '@common/http/errors';
 import type { User } from '@common/users/users.schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -175,5 +177,25 @@ describe('cars', () => {
     expect(car.company_id).toBe(b.id);
     expect((await call('DELETE', `/api/cars/${car.id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/cars/${car.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it("numbers a driver's car change in the drivers' stream, and a move out of the company frees his car", async () => {
+    const driver = await buildDriver(t.db, a.id, { car: { indicativ: '700' } });
+    const changes = async () =>
+      rowsOf<{ kind: string }>(
+        await t.db.execute(
+          sql`select kind from driver_changes where driver_id = ${driver.id} order by seq`,
+        ),
+      ).map((row) => row.kind);
+    const before = await changes();
+    const moved = await call('PATCH', `/api/cars/${driver.car.id}`, managerA, { indicativ: '701' });
+    expect(moved.statusCode).toBe(200);
+    expect(await changes()).toEqual([...before, 'profile']);
+    // The admin moves him to company B only: his car of A is no longer his.
+    const user = await call('PATCH', `/api/users/${driver.id}`, admin, { company_ids: [b.id] });
+    expect(user.json<User>()).toMatchObject({ company_ids: [b.id], default_car: null });
+    expect(
+      (await call('GET', `/api/cars/${driver.car.id}`, managerA)).json<CarRecord>().driver_id,
+    ).toBeNull();
   });
 });

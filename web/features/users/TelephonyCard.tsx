@@ -81,6 +81,7 @@ function TelephonyForm({ userId, settings }: { userId: number; settings: Telepho
       <Stack gap="xs">
         <SegmentedControl
           size="xs"
+          style={{ alignSelf: 'flex-start' }}
           value={mode}
           onChange={(value) => setMode(value as Mode)}
           data={[
