@@ -1,7 +1,4 @@
-import type {
-  CreatedReportLink,
-  DriverTripList,
-} from '@common/driver-reports/driver-reports.schema';
+import type { DriverTripList } from '@common/driver-reports/driver-reports.schema';
 import type { User } from '@common/users/users.schema';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
@@ -43,45 +40,55 @@ async function driversWithTrips(request: APIRequestContext, headers: Record<stri
   return { mine, other };
 }
 
-test('a report link shows a logged-out browser only its driver’s trips, until it is revoked', async ({
+test('an admin makes a report link on the driver’s page; a logged-out browser sees only that driver’s trips, until it is revoked', async ({
   browser,
+  page,
   request,
 }) => {
   const headers = await adminHeaders(request);
   const { mine, other } = await driversWithTrips(request, headers);
-  const created = await request.post(`/api/drivers/${mine.id}/report-links`, {
-    headers,
-    data: { days: 7 },
-  });
-  expect(created.status()).toBe(201);
-  const { link, path } = (await created.json()) as CreatedReportLink;
+
+  await loginFromHeader(page, 'admin@ogo.local');
+  await expect(page.getByTestId('admin-header')).toBeVisible();
+  await page.goto(`/user/${mine.id}/driver`);
+  // The driver order list (SPEC §2) is the first tab: his trips, 30 a page.
+  const list = page.getByTestId('driver-order-list');
+  await expect(list.getByTestId(`trip-${mine.trips.data[0]?.id}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Linkuri raport' }).click();
+  await page.getByTestId('report-link-days').fill('7');
+  await page.getByTestId('report-link-create').click();
+  const url = await page.getByTestId('report-link-url').inputValue();
+  expect(url).toMatch(/\/driver\/reports\/[A-Za-z0-9_-]{43}$/);
+  await shot(page, 'driver-report-links');
 
   // Nobody logged in: a fresh browser with no session.
   const visitor = await browser.newContext();
-  const page = await visitor.newPage();
-  await page.goto(path);
-  await expect(page.getByTestId('driver-report')).toBeVisible();
-  await expect(page.getByTestId('site-header')).toBeVisible();
-  await expect(page.getByTestId('admin-header')).toHaveCount(0);
-  await expect(page.getByTestId('driver-report-driver')).toContainText(mine.name);
-  const rows = page.getByTestId('driver-report-trips').locator('tbody tr');
+  const report = await visitor.newPage();
+  await report.goto(url);
+  await expect(report.getByTestId('driver-report')).toBeVisible();
+  await expect(report.getByTestId('site-header')).toBeVisible();
+  await expect(report.getByTestId('admin-header')).toHaveCount(0);
+  await expect(report.getByTestId('driver-report-driver')).toContainText(mine.name);
+  const rows = report.getByTestId('driver-report-trips').locator('tbody tr');
   await expect(rows).toHaveCount(Math.min(mine.trips.meta.total, 30));
   for (const trip of mine.trips.data)
-    await expect(page.getByTestId(`trip-${trip.id}`)).toBeVisible();
+    await expect(report.getByTestId(`trip-${trip.id}`)).toBeVisible();
   for (const trip of other.trips.data) {
     if (!mine.trips.data.some((t) => t.id === trip.id))
-      await expect(page.getByTestId(`trip-${trip.id}`)).toHaveCount(0);
+      await expect(report.getByTestId(`trip-${trip.id}`)).toHaveCount(0);
   }
-  await shot(page, 'driver-report');
+  await shot(report, 'driver-report');
 
-  const revoked = await request.delete(`/api/drivers/${mine.id}/report-links/${link.id}`, {
-    headers,
-  });
-  expect(revoked.status()).toBe(204);
-  await page.reload();
-  await expect(page.getByTestId('driver-report-error')).toContainText('nu mai este valid');
-  await expect(page.getByTestId('driver-report')).toHaveCount(0);
-  await shot(page, 'driver-report-revoked');
+  // Revoked on the driver's page: the link says it is no longer valid.
+  const live = page.getByTestId('report-link-table').getByRole('button', { name: 'Revocă' });
+  await expect(live).toHaveCount(1);
+  await live.click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('report-link-table')).toContainText('Revocat');
+  await report.reload();
+  await expect(report.getByTestId('driver-report-error')).toContainText('nu mai este valid');
+  await expect(report.getByTestId('driver-report')).toHaveCount(0);
+  await shot(report, 'driver-report-revoked');
   await visitor.close();
 });
 
