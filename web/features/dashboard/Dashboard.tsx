@@ -1,17 +1,20 @@
 import { Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { CoverageMapCard } from './CoverageMapCard';
 import { IncidentsPanel } from './IncidentsPanel';
-import { OrdersChartCard } from './OrdersChartCard';
 import { RecentOrders } from './RecentOrders';
 import { RockPaperScissors } from './RockPaperScissors';
 import { StatCards } from './StatCards';
 import { useCommonStatistics, useRecentOrders } from './use-dashboard';
+import { canReportIncident } from './writers';
 
-/** Who writes announcements and reports incidents (the server's WRITE roles). */
-const WRITERS = ['admin', 'manager', 'dispatcher'] as const;
+// DESIGN §8: the charting library (recharts) is its own chunk, fetched after the page shows.
+const OrdersChartCard = lazy(() =>
+  import('./OrdersChartCard').then((module) => ({ default: module.OrdersChartCard })),
+);
 
 const CHART_HEIGHT = 240;
 const PANEL_HEIGHT = 250;
@@ -46,7 +49,7 @@ function RecentOrdersCard() {
 export function Dashboard() {
   const user = useCurrentUser();
   const stats = useCommonStatistics();
-  const canWrite = user.roles.some((role) => (WRITERS as readonly string[]).includes(role));
+  const canWrite = canReportIncident(user);
 
   if (isApiError(stats.error) && stats.error.status === 403) {
     return (
@@ -61,7 +64,9 @@ export function Dashboard() {
       <StatCards stats={stats.data} />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <OrdersChartCard height={CHART_HEIGHT} />
+          <Suspense fallback={<Skeleton h={CHART_HEIGHT + 70} radius="md" />}>
+            <OrdersChartCard height={CHART_HEIGHT} />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <CoverageMapCard height={CHART_HEIGHT + 28} />

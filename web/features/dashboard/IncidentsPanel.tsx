@@ -17,7 +17,10 @@ import { formatDateTime } from '../../lib/dates';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { useCreateIncident, useIncidents, useResolveIncident } from './use-dashboard';
 
-/** Reports an incident, on an order when its number is given. */
+/**
+ * Reports an incident, on an order when its number is given; `orderId` fixes the order (the
+ * order screen's 'Raportează incident').
+ */
 export function IncidentForm({
   orderId = null,
   onDone,
@@ -59,17 +62,23 @@ export function IncidentForm({
           autoFocus
         />
         <Group gap="xs" align="flex-end">
-          <NumberInput
-            size="xs"
-            label="Comanda nr. (opțional)"
-            value={order}
-            onChange={setOrder}
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            error={error('order_id')}
-            style={{ flex: 1 }}
-          />
+          {orderId === null ? (
+            <NumberInput
+              size="xs"
+              label="Comanda nr. (opțional)"
+              value={order}
+              onChange={setOrder}
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              error={error('order_id')}
+              style={{ flex: 1 }}
+            />
+          ) : (
+            <Text size="sm" c={error('order_id') ? 'red' : 'dimmed'} style={{ flex: 1 }}>
+              {error('order_id') ?? `Comanda #${orderId}`}
+            </Text>
+          )}
           <Button size="xs" variant="default" onClick={onDone}>
             Renunță
           </Button>

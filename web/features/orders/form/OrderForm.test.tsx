@@ -310,6 +310,8 @@ describe('order form: an order that is not new (SPEC §4)', () => {
     expect(actions).toContain('Dublează');
     expect(actions).not.toContain('Retrimite');
     expect(actions).not.toContain('Alocă manual');
+    // Issue #20: a dispatcher reports an incident on the order from here.
+    expect(actions).toContain('Raportează incident');
   });
 
   it("waits for a driver with a skeleton while created ('Așteptare șofer ...')", async () => {

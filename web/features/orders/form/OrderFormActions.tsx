@@ -20,6 +20,8 @@ interface OrderFormActionsProps {
   onBlockPhone: () => void;
   onHistory: () => void;
   onClientHistory: (() => void) | null;
+  /** Null for a user who may not report incidents (docs/ADMINISTRATION.md "Dashboard"). */
+  onReportIncident: (() => void) | null;
 }
 
 /** SPEC §2 order screen actions, each shown only when the SPEC §4 rule allows it. */
@@ -57,6 +59,11 @@ export function OrderFormActions({ order, userId, busy, ...on }: OrderFormAction
       {on.onClientHistory && (
         <Button size="xs" variant="default" onClick={on.onClientHistory}>
           Istoric client
+        </Button>
+      )}
+      {on.onReportIncident && (
+        <Button size="xs" variant="default" onClick={on.onReportIncident}>
+          Raportează incident
         </Button>
       )}
       {order.phone && (

@@ -2,6 +2,7 @@ import type { Order } from '@common/orders/orders.schema';
 import { BlockPhoneModal } from '../../blocked-phones/BlockPhoneModal';
 import { ClientHistoryModal } from '../../clients/ClientHistoryModal';
 import type { MapCenter } from '../../companies/company-center';
+import { ReportIncidentModal } from '../../dashboard/ReportIncidentModal';
 import { ManualAddressModal } from '../../places/ManualAddressModal';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { NotifyDriversModal } from '../actions/NotifyDriversModal';
@@ -17,6 +18,7 @@ export type OrderFormModal =
   | 'block'
   | 'history'
   | 'client'
+  | 'incident'
   | { manual: string };
 
 interface OrderFormModalsProps {
@@ -33,7 +35,8 @@ interface OrderFormModalsProps {
 
 /**
  * The order screen's modals (SPEC §2): manual assignment, notifying selected drivers, blocking the phone, the processing
- * history, the client's history and a manual address. One is open at a time.
+ * history, the client's history and a manual address; an incident report (issue #20). One is
+ * open at a time.
  */
 export function OrderFormModals({
   modal,
@@ -66,6 +69,7 @@ export function OrderFormModals({
           />
           <BlockPhoneModal phone={modal === 'block' ? order.phone : null} onClose={onClose} />
           <OrderHistoryModal orderId={modal === 'history' ? order.id : null} onClose={onClose} />
+          <ReportIncidentModal orderId={modal === 'incident' ? order.id : null} onClose={onClose} />
         </>
       )}
       <ClientHistoryModal

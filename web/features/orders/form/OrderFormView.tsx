@@ -11,6 +11,7 @@ import { useUnsavedChangesWarning } from '../../../lib/use-unsaved-changes-warni
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useOrderOptions } from '../../catalog/use-catalog';
 import { companyCenter } from '../../companies/company-center';
+import { canReportIncident } from '../../dashboard/writers';
 import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';
 import { orderFormPath } from '../flavour';
@@ -134,6 +135,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
               onBlockPhone={() => setModal('block')}
               onHistory={() => setModal('history')}
               onClientHistory={clientId !== null ? () => setModal('client') : null}
+              onReportIncident={canReportIncident(user) ? () => setModal('incident') : null}
             />
           )}
 
