@@ -24,6 +24,8 @@ export const DeviceDriverSchema = z.object({
 export const DeviceSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
+  /** Shown on /devices: the platform admin sees every company's devices. */
+  company_name: z.string(),
   identifier: z.string(),
   model: z.string(),
   platform: DevicePlatformSchema,

@@ -2,7 +2,7 @@ import type { Device, DevicePlatform, ListDevicesQuery } from '@common/devices/d
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companyUsers, devices, users } from '../../db/schema';
+import { companies, companyUsers, devices, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
@@ -12,6 +12,7 @@ const driver = alias(users, 'device_driver');
 const columns = {
   id: devices.id,
   company_id: devices.company_id,
+  company_name: companies.name,
   identifier: devices.identifier,
   model: devices.model,
   platform: devices.platform,
@@ -27,6 +28,7 @@ const columns = {
 interface Row {
   id: number;
   company_id: number;
+  company_name: string;
   identifier: string;
   model: string;
   platform: string;
@@ -42,6 +44,7 @@ interface Row {
 const toDevice = ({ driver_name, driver_indicativ, ...row }: Row): Device => ({
   id: row.id,
   company_id: row.company_id,
+  company_name: row.company_name,
   identifier: row.identifier,
   model: row.model,
   platform: row.platform as DevicePlatform,
@@ -62,7 +65,11 @@ const inScope = (scope: TenantScope): SQL | undefined =>
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function select(db: DbOrTx) {
-  return db.select(columns).from(devices).leftJoin(driver, eq(driver.id, devices.driver_id));
+  return db
+    .select(columns)
+    .from(devices)
+    .innerJoin(companies, eq(companies.id, devices.company_id))
+    .leftJoin(driver, eq(driver.id, devices.driver_id));
 }
 
 export async function listDevices(db: DbOrTx, scope: TenantScope, query: ListDevicesQuery) {

@@ -15,6 +15,7 @@ type Headers = { authorization: string };
 let t: TestApp;
 let companyA: number;
 let companyB: number;
+let companyBName: string;
 let manager: Headers;
 let foreignManager: Headers;
 let admin: Headers;
@@ -25,7 +26,9 @@ let driverB: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
   companyA = (await buildCompany(t.db)).id;
-  companyB = (await buildCompany(t.db)).id;
+  const b = await buildCompany(t.db);
+  companyB = b.id;
+  companyBName = b.name;
   manager = await t.login(await buildUser(t.db, { roles: ['manager'], companyIds: [companyA] }));
   foreignManager = await t.login(
     await buildUser(t.db, { roles: ['manager'], companyIds: [companyB] }),
@@ -151,6 +154,7 @@ describe('devices (issue #20 /devices)', () => {
     });
     expect(driven.statusCode).toBe(201);
     expect(driven.json<Device>().company_id).toBe(companyB);
+    expect(driven.json<Device>().company_name).toBe(companyBName);
     // A manager cannot put a device in a company that is not his.
     const elsewhere = await post(manager, {
       identifier: 'iso-2',

@@ -17,7 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/dates';
 import { DriverSelect } from '../drivers/DriverSelect';
 import { USER_SEARCH_DEBOUNCE_MS } from '../drivers/use-driver-search';
-import { DEVICES_PER_PAGE, useDevices } from './use-devices';
+import { DEVICES_PER_PAGE, useCompanyChoices, useDevices } from './use-devices';
 
 const driverText = (device: Device) =>
   device.driver ? [device.driver.indicativ, device.driver.name].filter(Boolean).join(' · ') : '—';
@@ -33,11 +33,14 @@ export function DeviceList() {
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
   const [driverId, setDriverId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
+  const companies = useCompanyChoices(true);
   const { data, isPending, isError, error, isFetching } = useDevices({
     search: debounced,
     driverId,
     page,
   });
+  // The platform admin (or a manager of several companies) sees whose each device is.
+  const manyCompanies = (companies.data?.length ?? 0) > 1;
   const pages = data ? Math.max(1, Math.ceil(data.meta.total / DEVICES_PER_PAGE)) : 1;
 
   return (
@@ -99,6 +102,7 @@ export function DeviceList() {
               <Table.Th>Versiune aplicație</Table.Th>
               <Table.Th>Șofer</Table.Th>
               <Table.Th>Văzut ultima dată</Table.Th>
+              {manyCompanies && <Table.Th>Companie</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -125,6 +129,7 @@ export function DeviceList() {
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatDateTime(device.last_seen_at)}
                 </Table.Td>
+                {manyCompanies && <Table.Td>{device.company_name}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
