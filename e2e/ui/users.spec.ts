@@ -105,6 +105,11 @@ test('an admin creates a dispatcher and a driver with a car; the dispatcher logs
   await expect(row.getByTestId('car-itp')).toHaveAttribute('data-expiry', 'expired');
   await expect(row.getByTestId('car-itp')).toHaveText('01.01.2020');
   await shot(page, 'cars');
+  await row.click();
+  await expect(page).toHaveURL(/\/car\/\d+$/);
+  await expect(page.getByTestId('car-indicativ')).toHaveValue(indicativ);
+  await expect(page.getByText('Expirat')).toBeVisible();
+  await shot(page, 'car');
 
   // The dispatcher logs in with the password the admin set and reaches the console.
   await page.getByTestId('profile-menu').click();
@@ -113,4 +118,9 @@ test('an admin creates a dispatcher and a driver with a car; the dispatcher logs
   await loginFromHeader(page, dispatcher.email, dispatcher.password);
   await expect(page).toHaveURL(/\/operator/);
   await expect(page.getByTestId('admin-header')).toBeVisible();
+  // He reads the drivers but does not add or edit them (docs/ADMINISTRATION.md).
+  await page.goto('/users/driver');
+  await page.getByTestId('users-search').fill(stamp);
+  await expect(page.getByTestId('users-table')).toContainText(`Șofer Nou ${stamp}`);
+  await expect(page.getByTestId('users-add')).toHaveCount(0);
 });

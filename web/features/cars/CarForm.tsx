@@ -49,7 +49,16 @@ function ExpiryField(props: {
       onChange={props.onChange}
       error={props.error}
       description={state === 'expired' ? 'Expirat' : state === 'soon' ? 'Expiră curând' : undefined}
-      styles={color ? { description: { color: `var(--mantine-color-${color}-7)` } } : undefined}
+      // Under the field, so the row's inputs stay aligned.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      styles={
+        color
+          ? {
+              description: { color: `var(--mantine-color-${color}-7)` },
+              input: { borderColor: `var(--mantine-color-${color}-5)` },
+            }
+          : undefined
+      }
       data-testid={props.testId}
     />
   );
