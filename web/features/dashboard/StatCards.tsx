@@ -87,7 +87,7 @@ export function StatCards({ stats }: { stats: CommonStatistics | undefined }) {
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
       {CARDS.map((card) =>
         card.to ? (
-          <UnstyledButton key={card.key} component={Link} to={card.to} aria-label={card.label}>
+          <UnstyledButton key={card.key} component={Link} to={card.to}>
             <CardBody card={card} stats={stats} />
           </UnstyledButton>
         ) : (
