@@ -15,7 +15,7 @@ export function CarEditScreen({ id }: { id: number }) {
   const car = useCar(id);
   const caller = useCurrentUser();
   const administers = isAdministrator(caller.roles);
-  const companies = useCompanyChoices(administers);
+  const companies = useCompanyChoices();
   const remove = useDeleteCar();
   const [only = null] = defaultCompanyIds(companies.data ?? [], caller.companies);
 

@@ -45,7 +45,7 @@ export function CarsList() {
   const [companyId, setCompanyId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const administers = isAdministrator(useCurrentUser().roles);
-  const companies = useCompanyChoices(administers);
+  const companies = useCompanyChoices();
   const manyCompanies = (companies.data?.length ?? 0) > 1;
   const list = useCarList({
     search: debounced || undefined,

@@ -8,12 +8,14 @@ import {
   setUserPassword,
   updateUser,
 } from '@common/users/users.api';
-import type { CreateUserBody, UpdateUserBody } from '@common/users/users.schema';
+import type { CompanyChoice, CreateUserBody, UpdateUserBody } from '@common/users/users.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
+import { useCurrentUser } from '../auth/use-current-user';
 import type { ListUsersInput } from './user-keys';
 import { userKeys } from './user-keys';
+import { isAdministrator } from './user-types';
 
 /** GET /api/users for a list page; the previous page stays shown while the next loads. */
 export function useUserList(query: ListUsersInput) {
@@ -32,14 +34,23 @@ export function useUser(id: number) {
   });
 }
 
-/** GET /api/companies: the companies the caller administers. */
-export function useCompanyChoices(enabled = true) {
-  return useQuery({
-    enabled,
+/**
+ * The companies the caller administers (GET /api/companies), for the forms' company choice and
+ * the lists' company filter. A dispatcher administers none: his own companies name the
+ * memberships he reads.
+ */
+export function useCompanyChoices(): { data: CompanyChoice[] | undefined; isPending: boolean } {
+  const user = useCurrentUser();
+  const administers = isAdministrator(user.roles);
+  const query = useQuery({
     queryKey: userKeys.companies,
     queryFn: ({ signal }) => apiWith(listCompanyChoices, { signal }),
     staleTime: 5 * 60_000,
+    enabled: administers,
   });
+  if (!administers)
+    return { data: user.companies.map(({ id, name }) => ({ id, name })), isPending: false };
+  return { data: query.data, isPending: query.isPending };
 }
 
 export function useSaveUser(id: number) {
