@@ -1,12 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { intArray } from '../../db/sql';
+import { oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { bucharestToday } from '../orders/write/daily-counts.repo';
 
-/** `column` belongs to the scope's companies; nothing to add for the platform admin. */
+/**
+ * `column` belongs to the scope's companies (one company as plain equality, which walks the
+ * (company, created_at) indexes in order: db/sql.ts `oneOf`); nothing to add for the platform
+ * admin.
+ */
 const inScope = (column: SQL, scope: TenantScope): SQL =>
-  scope.kind === 'all' ? sql`true` : sql`${column} = any(${intArray(scope.companyIds)})`;
+  scope.kind === 'all' ? sql`true` : oneOf(column, scope.companyIds);
 
 /** Midnight of today in Bucharest as a stored UTC time (DESIGN §4 Time). */
 const todayStartUtc = sql`((date_trunc('day', now() at time zone 'Europe/Bucharest')

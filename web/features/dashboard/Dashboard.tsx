@@ -16,7 +16,7 @@ const OrdersChartCard = lazy(() =>
   import('./OrdersChartCard').then((module) => ({ default: module.OrdersChartCard })),
 );
 
-const CHART_HEIGHT = 240;
+const CHART_HEIGHT = 220;
 const PANEL_HEIGHT = 250;
 
 function RecentOrdersCard() {
