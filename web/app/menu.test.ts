@@ -135,12 +135,18 @@ describe('buildMenu — point-of-sale header', () => {
     expect(paths(pos(1, ['company', 'admin']))).toContain('/users/admin');
   });
 
-  it('adds the work-mode builder to System', () => {
+  it('adds the work-mode builder to System, and the settings only for administrators', () => {
     expect(groupNamed(pos(3), 'Sistem').children.map((c) => [c.label, c.path])).toEqual([
       ['Conținut', '/content'],
-      ['Setări', '/settings'],
       ['Constructor mod de lucru', '/builder'],
     ]);
+    expect(paths(pos(3, ['company', 'admin']))).toContain('/settings');
+    expect(
+      paths(buildMenu({ roles: ['dispatcher'], packageId: 1, header: 'admin' })),
+    ).not.toContain('/settings');
+    expect(
+      paths(buildMenu({ roles: ['manager', 'dispatcher'], packageId: 1, header: 'admin' })),
+    ).toContain('/settings');
   });
 });
 

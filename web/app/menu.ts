@@ -75,7 +75,8 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
     link('Rapoarte', '/reports'),
     group('Sistem', [
       link('Conținut', '/content'),
-      link('Setări', '/settings'),
+      // The company's settings are its administrators' (issue #20); the API refuses others.
+      administers && link('Setări', '/settings'),
       isPos && link('Constructor mod de lucru', '/builder'),
     ]),
   ];

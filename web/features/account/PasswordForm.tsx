@@ -63,7 +63,7 @@ export function PasswordForm() {
             Celelalte sesiuni ale contului (alte browsere, telefoane) se închid; aceasta rămâne
             deschisă.
           </Text>
-          <Group grow align="flex-start">
+          <Group grow align="flex-end">
             <PasswordInput
               label="Parola actuală"
               autoComplete="current-password"
