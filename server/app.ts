@@ -43,6 +43,8 @@ import { createSignupService } from './modules/companies/signup.service';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { searchConfigRoutes } from './modules/dispatch/config/search-config.routes';
 import { createSearchConfigService } from './modules/dispatch/config/search-config.service';
 import { planFor, priorityDriverIds } from './modules/dispatch/config/search-plan';
@@ -426,6 +428,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       refreshIndex: zones.wake,
       wakeOthers: publisher.wakeZoneReaders,
       standQueue: drivers.standQueue,
+    }),
+  );
+  // Issue #20: the admin dashboard's counters, chart, announcements and incidents.
+  dashboardRoutes(
+    app,
+    authenticate,
+    createDashboardService({
+      db: database.db,
+      driverCounts: (companyIds) =>
+        fleet.index.counts(companyIds === null ? null : new Set(companyIds)),
     }),
   );
   // Issue #18: search intervals and methods, driver priority intervals (SPEC §7).
