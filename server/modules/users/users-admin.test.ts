@@ -296,3 +296,26 @@ describe('GET /api/companies', () => {
     expect((await call('GET', '/api/companies', dispatcherA)).statusCode).toBe(403);
   });
 });
+
+describe("a driver's role taken away", () => {
+  it('leaves the live fleet at once (the online count drops)', async () => {
+    const driver = await buildDriver(t.db, a.id, { name: 'Șofer Retrogradat' });
+    const headers = await t.login(driver);
+    const online = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/drivers/me/status',
+      headers,
+      payload: { status: 'online' },
+    });
+    expect(online.statusCode).toBe(200);
+    const count = async () =>
+      (await call('GET', '/api/statistics/common', managerA)).json<{ driversOnlineCount: number }>()
+        .driversOnlineCount;
+    const before = await count();
+    const demoted = await call('PATCH', `/api/users/${driver.id}`, managerA, {
+      roles: ['dispatcher'],
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await count()).toBe(before - 1);
+  });
+});

@@ -158,13 +158,14 @@ export async function changedDriversAfter(db: Db, seq: number, limit: number) {
   const rows = rowsOf<StateRow & { seq: string | number; change_driver_id: number }>(
     await db.execute(sql`select c.seq, c.driver_id as change_driver_id, s.*
       from driver_changes c
-      left join lateral (select ${stateColumns} from users u where u.id = c.driver_id) s on true
+      left join lateral (select ${stateColumns} from users u where u.id = c.driver_id and ${isDriver}) s on true
       where c.seq > ${seq} order by c.seq limit ${limit}`),
   );
   return rows.map(({ seq: changeSeq, change_driver_id, ...state }) => ({
     seq: Number(changeSeq),
     driverId: change_driver_id,
-    // A change of a user since deleted comes without a state.
+    // A change of a user since deleted, or no longer a driver (issue #20: an administrator
+    // took the role away), comes without a state: the index forgets him.
     state: state.driver_id === null ? undefined : { ...state, seq: Number(changeSeq) },
   }));
 }

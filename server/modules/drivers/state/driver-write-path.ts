@@ -14,7 +14,6 @@ import type { DriverStateRow } from '../live/driver-index';
 import {
   appendDriverChange,
   findDriver,
-  readDriverState,
   writeBan,
   writeBusy,
   writeIdleReset,
@@ -110,12 +109,11 @@ export function createDriverWritePath(deps: {
       const { result, seq } = await deps.db.transaction(async (tx) => {
         const { result, driverIds, priority } = await write(tx);
         if (priority) await writePriority(tx, priority.driverId, priority.high);
-        // Reads first, appends last: the stream counter's lock is held to the commit only.
-        const drivers: number[] = [];
-        for (const driverId of new Set(driverIds))
-          if (await readDriverState(tx, driverId)) drivers.push(driverId);
+        // Every named user, driver or not: one who stopped being a driver is forgotten by the
+        // index (changedDriversAfter answers no state for him).
         let last: number | undefined;
-        for (const driverId of drivers) last = await appendDriverChange(tx, driverId, 'profile');
+        for (const driverId of new Set(driverIds))
+          last = await appendDriverChange(tx, driverId, 'profile');
         return { result, seq: last };
       });
       if (seq !== undefined) {
