@@ -176,6 +176,20 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     payload: { name: `Statia ${token}`, lat: 47.165, long: west + 0.02, radius: 100 },
   });
 
+  // The dashboard's notes (issue #20): an announcement and an incident on its first order.
+  await expectStatus(t, 201, {
+    method: 'POST',
+    url: '/api/announcements',
+    headers: auth,
+    payload: { title: `Anunt ${token}`, message: `Mesaj ${token}` },
+  });
+  await expectStatus(t, 201, {
+    method: 'POST',
+    url: '/api/incidents',
+    headers: auth,
+    payload: { description: `Incident ${token}`, order_id: orders[0]?.id },
+  });
+
   const clientIds = [...new Set(orders.map((o) => o.client_id).filter((id) => id !== null))];
   const addressIds = new Set<number>();
   for (const clientId of clientIds) {
