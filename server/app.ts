@@ -45,6 +45,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { createDeviceSightings, createDevicesService } from './modules/devices/devices.service';
 import { searchConfigRoutes } from './modules/dispatch/config/search-config.routes';
 import { createSearchConfigService } from './modules/dispatch/config/search-config.service';
 import { planFor, priorityDriverIds } from './modules/dispatch/config/search-plan';
@@ -56,11 +58,9 @@ import {
   type DispatchEngine,
 } from './modules/dispatch/engine/dispatch-engine';
 import { createDispatchNotifier } from './modules/dispatch/engine/dispatch-notifier';
-import { driverStateOf } from './modules/drivers/driver-state-wire';
-import { devicesRoutes } from './modules/devices/devices.routes';
-import { createDeviceSightings, createDevicesService } from './modules/devices/devices.service';
 import { driverReportsRoutes } from './modules/driver-reports/driver-reports.routes';
 import { createDriverReportsService } from './modules/driver-reports/driver-reports.service';
+import { driverStateOf } from './modules/drivers/driver-state-wire';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { createDriversService } from './modules/drivers/drivers.service';
 import { createFleet, type Fleet } from './modules/drivers/fleet';
