@@ -20,6 +20,7 @@ const DEMO_ROLES: Record<keyof typeof DEMO_ACCOUNTS, string> = {
   admin: 'platform admin',
   dispatcher: 'dispatcher, taxi console',
   dispatcher2: 'second dispatcher, taxi console (softphone 102)',
+  manager: "the taxi company's manager (users, fleet, settings; softphone 103)",
   courier: 'courier company',
   restaurant: 'restaurant company',
   protocol: 'protocol client of the taxi company',

@@ -73,6 +73,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@ogo.local',
   dispatcher: 'dispecer@ogo.local',
   dispatcher2: 'dispecer2@ogo.local',
+  manager: 'manager@ogo.local',
   courier: 'curier@ogo.local',
   restaurant: 'restaurant@ogo.local',
   protocol: 'protocol@ogo.local',
@@ -214,6 +215,16 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     roles: ['dispatcher'],
     companyIds: [taxi.id],
     meta: { sip_extension: '102' },
+  });
+  // The taxi company's own administrator (docs/ADMINISTRATION.md), like a signed-up business's
+  // first user: manager + dispatcher, with a softphone of his own.
+  await buildUser(db, {
+    name: 'Ioana Manager',
+    email: DEMO_ACCOUNTS.manager,
+    phone: '+40 744 100 202',
+    roles: ['manager', 'dispatcher'],
+    companyIds: [taxi.id],
+    meta: { sip_extension: '103' },
   });
   await buildUser(db, {
     name: 'Maria Curierat',
