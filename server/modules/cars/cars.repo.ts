@@ -1,7 +1,7 @@
 import type { CarRecord, ListCarsQuery } from '@common/cars/cars.schema';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cars, companies, companyUsers, users } from '../../db/schema';
+import { cars, companies, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import type { TenantScope } from '../../http/auth-context';
 
@@ -70,23 +70,6 @@ export async function listCars(db: DbOrTx, scope: TenantScope, query: ListCarsQu
     data: rows,
     meta: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
   };
-}
-
-/** Whether the user is a driver of the company (a car's driver must be, issue #20). */
-export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-    .where(
-      and(
-        eq(users.id, driverId),
-        eq(companyUsers.company_id, companyId),
-        sql`'driver' = any(${users.roles})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** A driver has one car: frees his other cars (any company); their ids. */

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
 import type { DriverWritePath } from '../drivers/state/driver-write-path';
+import { isDriverOf } from '../users/users.repo';
 import * as repo from './cars.repo';
 
 const NOT_A_DRIVER = 'Șoferul nu aparține companiei mașinii.';
@@ -42,7 +43,7 @@ export function createCarsService(db: Db, deps: { drivers: Pick<DriverWritePath,
       : auth.companyIds.includes(car.company_id);
     if (!mayUse) errors.company_id = [FOREIGN_COMPANY];
     else {
-      if (car.driver_id !== null && !(await repo.isDriverOf(tx, car.driver_id, car.company_id)))
+      if (car.driver_id !== null && !(await isDriverOf(tx, car.driver_id, car.company_id)))
         errors.driver_id = [NOT_A_DRIVER];
       if (await repo.indicativHolder(tx, car.company_id, car.indicativ, exceptId))
         errors.indicativ = [indicativTaken(car.indicativ)];

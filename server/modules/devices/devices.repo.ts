@@ -136,23 +136,6 @@ export async function companiesOfDriver(db: DbOrTx, driverId: number): Promise<n
   return rows.map((row) => row.company_id);
 }
 
-/** Whether the user is a driver of the company (a device is given only to its own drivers). */
-export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-    .where(
-      and(
-        eq(users.id, driverId),
-        eq(companyUsers.company_id, companyId),
-        sql`'driver' = any(${users.roles})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export interface DeviceValues {
   identifier?: string;
   model?: string;

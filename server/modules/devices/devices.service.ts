@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, validationFailed } from '../../http/app-error';
 import { type AuthContext, scopeOf } from '../../http/auth-context';
+import { isDriverOf } from '../users/users.repo';
 import * as repo from './devices.repo';
 
 const notFound = () => new AppError('not_found', DEVICE_NOT_FOUND);
@@ -48,7 +49,7 @@ export function createDevicesService(db: Db) {
 
   async function checkDriver(driverId: number | null | undefined, companyId: number) {
     if (driverId == null) return;
-    if (!(await repo.isDriverOf(db, driverId, companyId))) {
+    if (!(await isDriverOf(db, driverId, companyId))) {
       throw validationFailed({ driver_id: [DEVICE_DRIVER_FOREIGN] });
     }
   }

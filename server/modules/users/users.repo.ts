@@ -227,3 +227,20 @@ export async function companyChoices(db: DbOrTx, scope: TenantScope) {
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(1000);
 }
+
+/** Whether the user is a driver of the company (a car or a device is given only to its company's drivers, issue #20). */
+export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
+    .where(
+      and(
+        eq(users.id, driverId),
+        eq(companyUsers.company_id, companyId),
+        sql`'driver' = any(${users.roles})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
