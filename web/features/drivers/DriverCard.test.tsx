@@ -80,8 +80,10 @@ describe('the driver card (SPEC §2 drivers map)', () => {
     expect(screen.getByTestId('driver-card-balance').textContent).toContain('125,50 RON');
     expect(screen.getByTestId('driver-card-identifier').textContent).toContain('D-101');
     expect(screen.getByTestId('driver-card-name').textContent).toContain('Ion Popescu');
-    // The edit page comes with the users issue (#20): no link to a missing page until then.
-    expect(screen.queryByTestId('driver-card-edit')).toBeNull();
+    // The driver's edit page (issue #20) opens beside the console.
+    expect(screen.getByTestId('driver-card-edit').getAttribute('href')).toMatch(
+      /^\/user\/\d+\/driver$/,
+    );
     expect(screen.getByTestId('driver-card-call').getAttribute('href')).toBe('tel:+40740000101');
     expect(screen.queryByText('Mesaj')).toBeNull();
 
