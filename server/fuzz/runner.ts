@@ -18,7 +18,7 @@ import {
   requestArbitrary,
 } from './requests';
 import type { ValueHints } from './schema-arbitrary';
-import type { Tenant, TenantLabel, Tenants } from './tenants';
+import { restoreCaller, saveCaller, type Tenant, type TenantLabel, type Tenants } from './tenants';
 
 /**
  * Sends the fuzzed requests through `app.inject` and judges every answer with the oracles
@@ -251,7 +251,9 @@ export async function runFuzz(
   const validator = new ResponseValidator();
   const tokens: Record<TenantLabel, string> = { A: '', B: '' };
   const revoked: string[] = [];
+  const saved = { A: await saveCaller(t, tenants.A), B: await saveCaller(t, tenants.B) };
   const login = async (label: TenantLabel) => {
+    await restoreCaller(t, tenants[label], saved[label]);
     tokens[label] = (await t.login(tenants[label].dispatcher)).token;
   };
   await login('A');

@@ -1,6 +1,8 @@
 import type { SavedAddress } from '@common/clients/clients.schema';
 import type { Order } from '@common/orders/orders.schema';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { companyUsers, users } from '../db/schema';
 import { buildCompany, buildDriver, buildUser, DEFAULT_PASSWORD } from '../test/factories';
 import type { TestApp } from '../test/harness';
 import { seededRandom } from '../test/seeded-random';
@@ -82,7 +84,9 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     name: `Dispecer ${token}`,
     email,
     phone: userPhone,
-    roles: ['dispatcher'],
+    // A signed-up business's first user (issue #20): the company's manager and a dispatcher, so
+    // the administration routes (users, cars, devices, settings …) are fuzzed past their guard.
+    roles: ['manager', 'dispatcher'],
     companyIds: [company.id],
     meta: { note: `Meta ${token}` },
   });
@@ -247,4 +251,37 @@ export async function seedTenants(t: TestApp, seed: number): Promise<Tenants> {
     canaries: { byCompany: { A: canariesOf(A), B: canariesOf(B) } },
     catalog: { serviceIds: services.map((s) => s.id), optionKeys: options.map((o) => o.key) },
   };
+}
+
+/**
+ * Puts a caller's account back as the fixture made it (e-mail, password, roles, not disabled,
+ * member of its company): as a manager the fuzzer may change his own password or e-mail, and
+ * the runner must be able to log in again after the 401 that follows.
+ */
+export async function restoreCaller(t: TestApp, tenant: Tenant, saved: SavedCaller): Promise<void> {
+  await t.db
+    .update(users)
+    .set({
+      email: saved.email,
+      password_hash: saved.password_hash,
+      roles: saved.roles,
+      disabled_at: null,
+    })
+    .where(eq(users.id, tenant.dispatcher.id));
+  await t.db
+    .insert(companyUsers)
+    .values({ company_id: tenant.companyId, user_id: tenant.dispatcher.id })
+    .onConflictDoNothing();
+}
+
+export type SavedCaller = Pick<typeof users.$inferSelect, 'email' | 'password_hash' | 'roles'>;
+
+/** The caller's account as the fixture made it, for `restoreCaller`. */
+export async function saveCaller(t: TestApp, tenant: Tenant): Promise<SavedCaller> {
+  const [row] = await t.db
+    .select({ email: users.email, password_hash: users.password_hash, roles: users.roles })
+    .from(users)
+    .where(eq(users.id, tenant.dispatcher.id));
+  if (!row) throw new Error(`fuzz caller ${tenant.label} is gone`);
+  return row;
 }
