@@ -164,7 +164,8 @@ export async function findLoggedUser(db: DbOrTx, userId: number): Promise<Logged
       roles: users.roles,
       companies: sql<LoggedUser['companies']>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name, 'type', c.type,
-          'package_id', c.package_id, 'lat', c.lat, 'lng', c.lng) order by c.id)
+          'package_id', c.package_id, 'lat', c.lat, 'lng', c.lng,
+          'default_service_id', c.default_service_id) order by c.id)
         from ${companyUsers} cu join ${companies} c on c.id = cu.company_id
         where cu.user_id = ${users}.id), '[]'::json)`,
       meta: sql<LoggedUser['meta']>`coalesce((

@@ -136,4 +136,28 @@ describe('/settings (issue #20): a company set up by its administrators', () => 
     }
     expect(plan).toEqual({ method_id: null, interval_id: null, items: [STEP] });
   });
+
+  it('a new order without a service gets the company’s default service; the session tells the form', async () => {
+    const [own2] = await t.db
+      .insert(services)
+      .values({ company_id: own, name: 'Confort', position: 6 })
+      .returning();
+    const serviceId = own2?.id ?? 0;
+    expect((await patch(own, manager, body({ default_service_id: serviceId }))).statusCode).toBe(
+      200,
+    );
+    expect((await t.postOrder(dispatcher)).service_id).toBe(serviceId);
+    // One the dispatcher chose stays his choice.
+    expect((await t.postOrder(dispatcher, { service_id: 1 })).service_id).toBe(1);
+    // The order form starts from the logged user's company (common/auth UserCompany).
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/verify-access-tokens',
+      headers: dispatcher,
+    });
+    expect(me.json().companies[0].default_service_id).toBe(serviceId);
+    // Back to the platform's service 1 when the company has none.
+    expect((await patch(own, manager, body({ default_service_id: null }))).statusCode).toBe(200);
+    expect((await t.postOrder(dispatcher)).service_id).toBe(1);
+  });
 });

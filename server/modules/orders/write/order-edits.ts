@@ -140,7 +140,8 @@ export function createOrderEdits(
             about_client: input.about_client ?? null,
             comment: input.comment ?? null,
             departure_time: input.departure_time ?? null,
-            service_id: input.service_id ?? 1,
+            // SPEC §4 service 1, unless the company chose its own default (/settings, issue #20).
+            service_id: input.service_id ?? facts.defaultServiceId ?? 1,
             options: input.options,
             dispatcher_id: auth.userId,
             custom_driver_ids: input.custom_driver_ids,

@@ -30,6 +30,8 @@ export interface ReferenceFacts {
   protocol: { type: string; parent_company_id: number | null } | null;
   /** The company's client with the sent phone, as they are now (placing may rename them). */
   client: { name: string | null; about: string | null } | null;
+  /** The service a new order without one gets: the company's /settings choice (issue #20). */
+  defaultServiceId: number | null;
 }
 
 const p = sql.placeholder;
@@ -63,7 +65,9 @@ const referencesStatement = preparedSql(
         from ${companies} c where c.id = ${p('protocol_company_id')}::int) end as protocol,
     case when ${p('phone')}::text is null then null else
       (select json_build_object('name', k.name, 'about', k.about) from ${clients} k
-        where k.company_id = ${p('company_id')}::int and k.phone = ${p('phone')}::text) end as client`,
+        where k.company_id = ${p('company_id')}::int and k.phone = ${p('phone')}::text) end as client,
+    (select c.default_service_id from ${companies} c where c.id = ${p('company_id')}::int)
+      as default_service_id`,
 );
 
 export async function referenceFacts(
@@ -78,6 +82,7 @@ export async function referenceFacts(
     drivers_found: number;
     protocol: ReferenceFacts['protocol'];
     client: ReferenceFacts['client'];
+    default_service_id: number | null;
   }>(
     await referencesStatement(db).execute({
       company_id: companyId,
@@ -96,5 +101,6 @@ export async function referenceFacts(
     driversFound: Number(row.drivers_found),
     protocol: row.protocol,
     client: row.client,
+    defaultServiceId: row.default_service_id,
   };
 }

@@ -44,7 +44,7 @@ function blurWithin(container: HTMLElement | null): HTMLElement | null {
 export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFormProps) {
   const user = useCurrentUser();
   const center = useMemo(() => companyCenter(user.companies[0]), [user.companies]);
-  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('taxi'));
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('taxi', user));
   const [errors, setErrors] = useState<FormErrors>({});
   const [blocking, setBlocking] = useState(false);
   const placeOrder = usePlaceOrder(0);
@@ -67,7 +67,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
       {
         onSuccess: () => {
           toastSuccess(ORDER_MESSAGES.created);
-          setDraft(emptyDraft('taxi'));
+          setDraft(emptyDraft('taxi', user));
         },
         onError: (error) => {
           toastApiError(error, TOAST_MS.placement);

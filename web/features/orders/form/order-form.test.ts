@@ -35,6 +35,15 @@ describe('order form rules (SPEC §5)', () => {
     expect(draft.places).toHaveLength(1);
   });
 
+  it('starts with the company’s own default service when /settings chose one (issue #20)', () => {
+    const company = {
+      ...dispatcher.companies[0],
+      default_service_id: 7,
+    } as (typeof dispatcher.companies)[0];
+    expect(emptyDraft('taxi', { companies: [company] }).service_id).toBe(7);
+    expect(emptyDraft('taxi', dispatcher).service_id).toBe(1);
+  });
+
   it('starts a delivery with pickup A at the company and an empty drop-off B', () => {
     const draft = emptyDraft('delivery', dispatcher);
     expect(draft.places.map((p) => [p.name, p.lat, p.long])).toEqual([

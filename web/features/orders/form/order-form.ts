@@ -73,7 +73,8 @@ export const placeFromDetails = (place: PlaceDraft, details: PlaceDetails): Plac
 });
 
 /**
- * A new order (SPEC §4 defaults: payment cash, service 1, departure now). The delivery flavour
+ * A new order (SPEC §4 defaults: payment cash, service 1 — or the company's own default from
+ * /settings, issue #20 —, departure now). The delivery flavour
  * starts with pickup A at the company (its name and coordinates) and an empty drop-off B.
  */
 export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'>): OrderDraft {
@@ -93,7 +94,7 @@ export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'
     phone: '',
     client_name: '',
     about_client: '',
-    service_id: 1,
+    service_id: company?.default_service_id ?? 1,
     departure: null,
     payment_type: 'cash',
     protocol_company_id: null,
