@@ -82,6 +82,10 @@ export const DEMO_ACCOUNTS = {
 const personName = (i: number) => `${pick(FIRST_NAMES, i * 7 + 3)} ${pick(LAST_NAMES, i * 5 + 1)}`;
 const mobile = (i: number) => `+40 7${String(20_000_000 + i * 7_919_3).slice(0, 8)}`;
 
+/** The calendar day `days` from today, YYYY-MM-DD (UTC). */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function seedDrivers(
   db: DbOrTx,
   companyId: number,
@@ -103,6 +107,13 @@ async function seedDrivers(
         model,
         color: pick(COLOURS, i),
         number: `${county}-${String(10 + ((i * 37) % 89)).padStart(2, '0')}-${pick(PLATE_LETTERS, i * 3)}`,
+        year: 2014 + ((i * 5) % 11),
+        seats: 5,
+        // Documents that run out over the coming year: on /cars a few are due within 30 days
+        // (orange) and one has lapsed (red), as in a real fleet (issue #20).
+        itp_until: dayFromToday(-3 + ((i * 53) % 360)),
+        rca_until: dayFromToday(12 + ((i * 97) % 350)),
+        license_until: dayFromToday(40 + ((i * 131) % 700)),
       },
     });
     drivers.push({ id: driver.id, indicativ });

@@ -102,6 +102,12 @@ export interface CarOverrides {
   model?: string;
   color?: string;
   number?: string;
+  year?: number;
+  seats?: number;
+  /** Documents' expiry days, YYYY-MM-DD (issue #20 fleet records). */
+  itp_until?: string;
+  rca_until?: string;
+  license_until?: string;
 }
 
 /** A driver of a company with the car they drive (SPEC §3 Driver default_car). */
@@ -129,6 +135,11 @@ export async function buildDriver(
       model: overrides.car?.model ?? 'Logan',
       color: overrides.car?.color ?? 'Alb',
       number: overrides.car?.number ?? `IS-${String(n % 100).padStart(2, '0')}-OGO`,
+      year: overrides.car?.year ?? null,
+      seats: overrides.car?.seats ?? null,
+      itp_until: overrides.car?.itp_until ?? null,
+      rca_until: overrides.car?.rca_until ?? null,
+      license_until: overrides.car?.license_until ?? null,
     })
     .returning();
   if (!car) throw new Error('car insert returned no row');
