@@ -105,7 +105,15 @@ describe('GET /api/verify-access-tokens', () => {
       roles: ['dispatcher'],
     });
     expect(body.companies).toEqual([
-      { id: company.id, name: 'Taxi Test', type: 'dispatch', package_id: 1, lat: 45.1, lng: 25.2 },
+      {
+        id: company.id,
+        name: 'Taxi Test',
+        type: 'dispatch',
+        package_id: 1,
+        lat: 45.1,
+        lng: 25.2,
+        default_service_id: null,
+      },
     ]);
     expect(body.meta).toEqual([{ key: 'sip_ws', value: 'wss://pbx.example/ws' }]);
     expect(response.body).not.toContain('password');

@@ -8,6 +8,7 @@ import {
   SIGNUP_PACKAGES,
 } from '@common/companies/signup.schema';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationFailed } from '../../http/app-error';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -48,17 +49,10 @@ const requestHashOf = (body: CompanySignupBody) => {
 };
 
 /** The unique index a failed insert ran into, if that is what failed (a race with another). */
-function uniqueIndexOf(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code !== '23505') continue;
-    const text = `${String(constraint ?? '')} ${e.message}`;
-    return ['companies_cui_idx', 'users_email_idx', 'company_signups_pkey'].find((name) =>
-      text.includes(name),
-    );
-  }
-  return undefined;
-}
+const uniqueIndexOf = (error: unknown) =>
+  ['companies_cui_idx', 'users_email_idx', 'company_signups_pkey'].find((index) =>
+    isUniqueViolation(error, index),
+  );
 
 /**
  * SPEC §7 POST /api/company (issue #20): a business signs up and is logged in. Its company gets

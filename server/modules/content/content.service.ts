@@ -12,6 +12,7 @@ import {
 } from '@common/content/content-html';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { notFound, validationFailed } from '../../http/app-error';
 import * as repo from './content.repo';
 
@@ -35,17 +36,7 @@ const served = (row: Row): Content => ({
 });
 
 /** The unique (section, url) index refused the write: another page has that address. */
-function isUrlTaken(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (
-      code === '23505' &&
-      `${String(constraint ?? '')} ${e.message}`.includes('content_pages_section_url_idx')
-    )
-      return true;
-  }
-  return false;
-}
+const isUrlTaken = (error: unknown) => isUniqueViolation(error, 'content_pages_section_url_idx');
 
 export function createContentService(db: Db) {
   /** SPEC §7 GET /api/content/{id}: sanitised on the way out, whoever stored it. */

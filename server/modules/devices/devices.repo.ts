@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, devices, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { oneOf } from '../../db/sql';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { TenantScope } from '../../http/auth-context';
 
 const driver = alias(users, 'device_driver');
@@ -185,20 +186,11 @@ export async function updateDevice(
       .where(eq(devices.id, id));
   } catch (error) {
     // Two renames racing to the same identifier: the unique index decides.
-    if (isUniqueViolation(error)) return 'taken';
+    if (isUniqueViolation(error, 'devices_company_identifier_idx')) return 'taken';
     throw error;
   }
   return 'updated';
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-};
 
 export async function deleteDevice(db: DbOrTx, scope: TenantScope, id: number): Promise<boolean> {
   const rows = await db
