@@ -329,7 +329,10 @@ const openPolling = async (token?: string) => {
   });
   expect(post.status).toBe(200);
   const answer = await (await fetch(pollUrl(sid))).text();
-  const socketId = (JSON.parse(answer.slice(2)) as { sid: string }).sid;
+  // Engine.IO joins the packets of one poll with a record separator (\x1e): an event the server
+  // sends right after the connect (a reconnect hint, a count) may share the poll with it.
+  const connect = answer.split('\x1e')[0] ?? '';
+  const socketId = (JSON.parse(connect.slice(2)) as { sid: string }).sid;
   return { sid, socketId };
 };
 
