@@ -1,4 +1,13 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
 import { createdAt, utcTimestamp } from './columns';
 import { users } from './users';
 
@@ -20,10 +29,23 @@ export const accessTokens = pgTable(
     revoked_at: utcTimestamp('revoked_at'),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /**
+     * A narrowed session (issue #27, the simulator acting as a driver): the one role and the one
+     * company it carries, whatever else its user holds. Null on a login's session.
+     */
+    scope_role: text('scope_role'),
+    scope_company_id: integer('scope_company_id').references(() => companies.id, {
+      onDelete: 'cascade',
+    }),
+    /** The session that minted this one: it lives only while that one does. */
+    parent_token_id: integer('parent_token_id').references((): AnyPgColumn => accessTokens.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('access_tokens_hash_idx').on(t.token_hash),
     index('access_tokens_user_idx').on(t.user_id),
+    index('access_tokens_parent_idx').on(t.parent_token_id),
   ],
 );
 
