@@ -111,7 +111,8 @@ export const OrderDriversQuerySchema = z.strictObject({
 
 /**
  * Why a driver was not offered an order in a step (issue #18 explainability); the Romanian
- * labels are SKIP_REASON_LABELS.
+ * labels are SKIP_REASON_LABELS. No 'other company': another company's driver is never in a
+ * step's pool, so never in its trace (issue #27).
  */
 export const SKIP_REASONS = [
   'offline',
@@ -119,7 +120,6 @@ export const SKIP_REASONS = [
   'busy',
   'banned',
   'low_balance',
-  'other_company',
   'out_of_zone',
   'too_far',
   'previously_offered',
@@ -136,7 +136,6 @@ export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
   busy: 'ocupat',
   banned: 'blocat',
   low_balance: 'sold insuficient',
-  other_company: 'altă companie',
   out_of_zone: 'în afara zonei',
   too_far: 'prea departe',
   previously_offered: 'oferită deja',

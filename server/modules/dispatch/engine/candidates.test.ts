@@ -231,13 +231,12 @@ describe('orderings, limits and who is skipped', () => {
     expect(found.skipped).toEqual({ 3: 'over_limit', 4: 'over_limit' });
   });
 
-  it('skips the busy, paused, banned, in debt, other companies, refusers, the previously offered and those on another offer', () => {
+  it('skips the busy, paused, banned, in debt, refusers, the previously offered and those on another offer', () => {
     const index = fleet([
       { id: 1, ...north(100), is_busy: true },
       { id: 2, ...north(110), is_paused: true },
       { id: 3, ...north(120), ban_until: '2026-11-26 10:00:00' },
       { id: 4, ...north(130), balance: -500 },
-      { id: 5, ...north(140), company_ids: [2] },
       { id: 6, ...north(150) },
       { id: 7, ...north(160) },
       { id: 8, ...north(170) },
@@ -257,7 +256,6 @@ describe('orderings, limits and who is skipped', () => {
       2: 'paused',
       3: 'banned',
       4: 'low_balance',
-      5: 'other_company',
       6: 'refused_before',
       7: 'previously_offered',
       8: 'on_other_offer',
@@ -280,5 +278,23 @@ describe('orderings, limits and who is skipped', () => {
     const found = search(index, ctx({ search_type: 'by_zone' }, { customDriverIds: [2, 3] }));
     expect(found.offered).toEqual([2]);
     expect(found.skipped).toEqual({ 3: 'offline' });
+  });
+
+  it('a search never looks at a driver of a company it may not reach, not even to skip him (issue #27)', () => {
+    const index = fleet([
+      { id: 1, ...north(100) },
+      { id: 2, ...north(50), company_ids: [2] },
+      { id: 3, ...north(80), company_ids: [2, 1] },
+    ]);
+    const pools = [
+      ctx({ search_type: 'by_radius', search_limit: 1_000 }),
+      ctx({ search_type: 'by_route', search_limit: 1_000 }),
+      ctx({ search_type: 'by_zone' }, { customDriverIds: [1, 2, 3] }),
+    ].map((context) => gatherPool(index, zones, context).drivers.map((c) => c.driver.driver_id));
+    // Driver 3 works for both companies: the order's company may reach him.
+    for (const ids of pools) expect(ids.sort()).toEqual([1, 3]);
+    // Company 2's own search (it searches company 1 too) reaches all three.
+    const shared = ctx({ search_type: 'by_radius', search_limit: 1_000 }, { companyIds: [2, 1] });
+    expect(search(index, shared).offered).toEqual([2, 3, 1]);
   });
 });

@@ -65,6 +65,14 @@ export interface Pool {
   needsRoutes: boolean;
 }
 
+/**
+ * Whether the order's search may reach a driver: he works for its company or one of its
+ * `search_company_ids` (issue #27: nobody else enters a pool, so a trace never names, counts or
+ * measures another company's driver).
+ */
+export const isSearchable = (driver: LiveDriver, ctx: Pick<StepContext, 'companyIds'>) =>
+  driver.company_ids.some((id) => ctx.companyIds.includes(id));
+
 const considered = (
   driver: LiveDriver,
   pickup: Point,
@@ -102,7 +110,8 @@ function standQueue(index: DriverIndex, standId: number, ctx: StepContext): Cons
   // Every driver at the stand, free or not (the filters say why one is skipped), in arrival order.
   const at: Considered[] = [];
   for (const driver of index.standMembers(standId)) {
-    if (isOnMap(driver)) at.push(considered(driver, ctx.pickup, driver.stands.get(standId) ?? 0));
+    if (isOnMap(driver) && isSearchable(driver, ctx))
+      at.push(considered(driver, ctx.pickup, driver.stands.get(standId) ?? 0));
   }
   return at.sort(
     (a, b) => (a.queuedMs ?? 0) - (b.queuedMs ?? 0) || a.driver.driver_id - b.driver.driver_id,
@@ -110,12 +119,17 @@ function standQueue(index: DriverIndex, standId: number, ctx: StepContext): Cons
 }
 
 const zoneDrivers = (index: DriverIndex, polygonIds: number[], ctx: StepContext) =>
-  polygonIds.flatMap((id) => index.inZone(id).map((driver) => considered(driver, ctx.pickup)));
+  polygonIds.flatMap((id) =>
+    index
+      .inZone(id, (driver) => isSearchable(driver, ctx))
+      .map((driver) => considered(driver, ctx.pickup)),
+  );
 
 /**
  * The drivers a search type looks at (SPEC §4 search types; docs/DISPATCH.md says what each
  * does): a zone, its neighbours, a stand's queue, a radius. `search_limit` is metres for
- * by_radius and by_route (LIMIT_IN_METRES), a number of drivers for the others.
+ * by_radius and by_route (LIMIT_IN_METRES), a number of drivers for the others. Only the drivers
+ * the search may reach (`isSearchable`) are in it, whatever the area holds.
  */
 export function gatherPool(
   index: DriverIndex,
@@ -127,6 +141,7 @@ export function gatherPool(
   } = {},
 ): Pool {
   const { item, pickup } = ctx;
+  const searchable = (driver: LiveDriver) => isSearchable(driver, ctx);
   const zoneId = zones.locate(ctx.companyIds, pickup.long, pickup.lat).polygonId;
   const pool = (drivers: Considered[], extra: Partial<Pool> = {}): Pool => ({
     zoneId,
@@ -142,7 +157,8 @@ export function gatherPool(
     return pool(
       ctx.customDriverIds.flatMap((id) => {
         const driver = index.get(id);
-        return driver ? [considered(driver, pickup)] : [];
+        // A chosen id of another company is not his to offer, nor to measure.
+        return driver && searchable(driver) ? [considered(driver, pickup)] : [];
       }),
     );
   }
@@ -158,12 +174,16 @@ export function gatherPool(
       );
     case 'by_radius':
       return pool(
-        index.within(pickup.long, pickup.lat, item.search_limit).map((d) => considered(d, pickup)),
+        index
+          .within(pickup.long, pickup.lat, item.search_limit, searchable)
+          .map((d) => considered(d, pickup)),
       );
     case 'by_route':
       // Road distance is never shorter than the straight line: the radius prefilters.
       return pool(
-        index.within(pickup.long, pickup.lat, item.search_limit).map((d) => considered(d, pickup)),
+        index
+          .within(pickup.long, pickup.lat, item.search_limit, searchable)
+          .map((d) => considered(d, pickup)),
         { needsRoutes: true },
       );
     case 'by_near_stand': {
@@ -188,7 +208,10 @@ export function gatherPool(
       // their GPS puts them; otherwise the zone's drivers by position.
       const inZone =
         item.search_type === 'by_near_stand_and_polygon_manually'
-          ? index.declaredIn(zoneId).map((driver) => considered(driver, pickup))
+          ? index
+              .declaredIn(zoneId)
+              .filter(searchable)
+              .map((driver) => considered(driver, pickup))
           : zoneDrivers(index, [zoneId], ctx);
       const rest = inZone.filter((c) => !inQueue.has(c.driver.driver_id));
       return pool([...queue, ...rest], { standId: stand?.id ?? null, queued: queue.length });
@@ -203,7 +226,6 @@ export const standsForRoute = (zones: ZoneIndex, ctx: StepContext) =>
 /** Why a driver of the pool cannot be offered this order now (null: he can). */
 export function skipReason(c: Considered, ctx: StepContext): SkipReason | null {
   const d = c.driver;
-  if (!d.company_ids.some((id) => ctx.companyIds.includes(id))) return 'other_company';
   if (d.ban_until !== null && d.ban_until > ctx.nowUtc) return 'banned';
   if (!d.is_online || !isOnMap(d)) return 'offline';
   if (d.is_paused) return 'paused';
