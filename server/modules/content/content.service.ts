@@ -9,6 +9,7 @@ import {
   CONTENT_LINK_ATTRIBUTES,
   CONTENT_LINK_SCHEMES,
   CONTENT_TAGS,
+  isSafeHref,
 } from '@common/content/content-html';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client';
@@ -21,7 +22,21 @@ export const ALLOWED_CONTENT = {
   allowedTags: [...CONTENT_TAGS],
   allowedAttributes: { a: [...CONTENT_LINK_ATTRIBUTES] },
   allowedSchemes: [...CONTENT_LINK_SCHEMES],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  allowProtocolRelative: false,
+  transformTags: {
+    // One rule with the renderer (isSafeHref): sanitize-html alone keeps '/\evil.example'.
+    a: (tagName: string, attribs: sanitizeHtml.Attributes) => {
+      const { href, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: {
+          ...rest,
+          ...(href !== undefined && isSafeHref(href) ? { href } : {}),
+          rel: 'noopener noreferrer',
+        },
+      };
+    },
+  },
 };
 
 const sanitise = (html: string) => sanitizeHtml(html, ALLOWED_CONTENT);

@@ -39,6 +39,59 @@ describe('GET /api/content/{id} (SPEC §7)', () => {
   });
 });
 
+/** Each link's text and the href it kept (null: none). */
+const linksOf = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<a([^>]*)>([^<]*)<\/a>/g)].map((m) => [
+      m[2],
+      /href="([^"]*)"/.exec(m[1] ?? '')?.[1] ?? null,
+    ]),
+  );
+
+const LINKS =
+  '<p><a href="/\\evil.example">backslash</a><a href="//evil.example">protocol-relative</a>' +
+  '<a href="/&#9;/evil.example">tab</a><a href="javascript:alert(1)">js</a>' +
+  '<a href="JaVaScRiPt:alert(1)">js-case</a><a href="http://plain.example">http</a>' +
+  '<a href="data:text/html,x">data</a>' +
+  '<a href="/page/x">page</a><a href="https://ogo.ro/a">https</a>' +
+  '<a href="mailto:contact@ogo.ro">mail</a><a href="tel:+40744555666">tel</a></p>';
+const KEPT = {
+  backslash: null,
+  'protocol-relative': null,
+  tab: null,
+  js: null,
+  'js-case': null,
+  http: null,
+  data: null,
+  page: '/page/x',
+  https: 'https://ogo.ro/a',
+  mail: 'mailto:contact@ogo.ro',
+  tel: 'tel:+40744555666',
+};
+
+describe('content links (issue #27)', () => {
+  it('a link keeps only a path on this site, https:, mailto: or tel: (/\\host, //host and javascript: go), stored and served', async () => {
+    const admin = await t.login(await buildUser(t.db, { roles: ['admin'] }));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: admin,
+      payload: { title: 'Linkuri', content: LINKS, section: 'page', url: 'linkuri' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const [stored] = await t.db.select().from(contentPages).where(eq(contentPages.id, id));
+    expect(linksOf(stored?.content ?? '')).toEqual(KEPT);
+    // A page stored before this rule is served by it too.
+    const [old] = await t.db
+      .insert(contentPages)
+      .values({ title: 'Veche', content: LINKS })
+      .returning({ id: contentPages.id });
+    const served = await t.app.inject({ method: 'GET', url: `/api/content/${old?.id}` });
+    expect(linksOf(served.json<{ content: string }>().content)).toEqual(KEPT);
+  });
+});
+
 describe('content editing (issue #20 /content): the platform admin writes, anyone reads', () => {
   const HOSTILE =
     '<h2 onmouseover="x()">Titlu</h2><p>Text<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">rău</a></p><iframe src="https://evil"></iframe><style>body{}</style>';

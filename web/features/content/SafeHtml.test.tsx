@@ -33,4 +33,30 @@ describe('SafeHtml (issue #20: content rendered without raw HTML injection)', ()
     expect(links[1]?.getAttribute('rel')).toBe('noopener noreferrer');
     expect((window as { hacked?: number }).hacked).toBeUndefined();
   });
+
+  it('a link keeps only a path on this site, https:, mailto: or tel: (issue #27)', () => {
+    render(
+      <SafeHtml
+        testId="links"
+        html={
+          '<a href="/\\evil.example">1</a><a href="//evil.example">2</a><a href="/&#9;/evil">3</a>' +
+          '<a href="javascript:alert(1)">4</a><a href="http://plain.example">5</a>' +
+          '<a href="/page/x">6</a><a href="https://ogo.ro">7</a><a href="mailto:a@ogo.ro">8</a>' +
+          '<a href="tel:+40744555666">9</a>'
+        }
+      />,
+    );
+    const links = Array.from(screen.getByTestId('links').querySelectorAll('a'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      '/page/x',
+      'https://ogo.ro',
+      'mailto:a@ogo.ro',
+      'tel:+40744555666',
+    ]);
+  });
 });
