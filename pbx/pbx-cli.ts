@@ -1,9 +1,11 @@
 // `npm run pbx [-- --app <url>]`: the project's Kamailio for development (docs/OPERATIONS.md
 // "Telephony (SIP)"): SIP over UDP on 127.0.0.1:5060 (npm run call, a trunk), SIP over WebSocket on
-// ws://127.0.0.1:8088 (the console's softphone), the secret from SIP_SECRET (else the development
-// default the app uses too), missed calls posted to the app. Ctrl+C stops it.
+// ws://127.0.0.1:8088 (the console's softphone), the secret from SIP_SECRET (else the random one
+// `npm start` keeps in DATA_DIR/secrets.json, created here if the app has not run yet), missed
+// calls posted to the app. Ctrl+C stops it.
 import { parseArgs } from 'node:util';
-import { DEV_SIP_SECRET } from '../server/modules/calls/sip-secrets';
+import { ConfigError, loadConfig } from '../server/config';
+import { withDataDirSecrets } from '../server/data-dir-secrets';
 import { PbxUnavailableError, startPbx } from './start-pbx.mjs';
 
 const UDP_PORT = 5060;
@@ -21,7 +23,22 @@ if (values.help) {
 }
 const app = values.app ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const hookUrl = new URL('/api/pbx/missed-calls', app).href;
-const secret = process.env.SIP_SECRET || DEV_SIP_SECRET;
+// The app's own rules (issue #27): SIP_SECRET, else DATA_DIR's; required in production.
+let secret: string | undefined;
+let secretSource = 'SIP_SECRET';
+try {
+  const { config } = withDataDirSecrets(loadConfig());
+  secret = config.SIP_SECRET;
+  if (config.sipSecretFromDataDir) secretSource = `${config.DATA_DIR}/secrets.json (the app's too)`;
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (!secret) {
+  console.error('SIP_SECRET is empty: the PBX needs the secret it shares with the app');
+  process.exit(1);
+}
 
 let pbx: Awaited<ReturnType<typeof startPbx>>;
 try {
@@ -36,7 +53,7 @@ console.log(
     `PBX up (kamailio pid ${pbx.pid}):`,
     `  SIP over UDP   127.0.0.1:${pbx.udpPort}   (npm run call -- 0722000001)`,
     `  SIP over WS    ${pbx.wsUrl}   (the app's SIP_WS_URL; SIP_DOMAIN=${pbx.domain})`,
-    `  secret         ${process.env.SIP_SECRET ? 'SIP_SECRET' : 'the development default (SIP_SECRET unset)'}`,
+    `  secret         ${secretSource}`,
     `  missed calls   POST ${hookUrl}`,
     'Ctrl+C stops it.',
   ].join('\n'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_PGLITE_WORKER_NICE } from './db/pglite-worker-messages';
-import { DEV_SIP_SECRET } from './modules/calls/sip-secrets';
 import { DEFAULT_ACCEPT_PROBABILITY, DEFAULT_CANCEL_PROBABILITY } from './simulator/movement';
 
 const booleanFlag = z
@@ -231,9 +230,10 @@ const EnvSchema = z
     COMPANY_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /**
      * Telephony (docs/CALLS.md, docs/OPERATIONS.md "Telephony"): the secret shared with the
-     * PBX's auth_ephemeral (empty: no ephemeral credentials; unset: the development secret,
-     * except in production), the SIP-over-WebSocket address browsers connect to, the SIP
-     * domain of the operators' addresses, and how long a credential lives.
+     * PBX's auth_ephemeral and hooks (empty: no ephemeral credentials, no PBX hooks; unset: a
+     * random one kept in DATA_DIR/secrets.json, server/data-dir-secrets.ts; required in
+     * production), the SIP-over-WebSocket address browsers connect to, the SIP domain of the
+     * operators' addresses, and how long a credential lives.
      */
     SIP_SECRET: z.string().optional(),
     SIP_WS_URL: optionalUrl(['ws', 'wss']).default('ws://127.0.0.1:8088'),
@@ -281,9 +281,17 @@ export const servedOverHttps = (publicUrl: string): boolean =>
 export type Config = Omit<z.infer<typeof EnvSchema>, 'SIP_SECRET' | 'DEMO_PBX'> & {
   isPglite: boolean;
   DEMO_PBX: boolean;
-  /** The PBX's shared secret, or undefined: no ephemeral SIP credentials (docs/CALLS.md). */
+  /**
+   * The PBX's shared secret, or undefined: no ephemeral SIP credentials and no PBX hooks
+   * (docs/CALLS.md). Unset outside production until withDataDirSecrets() fills it in.
+   */
   SIP_SECRET: string | undefined;
+  /** SIP_SECRET was unset (not production): it comes from DATA_DIR/secrets.json. */
+  sipSecretFromDataDir: boolean;
 };
+
+/** The development secret earlier versions fell back to: published, so never accepted. */
+const PUBLISHED_SIP_SECRET = 'ogo-dev-sip-secret';
 
 /** Thrown when the environment is wrong; the message names every bad variable. */
 export class ConfigError extends Error {}
@@ -295,18 +303,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const { SIP_SECRET, NODE_ENV, DEMO_PBX } = parsed.data;
+  // Issue #27: a secret anyone can read forges PBX hooks and SIP passwords.
+  if (NODE_ENV === 'production' && SIP_SECRET === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  SIP_SECRET: required in production (the secret shared with the ' +
+        'PBX, e.g. `openssl rand -hex 32`; empty turns ephemeral SIP credentials and the PBX hooks off)',
+    );
+  if (SIP_SECRET === PUBLISHED_SIP_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  SIP_SECRET: is the published development secret; choose a random one ' +
+        '(e.g. `openssl rand -hex 32`) or leave it unset outside production',
+    );
   return {
     ...parsed.data,
     isPglite: parsed.data.DATABASE_URL === undefined,
     DEMO_PBX: DEMO_PBX ?? NODE_ENV !== 'production',
-    // Unset outside production: the secret `npm run pbx` uses too, so a laptop works as is.
-    SIP_SECRET:
-      SIP_SECRET === undefined
-        ? NODE_ENV === 'production'
-          ? undefined
-          : DEV_SIP_SECRET
-        : SIP_SECRET === ''
-          ? undefined
-          : SIP_SECRET,
+    SIP_SECRET: SIP_SECRET === '' ? undefined : SIP_SECRET,
+    sipSecretFromDataDir: SIP_SECRET === undefined,
   };
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { withDataDirSecrets } from './data-dir-secrets';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
@@ -12,7 +13,8 @@ import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
 async function main() {
-  const config = loadConfig();
+  // Issue #27: no published fallback secret; a random one in DATA_DIR unless SIP_SECRET is set.
+  const { config, generated } = withDataDirSecrets(loadConfig());
   const database = await openDatabase(config);
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
 
@@ -46,6 +48,11 @@ async function main() {
     `OGO Dispatch is running: open ${url}`,
   );
   if (seeded) app.log.info({ url }, demoAccountsLine());
+  if (generated)
+    app.log.info(
+      { file: generated },
+      'generated a random SIP secret for the app and its PBX (SIP_SECRET overrides it)',
+    );
   // Issue #17: the demo company's simulated drivers move on the map (DEMO_FLEET_DRIVERS).
   const fleet = await startDemoFleet({
     app,

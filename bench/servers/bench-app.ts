@@ -11,6 +11,8 @@ export async function buildBenchApp(
 ): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    // No PBX here (production requires the variable, issue #27).
+    SIP_SECRET: '',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     HOST: '127.0.0.1',

@@ -84,6 +84,8 @@ async function start() {
   const dispatcher = seed.dispatchers[0] as SeededSession;
   const config = loadConfig({
     NODE_ENV: 'production',
+    // No PBX here (production requires the variable, issue #27).
+    SIP_SECRET: '',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     HOST: '127.0.0.1',

@@ -7,6 +7,12 @@ import type { Database, Db } from '../db/client';
 import { DEFAULT_PASSWORD } from './factories';
 import { openTestDatabase } from './test-database';
 
+/**
+ * The tests' SIP secret (issue #27: no secret is built in any more): deterministic, so a test can
+ * compute its credentials and hook tokens; a test may pass its own SIP_SECRET.
+ */
+export const TEST_SIP_SECRET = 'ogo-test-sip-secret';
+
 export interface TestApp {
   app: App;
   db: Db;
@@ -41,6 +47,7 @@ export async function createTestApp(
     // Tests never reach a host outside this machine: no company registry unless a test brings
     // its own stand-in (fake-anaf.ts).
     COMPANY_REGISTRY_URL: '',
+    SIP_SECRET: TEST_SIP_SECRET,
     ...env,
   });
   const app = await buildApp({ config, database, serveWeb: false, ...options });

@@ -68,8 +68,14 @@ export function callsRoutes(
   // The PBX's hooks: no session, the token derived from the shared secret (docs/CALLS.md).
   const fromPbx = (request: FastifyRequest) => {
     const token = request.headers['x-pbx-token'];
-    if (!pbxSecret || !isPbxHookToken(pbxSecret, typeof token === 'string' ? token : undefined))
+    if (!pbxSecret || !isPbxHookToken(pbxSecret, typeof token === 'string' ? token : undefined)) {
+      // Issue #27: a forged hook is an attack to notice; the token itself is never logged.
+      request.log.warn(
+        { ip: request.ip, hook: request.routeOptions.url, hooks_off: !pbxSecret },
+        'PBX hook refused: bad or missing X-Pbx-Token',
+      );
       throw unauthenticated();
+    }
   };
   route(app, authenticate, pbxMissedCall, { public: true }, async ({ body, request }) => {
     fromPbx(request);

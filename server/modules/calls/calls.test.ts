@@ -17,8 +17,8 @@ import type { ClientCallAcceptedPayload } from '@common/realtime/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { DEV_SIP_SECRET, pbxHookToken } from './sip-secrets';
+import { createTestApp, TEST_SIP_SECRET, type TestApp } from '../../test/harness';
+import { pbxHookToken } from './sip-secrets';
 
 type Headers = { authorization: string; token: string };
 
@@ -87,7 +87,7 @@ const accept = (headers: Headers, phone: string, sip_caller_id = callId()) =>
   call<Order>('POST', '/api/calls/accept', headers, { phone_number: phone, sip_caller_id });
 
 /** The PBX's hooks (pbx/kamailio.cfg), with the token it derives from the secret. */
-const fromPbx = (hook: string, payload: object, token = pbxHookToken(DEV_SIP_SECRET)) =>
+const fromPbx = (hook: string, payload: object, token = pbxHookToken(TEST_SIP_SECRET)) =>
   t.app.inject({
     method: 'POST',
     url: `/api/pbx/${hook}`,
@@ -379,7 +379,7 @@ describe('GET /api/calls/sip-settings (DESIGN §6 short-lived credentials)', () 
     expect(user).toBe(`c${companyId}-102`);
     expect(Number(expiry) * 1000).toBeGreaterThan(Date.now());
     expect(body.password).toBe(
-      createHmac('sha1', DEV_SIP_SECRET).update(body.authorization_user).digest('base64'),
+      createHmac('sha1', TEST_SIP_SECRET).update(body.authorization_user).digest('base64'),
     );
   });
 

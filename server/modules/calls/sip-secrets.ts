@@ -1,12 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * The secret shared by the app and the project's Kamailio when none is configured: good for a
- * laptop and the tests (both ends run on loopback), never for production, where `SIP_SECRET`
- * must be set (docs/OPERATIONS.md; the server warns at start otherwise).
- */
-export const DEV_SIP_SECRET = 'ogo-dev-sip-secret';
-
 export interface EphemeralCredential {
   /** `<expiry epoch seconds>:<user>`: Kamailio auth_ephemeral's username_format 1. */
   username: string;
