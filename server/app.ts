@@ -143,7 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { tilesUrl: config.MAP_TILES_URL, publicUrl: config.PUBLIC_URL });
+  registerSecurityHeaders(app, {
+    tilesUrl: config.MAP_TILES_URL,
+    publicUrl: config.PUBLIC_URL,
+    sipWsUrl: config.SIP_WS_URL,
+  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'OGO Dispatch API', version: '0.1.0' } },
@@ -313,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   contentRoutes(app, authenticate, createContentService(database.db));
   configRoutes(app, authenticate, config);
-  healthRoutes(app, authenticate, database, nodeId);
+  healthRoutes(app, authenticate, database);
   const idempotency = createIdempotency(database.db);
   const callerCompanies = createCallerCompanies(database.db);
   const orderWrites = createOrderWritePath({

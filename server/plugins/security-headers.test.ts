@@ -24,12 +24,7 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
 
   it('lets the map fetch and draw tiles from the tile origin only', () => {
     const csp = contentSecurityPolicy('http://tiles.local:8080/{z}/{x}/{y}.png');
-    expect(directive(csp, 'connect-src')).toEqual([
-      "'self'",
-      'ws:',
-      'wss:',
-      'http://tiles.local:8080',
-    ]);
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'http://tiles.local:8080']);
     // Images from our origin, data/blob URLs and the tile server: no other https host.
     expect(directive(csp, 'img-src')).toEqual([
       "'self'",
@@ -46,8 +41,34 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
 
   it('adds no outside origin without a basemap', () => {
     const csp = contentSecurityPolicy(undefined);
-    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+});
+
+describe("the CSP's connect-src names only the configured SIP websocket (issue #27)", () => {
+  it("allows SIP_WS_URL's origin and no other ws:/wss: host", () => {
+    const csp = contentSecurityPolicy(undefined, 'wss://pbx.example.ro:7443/ws');
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'wss://pbx.example.ro:7443']);
+  });
+
+  it('names no websocket at all without SIP_WS_URL', () => {
+    expect(directive(contentSecurityPolicy(undefined, undefined), 'connect-src')).toEqual([
+      "'self'",
+    ]);
+  });
+
+  it("is what the app sends: the default SIP_WS_URL's origin beside the tile server", async () => {
+    const t = await createTestApp({ MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+      const connect = directive(String(response.headers['content-security-policy']), 'connect-src');
+      expect(connect).toEqual(["'self'", 'ws://127.0.0.1:8088', 'https://tiles.example.org']);
+      expect(connect).not.toContain('ws:');
+      expect(connect).not.toContain('wss:');
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -64,12 +85,18 @@ describe('permissions and transport', () => {
 
   it('asks for HSTS only when PUBLIC_URL is https', () => {
     expect(
-      securityHeaders({ tilesUrl: undefined, publicUrl: 'https://dispatch.example.ro' })[
-        'strict-transport-security'
-      ],
+      securityHeaders({
+        tilesUrl: undefined,
+        publicUrl: 'https://dispatch.example.ro',
+        sipWsUrl: undefined,
+      })['strict-transport-security'],
     ).toBe('max-age=31536000; includeSubDomains');
     expect(
-      securityHeaders({ tilesUrl: undefined, publicUrl: 'http://localhost:3000' }),
+      securityHeaders({
+        tilesUrl: undefined,
+        publicUrl: 'http://localhost:3000',
+        sipWsUrl: undefined,
+      }),
     ).not.toHaveProperty('strict-transport-security');
   });
 });

@@ -16,17 +16,23 @@ export function tileOrigin(template: string): string {
 /**
  * Scripts, connections and images stay on our own origin; the basemap's tile server
  * (MAP_TILES_URL) is the one outside origin the map may fetch from (maplibre fetches raster
- * tiles, so it needs connect-src, and draws them as images). The map's worker is a same-origin
- * module file. No plugins (object-src), no <base> (research A14).
+ * tiles, so it needs connect-src, and draws them as images), and the softphone connects to the
+ * SIP WebSocket (SIP_WS_URL) only: not any ws:/wss: host (issue #27). 'self' covers the
+ * app's own Socket.IO websocket (CSP 3 matches ws/wss of our host). The map's worker is a
+ * same-origin module file. No plugins (object-src), no <base> (research A14).
  */
-export function contentSecurityPolicy(tilesUrl: string | undefined): string {
+export function contentSecurityPolicy(
+  tilesUrl: string | undefined,
+  sipWsUrl?: string | undefined,
+): string {
   const tiles = tilesUrl ? ` ${tileOrigin(tilesUrl)}` : '';
+  const sip = sipWsUrl ? ` ${new URL(sipWsUrl).origin}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles}`,
-    `connect-src 'self' ws: wss:${tiles}`,
+    `connect-src 'self'${sip}${tiles}`,
     "media-src 'self' data: blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -64,6 +70,8 @@ export interface SecurityHeaderOptions {
   tilesUrl: string | undefined;
   /** PUBLIC_URL: HSTS only when the app is served over https. */
   publicUrl: string;
+  /** SIP_WS_URL: the one WebSocket outside our origin the softphone may open. */
+  sipWsUrl: string | undefined;
 }
 
 /** The fixed headers for an app's configuration. */
@@ -72,7 +80,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
-    'content-security-policy': contentSecurityPolicy(options.tilesUrl),
+    'content-security-policy': contentSecurityPolicy(options.tilesUrl, options.sipWsUrl),
     'permissions-policy': PERMISSIONS_POLICY,
     ...(servedOverHttps(options.publicUrl)
       ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
