@@ -36,7 +36,8 @@ export default defineConfig({
   build: {
     outDir: `${rootDir}dist/web`,
     emptyOutDir: true,
-    sourcemap: true,
+    // Issue #27: no source maps in the web build (the server would publish our source).
+    sourcemap: false,
     // maplibre-gl is one ~1.1 MB chunk (300 kB gz), loaded only by the map screens (DESIGN §8);
     // the warning is for chunks on the first page, which stay far below this.
     chunkSizeWarningLimit: 1_200,
