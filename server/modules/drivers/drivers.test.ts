@@ -16,7 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPositionHistory, driverPositions } from '../../db/schema';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { seededRandom } from '../../test/seeded-random';
 
@@ -263,15 +263,17 @@ describe('currentPosition and GET /api/drivers-positions (SPEC §7)', () => {
 
   it('writes positions in one batch per flush: the last per driver, and every one to the history', async () => {
     const { driver, socket } = await onlineDriver();
+    // The order he drives (a position names only an order he holds).
+    const trip = await buildOrder(t.db, companyId, { state: 'assigned', driver_id: driver.id });
     await send(socket, { long: 27.55, lat: 47.15 });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await send(socket, { long: 27.56, lat: 47.151, orderId: 42 });
+    await send(socket, { long: 27.56, lat: 47.151, orderId: trip.id });
     await t.app.fleet.flush();
     const [last] = await t.db
       .select()
       .from(driverPositions)
       .where(eq(driverPositions.driver_id, driver.id));
-    expect(last).toMatchObject({ long: 27.56, lat: 47.151, order_id: 42 });
+    expect(last).toMatchObject({ long: 27.56, lat: 47.151, order_id: trip.id });
     const history = await t.db
       .select()
       .from(driverPositionHistory)

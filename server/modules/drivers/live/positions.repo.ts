@@ -17,9 +17,18 @@ const column = <T>(records: readonly PositionRecord[], pick: (r: PositionRecord)
   sql.param(records.map(pick));
 
 /**
+ * The position's order when the driver holds it (his, assigned), else null (issue #27: the
+ * app's `orderId` is his word; checked here, in the batch, since the hot path does no I/O).
+ */
+const heldOrder = sql`case when exists (select 1 from orders o
+  where o.id = p.order_id and o.driver_id = p.driver_id and o.state = 'assigned')
+  then p.order_id end`;
+
+/**
  * Writes a batch of positions: the last one per driver (upsert) and all of them to the history,
  * each as ONE statement over arrays (`unnest`), whatever the batch's size — DESIGN §8: no
  * write per GPS message, ≥ 500 rows a statement under load. `latest` holds one record per driver.
+ * A position names only an order its driver holds (`heldOrder`).
  */
 export async function writePositions(
   db: Db,
@@ -28,7 +37,7 @@ export async function writePositions(
 ): Promise<void> {
   if (latest.length > 0) {
     await db.execute(sql`insert into driver_positions (driver_id, long, lat, polygon_id, order_id, reported_at)
-      select p.driver_id, p.long, p.lat, p.polygon_id, p.order_id, p.reported_at
+      select p.driver_id, p.long, p.lat, p.polygon_id, ${heldOrder}, p.reported_at
       from unnest(${column(latest, (r) => r.driverId)}::int[], ${column(latest, (r) => r.long)}::float8[],
         ${column(latest, (r) => r.lat)}::float8[], ${column(latest, (r) => r.polygonId)}::int[],
         ${column(latest, (r) => r.orderId)}::int[], ${column(latest, (r) => r.reportedAt)}::timestamp[])
@@ -41,9 +50,10 @@ export async function writePositions(
   }
   if (history.length > 0) {
     await db.execute(sql`insert into driver_position_history (driver_id, reported_at, long, lat, order_id)
-      select * from unnest(${column(history, (r) => r.driverId)}::int[], ${column(history, (r) => r.reportedAt)}::timestamp[],
+      select p.driver_id, p.reported_at, p.long, p.lat, ${heldOrder}
+      from unnest(${column(history, (r) => r.driverId)}::int[], ${column(history, (r) => r.reportedAt)}::timestamp[],
         ${column(history, (r) => r.long)}::float8[], ${column(history, (r) => r.lat)}::float8[],
-        ${column(history, (r) => r.orderId)}::int[])
+        ${column(history, (r) => r.orderId)}::int[]) as p(driver_id, reported_at, long, lat, order_id)
       -- two positions within one second: the first is kept
       on conflict do nothing`);
   }
