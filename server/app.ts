@@ -267,7 +267,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createAccountService({
       db: database.db,
       failures,
-      maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginLimits: {
+        perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+        perAccountUnknownDevices: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_UNKNOWN_DEVICES,
+      },
       windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
       endTokens: (tokenIds) => {
         for (const tokenId of tokenIds) {

@@ -3,13 +3,14 @@ import type { DbOrTx } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 
-export async function findPasswordHash(db: DbOrTx, userId: number) {
+/** The user's e-mail (the login limits' key) and password hash. */
+export async function findCredentials(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ password_hash: users.password_hash })
+    .select({ email: users.email, password_hash: users.password_hash })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row?.password_hash;
+  return row;
 }
 
 export async function updateProfile(

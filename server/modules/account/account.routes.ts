@@ -12,7 +12,7 @@ export function accountRoutes(
   route(app, authenticate, updateAccount, { roles: 'any' }, ({ auth, body }) =>
     account.update(auth, body),
   );
-  route(app, authenticate, changePassword, { roles: 'any' }, ({ auth, body }) =>
-    account.changePassword(auth, body),
+  route(app, authenticate, changePassword, { roles: 'any' }, ({ auth, body, request }) =>
+    account.changePassword(auth, body, { ip: request.ip }),
   );
 }

@@ -9,13 +9,14 @@ import type { AuthContext } from '../../http/auth-context';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findLoggedUser } from '../auth/auth.repo';
+import { type LoginLimitsConfig, loginLimits } from '../auth/login-limits';
 import * as repo from './account.repo';
 
 export interface AccountDeps {
   db: Db;
   /** The login limits' counter: wrong current passwords count like failed logins. */
   failures: FailureCounter;
-  maxFailures: number;
+  loginLimits: LoginLimitsConfig;
   windowSeconds: number;
   /** Ends sessions on this node's cache and their sockets everywhere (DESIGN §7). */
   endTokens: (tokenIds: number[]) => void;
@@ -41,12 +42,24 @@ export function createAccountService(deps: AccountDeps) {
 
   /**
    * The current password proves the person (an unlocked screen is not enough); a wrong one
-   * counts against the account like a failed login, so an open session cannot guess it. The
-   * other sessions end: whoever else held one (a lost phone, a stolen token) is out.
+   * counts as a failed login of this account from this address, under the same limit, so an
+   * open session is no second way to guess it. The other sessions end: whoever else held one
+   * (a lost phone, a stolen token) is out.
    */
-  async function changePassword(auth: AuthContext, body: PasswordChangeBody) {
-    const key = `password-change:${auth.userId}`;
-    if ((await deps.failures.count(key)) >= deps.maxFailures) {
+  async function changePassword(
+    auth: AuthContext,
+    body: PasswordChangeBody,
+    client: { ip: string },
+  ) {
+    const user = await repo.findCredentials(db, auth.userId);
+    if (!user) throw notFound('user');
+    // The device cookie is sent to the login path only: here the caller is an unknown device.
+    const { own, limits } = loginLimits(deps.loginLimits, {
+      email: user.email.toLowerCase(),
+      ip: client.ip,
+    });
+    const attempt = await deps.failures.reserve(limits);
+    if (!attempt.allowed) {
       throw new AppError(
         'too_many_requests',
         'Prea multe încercări. Încercați din nou mai târziu.',
@@ -54,13 +67,11 @@ export function createAccountService(deps: AccountDeps) {
         { 'retry-after': String(Math.ceil(deps.windowSeconds)) },
       );
     }
-    const hash = await repo.findPasswordHash(db, auth.userId);
-    if (!hash) throw notFound('user');
-    if (!(await verifyPassword(hash, body.current_password))) {
-      await deps.failures.add(key);
+    if (!(await verifyPassword(user.password_hash, body.current_password))) {
       throw validationFailed({ current_password: [WRONG_CURRENT_PASSWORD] });
     }
-    await deps.failures.reset(key);
+    await attempt.release();
+    await deps.failures.reset(own);
     const newHash = await hashPassword(body.new_password);
     const revoked = await db.transaction((tx) =>
       repo.setPasswordEndingOtherSessions(tx, auth.userId, newHash, auth.tokenId),

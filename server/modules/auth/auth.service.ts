@@ -12,6 +12,7 @@ import { newToken, tokenDigest } from '../../lib/tokens';
 import type { Publisher } from '../../realtime/publisher';
 import * as repo from './auth.repo';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokenOf } from './device-cookie';
+import { loginLimits } from './login-limits';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -71,28 +72,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     const email = body.email.trim().toLowerCase();
     const candidate = await repo.findLoginCandidate(db, email);
     const known = candidate ? await knownDevice(candidate.id, client.cookies) : undefined;
-    // A known device counts its own failures; an unknown one counts against its address, its
-    // address on this account, and this account's unknown devices (distributed guessing).
-    const ownKey = known ? `device:${known.hash}` : `account-ip:${email}|${client.ip}`;
-    const keys = known
-      ? [{ key: ownKey, max: deps.maxFailuresPerAccount }]
-      : [
-          { key: `ip:${client.ip}`, max: deps.maxFailuresPerIp },
-          { key: ownKey, max: deps.maxFailuresPerAccount },
-          { key: `account:${email}`, max: deps.maxFailuresPerAccountUnknownDevices },
-        ];
-    const counts = await Promise.all(keys.map(({ key }) => deps.failures.count(key)));
-    if (keys.some(({ max }, i) => (counts[i] ?? 0) >= max)) throw tooManyAttempts();
+    const { own, limits } = loginLimits(
+      {
+        perAccount: deps.maxFailuresPerAccount,
+        perIp: deps.maxFailuresPerIp,
+        perAccountUnknownDevices: deps.maxFailuresPerAccountUnknownDevices,
+      },
+      { email, ip: client.ip, knownDeviceHash: known?.hash },
+    );
+    // Counted before the password is checked, in one step: a burst cannot pass the limit.
+    const attempt = await deps.failures.reserve(limits);
+    if (!attempt.allowed) throw tooManyAttempts();
 
     let passwordOk = false;
     if (candidate) passwordOk = await verifyPassword(candidate.password_hash, body.password);
     else await burnPasswordCheck(body.password);
+    // A failure keeps its count.
     if (!candidate || !passwordOk || candidate.disabled_at !== null) {
-      await Promise.all(keys.map(({ key }) => deps.failures.add(key)));
       throw new AppError('unauthenticated', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
     }
-    // Its own count starts again; the account's unknown devices keep theirs (strangers' tries).
-    await deps.failures.reset(ownKey);
+    // A success is no failure; its own count starts again, the account's unknown devices keep
+    // theirs (strangers' tries).
+    await attempt.release();
+    await deps.failures.reset(own);
 
     const deviceToken = known?.token ?? newToken();
     if (known) await repo.renewDevice(db, known.id, DEVICE_COOKIE_MAX_AGE_SECONDS);

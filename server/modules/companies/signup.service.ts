@@ -112,9 +112,11 @@ export function createSignupService(deps: SignupDeps) {
       throw validationFailed({ [KEY_HEADER]: ['8-200 caractere: litere, cifre, . : _ -'] });
     }
     // Every attempt counts, a retry too: a script cannot fill the registry of companies.
-    const ipKey = `signup-ip:${client.ip}`;
-    if ((await deps.attempts.count(ipKey)) >= deps.maxPerIp) throw tooMany();
-    await deps.attempts.add(ipKey);
+    // Counted and decided in one step, never released: a burst gets no more than the limit.
+    const attempt = await deps.attempts.reserve([
+      { key: `signup-ip:${client.ip}`, max: deps.maxPerIp },
+    ]);
+    if (!attempt.allowed) throw tooMany();
 
     const requestHash = requestHashOf(body);
     if (key !== undefined) {

@@ -109,13 +109,15 @@ export function createDriverReportsService(deps: DriverReportsDeps) {
      * this only keeps the misses cheap).
      */
     async report(token: string, page: number, caller: string): Promise<DriverReport> {
-      const key = `driver-report:${caller}`;
-      if ((await deps.misses.count(key)) >= deps.maxMisses) throw tooMany();
+      // Counted as a miss before the lookup, in one step (a burst passes no limit); a hit is
+      // no miss and gives it back.
+      const attempt = await deps.misses.reserve([
+        { key: `driver-report:${caller}`, max: deps.maxMisses },
+      ]);
+      if (!attempt.allowed) throw tooMany();
       const link = await repo.findLiveLink(db, tokenDigest(token));
-      if (!link) {
-        await deps.misses.add(key);
-        throw invalidLink();
-      }
+      if (!link) throw invalidLink();
+      await attempt.release();
       const trips = await repo.listTrips(db, {
         driverId: link.driver_id,
         companyIds: [link.company_id],
