@@ -108,7 +108,7 @@ export interface AppDeps {
 export type App = FastifyInstance & {
   io: RealtimeServer;
   /** For the demo fleet of `npm start` (server/simulator/demo-fleet.ts): its drivers' sessions. */
-  auth: Pick<AuthService, 'issueSession'>;
+  auth: Pick<AuthService, 'issueSession' | 'issueDriverSession'>;
   /** This node's zone index as it is now (zones tests; issue #17). */
   zoneIndex: () => ZoneIndex;
   /** This node's live fleet (drivers tests, benchmarks; issue #17). */
@@ -173,9 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // offer first and died on it): until the app is built their messages are dropped, which
   // loses nothing (wake-ups only hurry a poll; positions and offer labels come again).
   let built = false;
-  const io = createSocketServer({
+  const sockets = createSocketServer({
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
+    currentSession: (tokenId) => auth.current(tokenId),
     redis: deps.redis,
     logger: app.log,
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (built) fleet.markOffers(offers);
     },
   });
+  const { io } = sockets;
   const publisher = createPublisher(io, { clustered: Boolean(deps.redis) });
   // DESIGN §4: this node's read model and sockets follow the orders' change stream.
   const feed = createOrderFeed({
@@ -235,6 +237,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       keepChangesHours: config.ORDER_CHANGES_KEEP_HOURS,
     },
     onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+    // Issue #27: a user's sessions on this node follow an administrator's change of him (REST
+    // at its next request, sockets' rooms at once), whichever node made it.
+    onUserChanged: (userId) => {
+      const refreshed = userId === null ? sockets.refreshAll() : sockets.refreshUser(userId);
+      if (userId !== null) sessions.revokeUser(userId);
+      refreshed.catch((error: unknown) =>
+        app.log.error({ err: error, userId }, 'deriving sockets again failed'),
+      );
+    },
   });
   await fleet.start();
   app.addHook('onClose', async () => fleet.stop());
@@ -284,6 +295,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   const users = createUsersService(database.db, {
     live: drivers.live,
+    emailTaken: {
+      counter: failures,
+      max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+    },
     drivers: fleet.writes,
     sessions: {
       endTokens: (tokenIds) => {

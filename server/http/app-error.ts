@@ -19,8 +19,8 @@ export class AppError extends Error {
 
 export const notFound = (what: NotFoundKind = 'resource') =>
   new AppError('not_found', NOT_FOUND[what]);
-export const forbidden = () =>
-  new AppError('forbidden', 'Nu aveți dreptul să faceți această acțiune.');
+export const forbidden = (message = 'Nu aveți dreptul să faceți această acțiune.') =>
+  new AppError('forbidden', message);
 export const unauthenticated = () =>
   new AppError('unauthenticated', 'Sesiunea a expirat. Autentificați-vă din nou.');
 export const conflict = (message: string) => new AppError('conflict', message);

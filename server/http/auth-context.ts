@@ -10,6 +10,11 @@ export interface AuthContext {
   companyIds: number[];
   tokenId: number;
   expiresAt: string;
+  /**
+   * The session that minted this one (a simulator acting as a driver, issue #27): this one ends
+   * with it, and its sockets follow that user's changes too.
+   */
+  mintedBy?: { tokenId: number; userId: number };
 }
 
 export const isAdmin = (auth: AuthContext) => auth.roles.includes('admin');
@@ -27,3 +32,9 @@ export type TenantScope = { kind: 'all' } | { kind: 'companies'; companyIds: num
 
 export const scopeOf = (auth: AuthContext): TenantScope =>
   isAdmin(auth) ? { kind: 'all' } : { kind: 'companies', companyIds: auth.companyIds };
+
+/**
+ * Who may act as one of his companies' drivers (issue #17 simulators): the session he mints
+ * lives only while he still may (issue #27).
+ */
+export const ACTS_AS_DRIVER = ['admin', 'dispatcher'] as const satisfies readonly Role[];

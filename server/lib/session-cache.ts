@@ -81,7 +81,10 @@ export function createSessionCache(options: {
     drop: (tokenHash) => {
       entries.delete(tokenHash);
     },
-    revokeToken: (tokenId) => dropWhere((session) => session.tokenId === tokenId),
-    revokeUser: (userId) => dropWhere((session) => session.userId === userId),
+    // A session minted by another (a simulator's driver) goes with it and follows its user.
+    revokeToken: (tokenId) =>
+      dropWhere((session) => session.tokenId === tokenId || session.mintedBy?.tokenId === tokenId),
+    revokeUser: (userId) =>
+      dropWhere((session) => session.userId === userId || session.mintedBy?.userId === userId),
   };
 }

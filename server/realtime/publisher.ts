@@ -11,7 +11,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@common/realtime/events';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
 
 export interface SocketData {
@@ -19,6 +19,13 @@ export interface SocketData {
 }
 
 export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,

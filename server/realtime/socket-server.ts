@@ -1,21 +1,41 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { PositionAck } from '@common/drivers/drivers.schema';
-import {
-  type DriverAnswerAck,
-  type OfferMark,
-  type RelayedPosition,
-  rooms,
-} from '@common/realtime/events';
+import type { DriverAnswerAck, OfferMark, RelayedPosition } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
-import { CONSOLE_ROLES } from '../http/route';
-import { guardAgainstFloods, type PacketLimit } from './flood-guard';
-import type { RealtimeServer } from './publisher';
+import {
+  guardAgainstFloods,
+  type PacketLimit,
+  packetBucket,
+  SOCKET_PACKET_LIMIT,
+} from './flood-guard';
+import type { RealtimeServer, RealtimeSocket } from './publisher';
+import { roomsOf } from './socket-rooms';
+import { createUserSockets } from './user-sockets';
 
-type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+/**
+ * One user's sockets on a node (issue #27): a console in a few tabs, a phone reconnecting.
+ * Three hundred sockets of one driver multiplied his packet budget by three hundred.
+ */
+export const SOCKETS_PER_USER = 10;
+/** All of one user's sockets together send at most twice one connection's packets. */
+const USER_PACKETS_FACTOR = 2;
+
+const NOT_A_DRIVER = 'Sesiunea nu mai este a unui șofer.';
+
+export interface SocketServer {
+  io: RealtimeServer;
+  /**
+   * Derives again the rooms of this node's sockets acting for the user or minted by him, from
+   * their sessions as they stand now; a session that ended closes its sockets (issue #27).
+   */
+  refreshUser(userId: number): Promise<void>;
+  /** The same for every socket of this node (the users' stream had a gap). */
+  refreshAll(): Promise<void>;
+}
 
 /** Long-polling reads with GET and writes with POST; the websocket upgrade is a GET. */
 const POLLING_METHODS = new Set(['GET', 'POST']);
@@ -49,6 +69,8 @@ function publishingSafely(client: RedisClientType, logger: FastifyBaseLogger): R
 export function createSocketServer(options: {
   httpServer: HttpServer;
   verifyToken: (token: string) => Promise<AuthContext | null>;
+  /** A session as it stands now, read from the database (null: it ended). */
+  currentSession: (tokenId: number) => Promise<AuthContext | null>;
   redis?: { pub: RedisClientType; sub: RedisClientType };
   logger: FastifyBaseLogger;
   /** Another node ended a session. */
@@ -75,7 +97,7 @@ export function createSocketServer(options: {
   onDriverOffers: (offers: OfferMark[]) => void;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
-}): RealtimeServer {
+}): SocketServer {
   const io: RealtimeServer = new Server(options.httpServer, {
     // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
     maxHttpBufferSize: 16 * 1024,
@@ -94,7 +116,10 @@ export function createSocketServer(options: {
   io.on('driver_positions', options.onDriverPositions);
   io.on('zones_changed', options.onZonesChanged);
   io.on('driver_offers', options.onDriverOffers);
-  guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
+  const limit = options.packetLimit ?? SOCKET_PACKET_LIMIT;
+  guardAgainstFloods(io, { logger: options.logger, limit });
+  const byUser = createUserSockets<RealtimeSocket>();
+  const userBuckets = new Map<number, () => boolean>();
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
   // without a session opens one first): refuse them as the bad requests they are.
   io.engine.use((request: IncomingMessage, _response: ServerResponse, next: NextFunction) =>
@@ -111,6 +136,10 @@ export function createSocketServer(options: {
       const auth =
         typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
       if (!auth) return next(new Error('unauthorized'));
+      if (byUser.count(auth.userId) >= SOCKETS_PER_USER) {
+        options.logger.warn({ userId: auth.userId }, 'socket refused: too many for one user');
+        return next(new Error('too_many_connections'));
+      }
       socket.data.auth = auth;
       next();
     } catch (error) {
@@ -125,20 +154,21 @@ export function createSocketServer(options: {
     // first long-polling GET with socket.io-client's default transports) is not needed once the
     // handshake is built; kept, it held ~3.5 KB per driver socket (bench/driver-memory).
     (socket.conn as { request: IncomingMessage | null }).request = null;
-    // Rooms are joined here, from the verified session; clients never choose their rooms.
-    const isConsole = auth.roles.some((role) => CONSOLE_ROLES.includes(role as ConsoleRole));
-    // A company's rooms are its console users': drivers get neither every order of the company
-    // (with clients' phones) nor the other drivers' positions (issue #17); what is theirs comes
-    // to their own user room.
-    void socket.join([
-      rooms.user(auth.userId),
-      rooms.session(auth.tokenId),
-      ...(isConsole
-        ? auth.companyIds.flatMap((id) => [rooms.company(id), rooms.dispatchers(id)])
-        : []),
-      // Drivers hear only that their company's pending queue changed (issue #18).
-      ...(auth.roles.includes('driver') ? auth.companyIds.map((id) => rooms.drivers(id)) : []),
-    ]);
+    byUser.add(socket);
+    void socket.join(roomsOf(auth));
+    // Every socket of one user draws on one budget: more sockets do not buy more packets.
+    const userId = auth.userId;
+    let allow = userBuckets.get(userId);
+    if (!allow) {
+      allow = packetBucket({ ...limit, packets: limit.packets * USER_PACKETS_FACTOR });
+      userBuckets.set(userId, allow);
+    }
+    const withinUserBudget = allow;
+    socket.use((_event, next) => {
+      if (withinUserBudget()) return next();
+      options.logger.warn({ userId, socketId: socket.id }, 'socket packet flood of one user');
+      socket.conn.close();
+    });
     if (auth.roles.includes('driver')) {
       options.onDriverConnected(auth).catch((error: unknown) => {
         options.logger.error(
@@ -146,23 +176,33 @@ export function createSocketServer(options: {
           'reading a connecting driver failed',
         );
       });
+      // Each event acts with the session's authority now (it may have lost the driver role).
       socket.on('currentPosition', (payload, ack) => {
         const reply = (answer: PositionAck) => {
           if (typeof ack === 'function') ack(answer);
         };
-        const answer = options.onCurrentPosition(auth, payload);
+        const caller = socket.data.auth;
+        if (!caller.roles.includes('driver')) {
+          reply({ ok: false, errors: { position: [NOT_A_DRIVER] } });
+          return;
+        }
+        const answer = options.onCurrentPosition(caller, payload);
         // A known driver's answer is synchronous (the hot path); a new driver's is read first.
         if (answer instanceof Promise) {
           answer.then(reply, (error: unknown) => {
-            options.logger.error({ err: error, userId: auth.userId }, 'a driver position failed');
+            options.logger.error({ err: error, userId: caller.userId }, 'a driver position failed');
             reply({ ok: false, errors: { position: ['Poziția nu a putut fi primită.'] } });
           });
         } else reply(answer);
       });
       for (const event of ['accept_order', 'refuse_order', 'order_viewed'] as const) {
         socket.on(event, (payload, ack) => {
-          void options.onDriverAnswer(auth, event, payload).then((answer) => {
-            if (typeof ack === 'function') ack(answer);
+          const caller = socket.data.auth;
+          const answer: Promise<DriverAnswerAck> = caller.roles.includes('driver')
+            ? options.onDriverAnswer(caller, event, payload)
+            : Promise.resolve({ ok: false, message: NOT_A_DRIVER });
+          void answer.then((result) => {
+            if (typeof ack === 'function') ack(result);
           });
         });
       }
@@ -173,7 +213,45 @@ export function createSocketServer(options: {
       () => socket.disconnect(true),
       Math.max(0, Math.min(msLeft, 2 ** 31 - 1)),
     );
-    socket.on('disconnect', () => clearTimeout(expiry));
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      byUser.remove(socket);
+      if (byUser.count(userId) === 0) userBuckets.delete(userId);
+    });
   });
-  return io;
+
+  /** One socket's rooms from its session now; an ended session is told and closed. */
+  async function rederive(socket: RealtimeSocket) {
+    const now = await options.currentSession(socket.data.auth.tokenId);
+    if (!socket.connected) return;
+    if (!now) {
+      socket.emit('session_revoked', { reason: 'revoked' });
+      socket.disconnect(true);
+      return;
+    }
+    const wanted = new Set(roomsOf(now));
+    for (const room of socket.rooms)
+      if (room !== socket.id && !wanted.has(room)) void socket.leave(room);
+    void socket.join([...wanted]);
+    socket.data.auth = now;
+  }
+  const rederiveAll = async (sockets: RealtimeSocket[]) => {
+    for (const socket of sockets) {
+      try {
+        await rederive(socket);
+      } catch (error) {
+        // Unsure of its authority, the socket is closed: its client reconnects and is checked.
+        options.logger.error(
+          { err: error, userId: socket.data.auth.userId },
+          'socket rooms not derived',
+        );
+        socket.disconnect(true);
+      }
+    }
+  };
+  return {
+    io,
+    refreshUser: (userId) => rederiveAll(byUser.of(userId)),
+    refreshAll: () => rederiveAll(byUser.all()),
+  };
 }

@@ -69,7 +69,10 @@ export async function startDemoFleet(deps: {
     cancelProbability: deps.config.DEMO_FLEET_CANCEL_PROBABILITY,
     timeScale: deps.config.DEMO_FLEET_TIME_SCALE,
     newSession: (driverId) =>
-      deps.app.auth.issueSession(driverId, {
+      // The demo's drivers as drivers of the demo company alone (issue #27), minted by nobody.
+      deps.app.auth.issueDriverSession(driverId, {
+        companyId: demo.company.id,
+        mintedBy: null,
         ttlSeconds,
         ip: '127.0.0.1',
         userAgent: 'ogo-demo-fleet',

@@ -1,5 +1,6 @@
 import type { LoggedUser, Role } from '@common/auth/auth.schema';
-import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   accessTokens,
@@ -24,6 +25,13 @@ export async function findLoginCandidate(db: DbOrTx, email: string) {
   return row;
 }
 
+/** A narrowed session's role, company and minting session (issue #27); none for a login. */
+export interface TokenScope {
+  role: Role;
+  companyId: number;
+  parentTokenId: number | null;
+}
+
 export async function insertToken(
   db: DbOrTx,
   values: {
@@ -32,6 +40,7 @@ export async function insertToken(
     ttlSeconds: number;
     ip: string;
     user_agent: string | null;
+    scope?: TokenScope;
   },
 ) {
   const [row] = await db
@@ -42,6 +51,9 @@ export async function insertToken(
       expires_at: sql`${utcNow} + make_interval(secs => ${values.ttlSeconds})`,
       ip: values.ip,
       user_agent: values.user_agent,
+      scope_role: values.scope?.role ?? null,
+      scope_company_id: values.scope?.companyId ?? null,
+      parent_token_id: values.scope?.parentTokenId ?? null,
     })
     .returning({ id: accessTokens.id, expires_at: accessTokens.expires_at });
   if (!row) throw new Error('token insert returned no row');
@@ -109,34 +121,84 @@ export interface SessionRow {
   companyIds: number[];
   expiresAt: string;
   lastUsedAt: string | null;
+  scopeRole: string | null;
+  scopeCompanyId: number | null;
+  /** The minting session, when it is still live: its user's roles and companies now. */
+  parent: { tokenId: number; userId: number; roles: Role[]; companyIds: number[] } | null;
+  /** The token names a minting session that is no longer live (revoked, expired, disabled). */
+  parentGone: boolean;
 }
 
-/** A live session: token not revoked, not expired, and its user not disabled. */
-export async function findSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | undefined> {
+const parent = alias(accessTokens, 'parent');
+const parentUser = alias(users, 'parent_user');
+
+const companyIdsOf = (userId: SQL | typeof users.id) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${userId}), '{}'::int[])`;
+
+/**
+ * A live session by its token's digest or its id: token not revoked, not expired, its user not
+ * disabled; with the session that minted it, if any, and whether that one is still live.
+ */
+export async function findSession(
+  db: DbOrTx,
+  by: { tokenHash: string } | { tokenId: number },
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .select({
       tokenId: accessTokens.id,
       userId: users.id,
       userName: users.name,
       roles: users.roles,
-      companyIds: sql<
-        number[]
-      >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users}.id), '{}'::int[])`,
+      companyIds: companyIdsOf(users.id),
       expiresAt: accessTokens.expires_at,
       lastUsedAt: accessTokens.last_used_at,
+      scopeRole: accessTokens.scope_role,
+      scopeCompanyId: accessTokens.scope_company_id,
+      parentTokenId: accessTokens.parent_token_id,
+      liveParentId: parentUser.id,
+      parentRoles: parentUser.roles,
+      parentCompanyIds: companyIdsOf(sql`${parentUser.id}`),
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
+    .leftJoin(
+      parent,
+      and(
+        eq(parent.id, accessTokens.parent_token_id),
+        isNull(parent.revoked_at),
+        gt(parent.expires_at, utcNow),
+      ),
+    )
+    .leftJoin(parentUser, and(eq(parentUser.id, parent.user_id), isNull(parentUser.disabled_at)))
     .where(
       and(
-        eq(accessTokens.token_hash, tokenHash),
+        'tokenHash' in by
+          ? eq(accessTokens.token_hash, by.tokenHash)
+          : eq(accessTokens.id, by.tokenId),
         isNull(accessTokens.revoked_at),
         gt(accessTokens.expires_at, utcNow),
         isNull(users.disabled_at),
       ),
     )
     .limit(1);
-  return row ? { ...row, roles: row.roles as Role[] } : undefined;
+  if (!row) return undefined;
+  const { parentTokenId, liveParentId, parentRoles, parentCompanyIds, ...session } = row;
+  return {
+    ...session,
+    roles: row.roles as Role[],
+    parent:
+      parentTokenId !== null && liveParentId !== null
+        ? {
+            tokenId: parentTokenId,
+            userId: liveParentId,
+            roles: (parentRoles ?? []) as Role[],
+            companyIds: parentCompanyIds ?? [],
+          }
+        : null,
+    parentGone: parentTokenId !== null && liveParentId === null,
+  };
 }
 
 export async function touchToken(db: DbOrTx, tokenId: number) {

@@ -13,6 +13,7 @@ import type { Publisher } from '../../realtime/publisher';
 import * as repo from './auth.repo';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokenOf } from './device-cookie';
 import { loginLimits } from './login-limits';
+import { sessionAuthority } from './narrowed-session';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -115,6 +116,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     userId: number,
     ttlSeconds: number,
     client: { ip: string; userAgent: string | null },
+    scope?: repo.TokenScope,
   ): Promise<AccessToken> {
     const token = newToken();
     const row = await repo.insertToken(db, {
@@ -123,20 +125,39 @@ export function createAuthService(deps: AuthServiceDeps) {
       ttlSeconds,
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 300) ?? null,
+      scope,
     });
     return { token, expires_at: row.expires_at };
   }
 
-  /**
-   * A session for a user without their password, for the simulator acting as a driver (issue
-   * #17: /simulator, `npm run simulate`, the demo fleet). The same token as a login's, revocable
-   * the same way, with its own (short) lifetime. The caller has checked that it may: the
-   * simulator module lets admins and dispatchers act only as drivers of their own companies.
-   */
+  /** A new session of the user's own, with all his roles (a sign-up's first login). */
   const issueSession = (
     userId: number,
     options: { ttlSeconds: number; ip: string; userAgent: string | null },
   ): Promise<AccessToken> => createSession(userId, options.ttlSeconds, options);
+
+  /**
+   * A driver's session without his password, for a simulator acting as him (issue #17:
+   * /simulator, `npm run simulate`, the demo fleet). It carries the driver role alone in one
+   * company whatever else he is (issue #27), for its own short lifetime, and, when a
+   * dispatcher's session mints it, only while that one lives. The caller has checked that the
+   * minter may act as this company's drivers.
+   */
+  const issueDriverSession = (
+    driverId: number,
+    options: {
+      companyId: number;
+      mintedBy: number | null;
+      ttlSeconds: number;
+      ip: string;
+      userAgent: string | null;
+    },
+  ): Promise<AccessToken> =>
+    createSession(driverId, options.ttlSeconds, options, {
+      role: 'driver',
+      companyId: options.companyId,
+      parentTokenId: options.mintedBy,
+    });
 
   /**
    * Resolves a bearer token to its session; null when missing, unknown, expired or revoked.
@@ -158,30 +179,37 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Reads the token's session from the database and keeps it in the session cache. */
   async function verify(hash: string): Promise<AuthContext | null> {
     const revocations = deps.sessions.revocations();
-    const session = await repo.findSession(db, hash);
-    if (!session) {
+    const session = await repo.findSession(db, { tokenHash: hash });
+    const auth = session ? sessionAuthority(session) : null;
+    if (!session || !auth) {
       deps.sessions.drop(hash);
       return null;
     }
     const lastUsed = session.lastUsedAt ? fromUtcString(session.lastUsedAt).getTime() : 0;
     if (Date.now() - lastUsed > TOUCH_INTERVAL_MS) await repo.touchToken(db, session.tokenId);
-    const auth: AuthContext = {
-      userId: session.userId,
-      userName: session.userName,
-      roles: session.roles,
-      companyIds: session.companyIds,
-      tokenId: session.tokenId,
-      expiresAt: session.expiresAt,
-    };
     deps.sessions.set(hash, auth, revocations);
     return auth;
+  }
+
+  /**
+   * A session as it stands now, read from the database by id: an open socket's authority after
+   * its user (or the user who minted it) changed (issue #27 defect 5). Null: it ended.
+   */
+  async function current(tokenId: number): Promise<AuthContext | null> {
+    const session = await repo.findSession(db, { tokenId });
+    return session ? sessionAuthority(session) : null;
   }
 
   /** SPEC §7 GET /api/verify-access-tokens: the user with roles, companies and meta. */
   async function loggedUser(auth: AuthContext): Promise<LoggedUser> {
     const user = await repo.findLoggedUser(db, auth.userId);
     if (!user) throw unauthenticated();
-    return user;
+    // A narrowed session (a simulator's driver) is told only what it carries.
+    return {
+      ...user,
+      roles: user.roles.filter((role) => auth.roles.includes(role)),
+      companies: user.companies.filter((company) => auth.companyIds.includes(company.id)),
+    };
   }
 
   /** Logout revokes the token on the server and ends its sockets on every node (DESIGN §7). */
@@ -205,7 +233,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { isOnline };
   }
 
-  return { login, issueSession, authenticate, loggedUser, logout, setActivity };
+  return {
+    login,
+    issueSession,
+    issueDriverSession,
+    authenticate,
+    current,
+    loggedUser,
+    logout,
+    setActivity,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

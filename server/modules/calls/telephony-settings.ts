@@ -1,7 +1,8 @@
 import type { TelephonySettings, TelephonySettingsBody } from '@common/calls/calls.schema';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, notFound, validationFailed } from '../../http/app-error';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, scopeOf } from '../../http/auth-context';
+import { administers, NOT_YOURS } from '../users/user-authority';
 import { operatorUser } from './sip-secrets';
 import { SIP_META } from './sip-settings';
 import * as repo from './telephony.repo';
@@ -34,6 +35,8 @@ export function createTelephonySettings(db: Db, domain: string) {
   async function operator(db_: DbOrTx, auth: AuthContext, id: number) {
     const user = await repo.findTelephonyUser(db_, scopeOf(auth), id);
     if (!user) throw notFound('user');
+    // His softphone is his account's: whoever may not edit the user may not point it elsewhere.
+    if (!administers(auth, user)) throw forbidden(NOT_YOURS);
     if (!user.roles.some((role) => OPERATOR_ROLES.includes(role))) throw conflict(NOT_AN_OPERATOR);
     return user;
   }

@@ -10,6 +10,7 @@ export interface TelephonyUser {
   id: number;
   name: string;
   roles: string[];
+  company_ids: number[];
   /** The company whose line he answers: his first dispatching (non-protocol) one. */
   line_company_id: number | null;
   meta: Map<string, string>;
@@ -26,6 +27,9 @@ export async function findTelephonyUser(
       id: users.id,
       name: users.name,
       roles: users.roles,
+      company_ids: sql<
+        number[]
+      >`coalesce((select array_agg(cu.company_id) from ${companyUsers} cu where cu.user_id = ${users.id}), '{}'::int[])`,
       line_company_id: sql<number | null>`(select min(c.id) from ${companyUsers} cu
         join ${companies} c on c.id = cu.company_id
         where cu.user_id = ${users.id} and c.type <> 'protocol')`,

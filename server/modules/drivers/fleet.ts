@@ -36,6 +36,8 @@ export interface FleetDeps {
     keepChangesHours: number;
   };
   onError: (error: unknown, what: string) => void;
+  /** An administrator changed a user, or (null) changes were missed (issue #27). */
+  onUserChanged?: (userId: number | null) => void;
 }
 
 const SWEEP_MS = 30_000;
@@ -64,6 +66,8 @@ export function createFleet(deps: FleetDeps) {
       deps.toSockets(driver);
     },
     forget: (driverId) => index.remove(driverId),
+    userChanged: (userId) => deps.onUserChanged?.(userId),
+    everyoneChanged: () => deps.onUserChanged?.(null),
     pollMs: deps.config.pollMs,
     onError: (error) => deps.onError(error, 'reading the drivers change stream'),
   });

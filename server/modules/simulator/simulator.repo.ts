@@ -20,23 +20,28 @@ const driverColumns = {
 
 const isActiveDriver = sql`'driver' = any(${users.roles}) and ${users.disabled_at} is null`;
 
-/** A driver (an active account with the driver role) of one of `companyIds`, if there is one. */
+/**
+ * A driver (an active account with the driver role) of one of `companyIds`, if there is one,
+ * with the first of those companies he belongs to.
+ */
 export async function findCompanyDriver(
   db: DbOrTx,
   companyIds: number[],
   driverId: number,
-): Promise<SimulatedDriverRow | undefined> {
+): Promise<(SimulatedDriverRow & { company_id: number }) | undefined> {
   if (companyIds.length === 0) return undefined;
   const [row] = await db
-    .select(driverColumns)
+    .select({ ...driverColumns, company_id: companyUsers.company_id })
     .from(users)
+    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
     .where(
       and(
         eq(users.id, driverId),
         isActiveDriver,
-        sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(companyIds)}))`,
+        sql`${companyUsers.company_id} = any(${intArray(companyIds)})`,
       ),
     )
+    .orderBy(asc(companyUsers.company_id))
     .limit(1);
   return row;
 }

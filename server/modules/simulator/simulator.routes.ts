@@ -1,10 +1,8 @@
 import { createSimulatorSession } from '@common/simulator/simulator.api';
 import type { FastifyInstance } from 'fastify';
+import { ACTS_AS_DRIVER } from '../../http/auth-context';
 import { type Authenticate, route } from '../../http/route';
 import type { SimulatorService } from './simulator.service';
-
-/** Admins and dispatchers only (issue #17): a company user or a driver acts as nobody. */
-const SIMULATOR_ROLES = ['admin', 'dispatcher'] as const;
 
 /** Registered only with SIMULATOR_ENABLED (server/app.ts): otherwise the path answers 404. */
 export function simulatorRoutes(
@@ -16,8 +14,9 @@ export function simulatorRoutes(
     app,
     authenticate,
     createSimulatorSession,
-    { roles: SIMULATOR_ROLES },
+    { roles: ACTS_AS_DRIVER },
     ({ auth, body, request }) =>
+      // Admins and dispatchers only (issue #17): a company user or a driver acts as nobody.
       simulator.createSession(auth, body.driver_id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,

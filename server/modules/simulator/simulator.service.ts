@@ -8,7 +8,7 @@ import * as repo from './simulator.repo';
 
 export interface SimulatorServiceDeps {
   db: Db;
-  auth: Pick<AuthService, 'issueSession'>;
+  auth: Pick<AuthService, 'issueDriverSession'>;
   /** SIMULATOR_SESSION_HOURS, in seconds. */
   sessionTtlSeconds: number;
 }
@@ -26,7 +26,10 @@ export function createSimulatorService(deps: SimulatorServiceDeps) {
   ): Promise<SimulatorSession> {
     const driver = await repo.findCompanyDriver(deps.db, auth.companyIds, driverId);
     if (!driver) throw notFound('driver');
-    const session = await deps.auth.issueSession(driver.id, {
+    // The driver role alone, in the one company the two share, while the caller's session lives.
+    const session = await deps.auth.issueDriverSession(driver.id, {
+      companyId: driver.company_id,
+      mintedBy: auth.tokenId,
       ttlSeconds: deps.sessionTtlSeconds,
       ip: client.ip,
       userAgent: client.userAgent,
@@ -37,6 +40,7 @@ export function createSimulatorService(deps: SimulatorServiceDeps) {
         simulator: {
           by_user_id: auth.userId,
           driver_id: driver.id,
+          company_id: driver.company_id,
           expires_at: session.expires_at,
         },
       },

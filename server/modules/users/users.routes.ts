@@ -9,16 +9,17 @@ import {
 } from '@common/users/users.api';
 import type { FastifyInstance } from 'fastify';
 import { ADMINISTRATORS } from '../../http/auth-context';
-import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
+import { type Authenticate, route } from '../../http/route';
+import { PEOPLE_READERS } from './user-authority';
 import type { UsersService } from './users.service';
 
 export function usersRoutes(app: FastifyInstance, authenticate: Authenticate, users: UsersService) {
   // Dispatchers read their companies' users (the order form picks drivers and protocol
   // companies); only administrators write them (docs/ADMINISTRATION.md "People and cars").
-  route(app, authenticate, getUser, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
+  route(app, authenticate, getUser, { roles: PEOPLE_READERS }, ({ auth, params }) =>
     users.get(auth, params.id),
   );
-  route(app, authenticate, listUsers, { roles: CONSOLE_ROLES }, ({ auth, query }) =>
+  route(app, authenticate, listUsers, { roles: PEOPLE_READERS }, ({ auth, query }) =>
     users.list(auth, query),
   );
   route(app, authenticate, getUserMeta, { roles: 'any' }, ({ auth, params }) =>

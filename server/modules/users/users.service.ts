@@ -8,11 +8,13 @@ import {
 } from '@common/users/users.schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { forbidden, notFound, validationFailed } from '../../http/app-error';
+import { AppError, forbidden, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
+import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword } from '../../lib/passwords';
 import { findUserMeta } from '../auth/auth.repo';
 import type { DriverWritePath } from '../drivers/state/driver-write-path';
+import { administers, NOT_YOURS } from './user-authority';
 import * as repo from './users.repo';
 
 /** A driver's live position, newer than the flushed one (the drivers module's index). */
@@ -30,6 +32,8 @@ export interface UsersServiceDeps {
     /** The user's cached sessions are read again (new roles or companies apply at once). */
     refreshUser(userId: number): void;
   };
+  /** "E-mail taken" answers per caller who is not the platform admin, within a window. */
+  emailTaken: { counter: FailureCounter; max: number; windowSeconds: number };
 }
 
 const ONLY_ADMIN_GRANTS_ADMIN = 'Doar administratorul platformei acordă rolul de administrator.';
@@ -37,6 +41,7 @@ const OWN_COMPANIES_ONLY = 'Puteți alege doar companiile pe care le administra�
 const COMPANY_REQUIRED = 'Alegeți compania utilizatorului.';
 const KEEP_OWN_ROLE = 'Nu vă puteți lua singur rolul de administrare.';
 const KEEP_OWN_ACCOUNT = 'Nu vă puteți dezactiva singur contul.';
+const TOO_MANY_TAKEN = 'Prea multe adrese deja folosite. Încercați din nou mai târziu.';
 
 export function createUsersService(db: Db, deps: UsersServiceDeps) {
   /** A user of another company answers 404, never their data (DESIGN §4 Tenancy). */
@@ -89,15 +94,34 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
   }
 
-  async function checkEmail(tx: DbOrTx, email: string, exceptId?: number) {
-    if (await repo.emailHolder(tx, email, exceptId))
-      throw validationFailed({ email: [EMAIL_TAKEN] });
+  /**
+   * "This address is taken". E-mails are unique across tenants, so the answer tells a manager
+   * that another company's user has it: he gets it a few times a window, then 429, counted and
+   * decided in one step (issue #27), so it is no directory. The platform admin sees them all.
+   */
+  async function emailTaken(auth: AuthContext): Promise<never> {
+    if (!isAdmin(auth)) {
+      const { counter, max, windowSeconds } = deps.emailTaken;
+      const answer = await counter.reserve([{ key: `email-taken:${auth.userId}`, max }]);
+      if (!answer.allowed) {
+        throw new AppError(
+          'too_many_requests',
+          TOO_MANY_TAKEN,
+          { email: [TOO_MANY_TAKEN] },
+          { 'retry-after': String(Math.ceil(windowSeconds)) },
+        );
+      }
+    }
+    throw validationFailed({ email: [EMAIL_TAKEN] });
+  }
+
+  async function checkEmail(tx: DbOrTx, auth: AuthContext, email: string, exceptId?: number) {
+    if (await repo.emailHolder(tx, email, exceptId)) await emailTaken(auth);
   }
 
   /** Two requests racing for one e-mail: the unique index decides, the loser gets a 422. */
-  const emailRace = (error: unknown): never => {
-    if (isUniqueViolation(error, 'users_email_idx'))
-      throw validationFailed({ email: [EMAIL_TAKEN] });
+  const emailRace = async (auth: AuthContext, error: unknown): Promise<never> => {
+    if (isUniqueViolation(error, 'users_email_idx')) return emailTaken(auth);
     throw error;
   };
 
@@ -106,7 +130,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     const id = await deps.drivers
       .edit(async (tx) => {
         await checkGrant(tx, auth, body.roles, body.company_ids, []);
-        await checkEmail(tx, body.email);
+        await checkEmail(tx, auth, body.email);
         const userId = await repo.insertUser(tx, {
           name: body.name,
           email: body.email,
@@ -120,15 +144,18 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
         const priority = body.high_priority ? { driverId: userId, high: true } : undefined;
         return { result: userId, driverIds: [userId], priority };
       })
-      .catch(emailRace);
+      .catch((error: unknown) => emailRace(auth, error));
     return get(auth, id);
   }
 
-  /** The user an administrator may change: in his scope, and an admin only for an admin. */
+  /**
+   * The user an administrator may change (user-authority.ts): one he cannot see is 404, one he
+   * sees but does not administer (an admin, a user shared with another company) 403.
+   */
   async function editable(tx: DbOrTx, auth: AuthContext, id: number) {
     const user = await repo.findUser(tx, scopeOf(auth), id);
     if (!user) throw notFound('user');
-    if (user.roles.includes('admin') && !isAdmin(auth)) throw forbidden();
+    if (!administers(auth, user)) throw forbidden(NOT_YOURS);
     return user;
   }
 
@@ -145,7 +172,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
           if (profile.disabled) throw validationFailed({ disabled: [KEEP_OWN_ACCOUNT] });
         }
         await checkGrant(tx, auth, roles, company_ids ?? user.company_ids, user.company_ids);
-        if (profile.email !== undefined) await checkEmail(tx, profile.email, id);
+        if (profile.email !== undefined) await checkEmail(tx, auth, profile.email, id);
         await repo.updateProfile(tx, id, profile);
         if (company_ids !== undefined) {
           await repo.setCompanies(tx, id, company_ids, scopeOf(auth));
@@ -155,7 +182,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
           high_priority === undefined ? undefined : { driverId: id, high: high_priority };
         return { result: undefined, driverIds: [id], priority };
       })
-      .catch(emailRace);
+      .catch((error: unknown) => emailRace(auth, error));
     if (profile.disabled) deps.sessions.endTokens(await repo.revokeUserTokens(db, id));
     if (profile.roles !== undefined || company_ids !== undefined) deps.sessions.refreshUser(id);
     // The caller may just have taken the user out of his companies: he still gets the answer
@@ -165,13 +192,17 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     return { ...user, ...deps.live(id) };
   }
 
-  /** Issue #20: an administrator sets a password; every session of the user ends. */
+  /**
+   * Issue #20: an administrator sets a password; every session of the user ends. The change is
+   * numbered in the users' stream, so every node closes his sockets even if a relay is lost.
+   */
   async function setPassword(auth: AuthContext, id: number, password: string) {
     await editable(db, auth, id);
     const hash = await hashPassword(password);
-    const tokens = await db.transaction(async (tx) => {
+    const tokens = await deps.drivers.edit(async (tx) => {
+      await editable(tx, auth, id);
       await repo.setPasswordHash(tx, id, hash);
-      return repo.revokeUserTokens(tx, id);
+      return { result: await repo.revokeUserTokens(tx, id), driverIds: [id] };
     });
     deps.sessions.endTokens(tokens);
     deps.sessions.refreshUser(id);

@@ -46,3 +46,11 @@ export function defaultCompanyIds(
   const mine = own.filter((company) => choices.some((choice) => choice.id === company.id));
   return mine.length === 1 && mine[0] ? [mine[0].id] : [];
 }
+
+/**
+ * Who reads his companies' people, drivers included (server/modules/users/user-authority.ts
+ * PEOPLE_READERS): administrators and dispatchers. A company user's console offers no driver
+ * choice (issue #27: the API answers him 403).
+ */
+export const readsPeople = (roles: readonly Role[]): boolean =>
+  roles.includes('admin') || roles.includes('manager') || roles.includes('dispatcher');

@@ -4,6 +4,9 @@ import { changedDriversAfter, lastDriverChange, loadDriverStates } from './drive
 
 const BATCH = 500;
 
+/** An administrator's edit of a user (driver-write-path.ts `edit`). */
+export const PROFILE_CHANGE = 'profile';
+
 /**
  * One node's reader of the drivers' change stream (DESIGN §4, issue #17), the twin of the
  * orders' feed (orders/change-stream/order-feed.ts): it reads the changes after the last number
@@ -18,6 +21,13 @@ export function createDriverFeed(deps: {
   apply: (state: DriverStateRow) => void;
   /** A change of a driver since deleted. */
   forget: (driverId: number) => void;
+  /**
+   * An administrator changed this user (any user, driver or not: roles, companies, disabled,
+   * password; kind 'profile'): his sessions' authority is read again (issue #27).
+   */
+  userChanged?: (userId: number) => void;
+  /** Changes were missed (a gap): every user may have changed. */
+  everyoneChanged?: () => void;
   pollMs: number;
   onError: (error: unknown) => void;
 }) {
@@ -46,10 +56,14 @@ export function createDriverFeed(deps: {
     const batch = await changedDriversAfter(deps.db, last, BATCH);
     const first = batch[0];
     if (!first) return false;
-    if (first.seq !== last + 1) await loadAll(last);
+    if (first.seq !== last + 1) {
+      await loadAll(last);
+      deps.everyoneChanged?.();
+    }
     for (const change of batch) {
       if (change.state) deps.apply(change.state);
       else deps.forget(change.driverId);
+      if (change.kind === PROFILE_CHANGE) deps.userChanged?.(change.driverId);
       last = change.seq;
     }
     settle(last);

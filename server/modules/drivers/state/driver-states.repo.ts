@@ -155,15 +155,18 @@ export async function readDriverState(db: DbOrTx, driverId: number) {
 
 /** The changes after `seq`, in order, each with the driver's state now (one statement). */
 export async function changedDriversAfter(db: Db, seq: number, limit: number) {
-  const rows = rowsOf<StateRow & { seq: string | number; change_driver_id: number }>(
-    await db.execute(sql`select c.seq, c.driver_id as change_driver_id, s.*
+  const rows = rowsOf<
+    StateRow & { seq: string | number; change_driver_id: number; change_kind: string }
+  >(
+    await db.execute(sql`select c.seq, c.driver_id as change_driver_id, c.kind as change_kind, s.*
       from driver_changes c
       left join lateral (select ${stateColumns} from users u where u.id = c.driver_id and ${isDriver}) s on true
       where c.seq > ${seq} order by c.seq limit ${limit}`),
   );
-  return rows.map(({ seq: changeSeq, change_driver_id, ...state }) => ({
+  return rows.map(({ seq: changeSeq, change_driver_id, change_kind, ...state }) => ({
     seq: Number(changeSeq),
     driverId: change_driver_id,
+    kind: change_kind,
     // A change of a user since deleted, or no longer a driver (issue #20: an administrator
     // took the role away), comes without a state: the index forgets him.
     state: state.driver_id === null ? undefined : { ...state, seq: Number(changeSeq) },

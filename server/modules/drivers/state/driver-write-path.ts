@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../../http/app-error';
 import { type AuthContext, isAdmin } from '../../../http/auth-context';
 import { driverStateOf } from '../driver-state-wire';
 import type { DriverStateRow } from '../live/driver-index';
+import { PROFILE_CHANGE } from './driver-feed';
 import {
   appendDriverChange,
   findDriver,
@@ -113,7 +114,7 @@ export function createDriverWritePath(deps: {
         // index (changedDriversAfter answers no state for him).
         let last: number | undefined;
         for (const driverId of new Set(driverIds))
-          last = await appendDriverChange(tx, driverId, 'profile');
+          last = await appendDriverChange(tx, driverId, PROFILE_CHANGE);
         return { result, seq: last };
       });
       if (seq !== undefined) {

@@ -7,6 +7,7 @@ import {
 } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, Group } from '@mantine/core';
+import { useReadsPeople } from '../../users/use-reads-people';
 
 interface OrderFormActionsProps {
   order: Order;
@@ -26,6 +27,8 @@ interface OrderFormActionsProps {
 
 /** SPEC §2 order screen actions, each shown only when the SPEC §4 rule allows it. */
 export function OrderFormActions({ order, userId, busy, ...on }: OrderFormActionsProps) {
+  // A company user picks no driver (the API answers him 403).
+  const picksDrivers = useReadsPeople();
   return (
     <Group gap={6} data-testid="order-form-actions">
       {canCancel(order) && (
@@ -38,12 +41,12 @@ export function OrderFormActions({ order, userId, busy, ...on }: OrderFormAction
           Retrimite
         </Button>
       )}
-      {canAssignManually(order) && (
+      {picksDrivers && canAssignManually(order) && (
         <Button size="xs" variant="light" onClick={on.onAssign}>
           Alocă manual
         </Button>
       )}
-      {canNotifyDrivers(order) && (
+      {picksDrivers && canNotifyDrivers(order) && (
         <Button size="xs" variant="light" onClick={on.onNotify} data-testid="order-notify-drivers">
           Notifică șoferi aleși
         </Button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useOrderCallLines } from '../../calls/use-order-call-lines';
+import { useReadsPeople } from '../../users/use-reads-people';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
 import { useOrderActions } from '../actions/use-order-actions';
@@ -55,6 +56,8 @@ export function OrderTable({
   const actions = useOrderActions();
   const navigate = useNavigate();
   const [assigning, setAssigning] = useState<number | null>(null);
+  // A company user picks no driver (the API answers him 403).
+  const picksDrivers = useReadsPeople();
   const callLines = useOrderCallLines();
   const rows = keepOrder ? orders : ownFirst(orders, userId);
   const labels = FLAVOUR_LABELS[flavour];
@@ -116,7 +119,9 @@ export function OrderTable({
               promptsAddress={asksForAddress(order, inCallTab)}
               isOwn={order.dispatcher_id === userId}
               formPath={orderFormPath(flavour, order.id)}
-              actions={rowActions(order, userId)}
+              actions={rowActions(order, userId).filter(
+                (action) => action !== 'assign' || picksDrivers,
+              )}
               showRetry={showsRetry(order, userId)}
               retrying={actions.retry.isPending && actions.retry.variables === order.id}
               savingName={

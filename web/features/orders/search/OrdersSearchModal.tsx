@@ -22,6 +22,7 @@ import { TimeField } from '../../../components/TimeField';
 import { apiWith } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { DriverSelect } from '../../drivers/DriverSelect';
+import { useReadsPeople } from '../../users/use-reads-people';
 import { FLAVOUR_LABELS, type Flavour, ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../labels';
 import { PagedOrders } from '../list/PagedOrders';
 import { EMPTY_FILTERS, type Filters, filtersToQuery } from './orders-search-filters';
@@ -53,11 +54,12 @@ export function OrdersSearchModal({
   // SPEC §3 company_id: a choice only for a user of several companies (the server already
   // scopes the search to the caller's companies).
   const { companies } = useCurrentUser();
+  const readsPeople = useReadsPeople();
   const dispatchers = useQuery({
     queryKey: ['users', 'dispatchers'],
     queryFn: ({ signal }) =>
       apiWith(listUsers, { signal }, { query: { role: 'dispatcher', per_page: 100 } }),
-    enabled: opened,
+    enabled: opened && readsPeople,
     staleTime: 60_000,
   });
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
