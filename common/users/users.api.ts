@@ -47,7 +47,7 @@ export const createUser = defineEndpoint({
   body: CreateUserBodySchema,
   response: UserSchema,
   status: 201,
-  errors: [403],
+  errors: [403, 429],
 });
 
 /** Issue #20: an administrator edits a user of his companies; a foreign id answers 404. */
@@ -57,7 +57,7 @@ export const updateUser = defineEndpoint({
   params: UserIdParamsSchema,
   body: UpdateUserBodySchema,
   response: UserSchema,
-  errors: [403],
+  errors: [403, 429],
 });
 
 /** Issue #20: an administrator sets a user's password; every session of the user ends. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WRONG_CURRENT_PASSWORD } from '@common/account/account.schema';
 import type { ErrorBody } from '@common/http/errors';
+import { EMAIL_TAKEN } from '@common/users/users.schema';
 import { eq } from 'drizzle-orm';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +249,65 @@ describe.each(counters)('rate limits hold under a burst, counted $name', ({ redi
       expect(response.statusCode).toBe(422);
     }
     expect((await login(user.email, user.password, ip)).statusCode).toBe(429);
+  });
+
+  /** Logs in from an address of its own and answers the bearer header. */
+  async function bearer(user: { email: string; password: string }) {
+    const response = await login(user.email, user.password, freshIp());
+    expect(response.statusCode).toBe(201);
+    return `Bearer ${response.json<{ token: string }>().token}`;
+  }
+
+  it('a manager is told that an e-mail is taken elsewhere at most the limit of times, even in a burst', async () => {
+    const own = await buildCompany(database.db);
+    const other = await buildCompany(database.db);
+    const manager = await buildUser(database.db, {
+      email: freshEmail('manager'),
+      roles: ['manager', 'dispatcher'],
+      companyIds: [own.id],
+    });
+    const strangers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        buildUser(database.db, { email: freshEmail(`stranger${i}`), companyIds: [other.id] }),
+      ),
+    );
+    const authorization = await bearer(manager);
+    const patch = (email: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/users/${manager.id}`,
+        headers: { authorization },
+        payload: { email },
+      });
+    // His own e-mail tried as each of another company's addresses, all at once.
+    const responses = await Promise.all(strangers.map((stranger) => patch(stranger.email)));
+    const counted = statuses(responses);
+    expect(counted[422] ?? 0).toBeLessThanOrEqual(PER_ACCOUNT);
+    expect(counted[429] ?? 0).toBeGreaterThanOrEqual(30 - PER_ACCOUNT);
+    expect(responses.find((r) => r.statusCode === 422)?.json<ErrorBody>().errors).toEqual({
+      email: [EMAIL_TAKEN],
+    });
+    const refused = responses.find((r) => r.statusCode === 429);
+    expect(refused?.headers['retry-after']).toBe(String(15 * 60));
+    expect(Object.keys(refused?.json<ErrorBody>().errors ?? {})).toEqual(['email']);
+    // A free address is still his to take.
+    const free = freshEmail('free');
+    expect((await patch(free)).json()).toMatchObject({ id: manager.id, email: free });
+  });
+
+  it('the platform admin, who sees every company’s users, is told each time', async () => {
+    const admin = await buildUser(database.db, { email: freshEmail('admin'), roles: ['admin'] });
+    const target = await buildUser(database.db, { email: freshEmail('target') });
+    const taken = await buildUser(database.db, { email: freshEmail('taken') });
+    const authorization = await bearer(admin);
+    for (let i = 0; i < PER_ACCOUNT + 2; i++) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${target.id}`,
+        headers: { authorization },
+        payload: { email: taken.email },
+      });
+      expect(response.statusCode).toBe(422);
+    }
   });
 });
