@@ -77,6 +77,16 @@ export function documentedErrors(endpoint: Endpoint, access: Access): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/**
+ * Every route's access as registered, per app: the authorization matrix test checks it against
+ * its reviewed table and then every route × role against the running app (issue #27).
+ */
+const registeredAccess = new WeakMap<FastifyInstance, Map<string, Access>>();
+
+/** The access of each route of an app, keyed `METHOD /path`. */
+export const accessOfRoutes = (app: FastifyInstance): ReadonlyMap<string, Access> =>
+  registeredAccess.get(app) ?? new Map();
+
 /** Resolves the bearer token of a request; registered by the auth plugin. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
@@ -93,6 +103,9 @@ export function route<E extends Endpoint, A extends Access>(
   handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E> | Json<ResponseOf<E>>>,
 ): void {
   const status = endpoint.status ?? 200;
+  const inventory = registeredAccess.get(app) ?? new Map<string, Access>();
+  registeredAccess.set(app, inventory);
+  inventory.set(`${endpoint.method} ${endpoint.path}`, access);
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -7,8 +7,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
 import { createdAt, utcTimestamp } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 /**

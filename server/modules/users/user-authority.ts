@@ -26,3 +26,16 @@ export function administers(
   if (user.roles.includes('admin')) return false;
   return user.company_ids.every((companyId) => auth.companyIds.includes(companyId));
 }
+
+/**
+ * Whether the caller may add or remove this user's memberships of his own companies (which
+ * ones, checkGrant decides): whoever administers him, and a manager for a user shared with
+ * another company, whom he may take into or out of his own without touching the account.
+ */
+export function mayChangeMemberships(
+  auth: AuthContext,
+  user: { roles: readonly string[]; company_ids: readonly number[] },
+): boolean {
+  if (administers(auth, user)) return true;
+  return auth.roles.includes('manager') && !user.roles.includes('admin');
+}

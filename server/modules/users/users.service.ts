@@ -14,7 +14,7 @@ import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword } from '../../lib/passwords';
 import { findUserMeta } from '../auth/auth.repo';
 import type { DriverWritePath } from '../drivers/state/driver-write-path';
-import { administers, NOT_YOURS } from './user-authority';
+import { administers, mayChangeMemberships, NOT_YOURS } from './user-authority';
 import * as repo from './users.repo';
 
 /** A driver's live position, newer than the flushed one (the drivers module's index). */
@@ -152,10 +152,17 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
    * The user an administrator may change (user-authority.ts): one he cannot see is 404, one he
    * sees but does not administer (an admin, a user shared with another company) 403.
    */
-  async function editable(tx: DbOrTx, auth: AuthContext, id: number) {
+  async function editable(
+    tx: DbOrTx,
+    auth: AuthContext,
+    id: number,
+    change: 'account' | 'memberships' = 'account',
+  ) {
     const user = await repo.findUser(tx, scopeOf(auth), id);
     if (!user) throw notFound('user');
-    if (!administers(auth, user)) throw forbidden(NOT_YOURS);
+    const allowed =
+      change === 'account' ? administers(auth, user) : mayChangeMemberships(auth, user);
+    if (!allowed) throw forbidden(NOT_YOURS);
     return user;
   }
 
@@ -163,7 +170,10 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     const { company_ids, high_priority, ...profile } = body;
     await deps.drivers
       .edit(async (tx) => {
-        const user = await editable(tx, auth, id);
+        // A shared user's memberships of the caller's own companies are his to change; the
+        // account itself is not (checkGrant keeps him to his companies).
+        const onlyMemberships = Object.keys(profile).length === 0 && high_priority === undefined;
+        const user = await editable(tx, auth, id, onlyMemberships ? 'memberships' : 'account');
         const roles = profile.roles ?? user.roles;
         if (id === auth.userId) {
           const own = user.roles.filter((role) => role === 'admin' || role === 'manager');
