@@ -29,6 +29,7 @@ import { blockedPhonesRoutes } from './modules/blocked-phones/blocked-phones.rou
 import { createBlockedPhonesService } from './modules/blocked-phones/blocked-phones.service';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
+import { sipWebsocketOrigins } from './modules/calls/sip-settings';
 import { createTelephonySettings } from './modules/calls/telephony-settings';
 import { carsRoutes } from './modules/cars/cars.routes';
 import { createCarsService } from './modules/cars/cars.service';
@@ -146,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, {
     tilesUrl: config.MAP_TILES_URL,
     publicUrl: config.PUBLIC_URL,
-    sipWsUrl: config.SIP_WS_URL,
+    sipWebsockets: sipWebsocketOrigins(config),
   });
 
   await app.register(fastifySwagger, {
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     httpServer: app.server,
     verifyToken: (token) => auth.authenticate(token),
     currentSession: (tokenId) => auth.current(tokenId),
+    socketsPerUser: config.SOCKETS_PER_USER,
     redis: deps.redis,
     logger: app.log,
     onSessionEnded: (tokenId) => sessions.revokeToken(tokenId),
@@ -419,7 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log,
     }),
     orderWrites.calls,
-    createTelephonySettings(database.db, config.SIP_DOMAIN),
+    createTelephonySettings(database.db, config.SIP_DOMAIN, sipWebsocketOrigins(config)),
     config.SIP_SECRET,
   );
   clientsRoutes(app, authenticate, createClientsService(database.db));

@@ -100,6 +100,11 @@ const EnvSchema = z
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /**
+     * Sockets one user may hold on one node (issue #27): a console in a few tabs, a phone that
+     * reconnects. More are refused with `too_many_connections`.
+     */
+    SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+    /**
      * How often each node reads the orders' change stream untold (DESIGN §4): a wake-up lost
      * between nodes delays a change on another node by at most this.
      */
@@ -237,6 +242,24 @@ const EnvSchema = z
      */
     SIP_SECRET: z.string().optional(),
     SIP_WS_URL: optionalUrl(['ws', 'wss']).default('ws://127.0.0.1:8088'),
+    /**
+     * Other PBXs' SIP WebSockets an administrator may point one operator at (per-user
+     * `sip_websocket`, docs/CALLS.md), comma-separated: the browser's CSP lets the softphone
+     * open these and SIP_WS_URL only, and the telephony settings refuse any other (issue #27).
+     */
+    SIP_WS_ALLOWED: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) => urls.every((url) => /^wss?:\/\/[^/\s]+/.test(url) && URL.canParse(url)),
+        'must be ws:// or wss:// URLs, comma-separated',
+      ),
     SIP_DOMAIN: z
       .string()
       .trim()

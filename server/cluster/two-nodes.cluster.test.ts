@@ -31,6 +31,15 @@ const { openSocket } = cluster;
 let urlA = '';
 let urlB = '';
 
+/** Waits for a condition (a state, never a fixed time), within 15 s. */
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const startNode = (databaseUrl: string) =>
   cluster.startNode({
     DATABASE_URL: databaseUrl,
@@ -213,6 +222,104 @@ describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
       body: JSON.stringify({ status: 'offline' }),
     });
     await expect.poll(onB, { timeout: 5_000 }).toBe(false);
+  });
+
+  /** A JSON call to a node as a session; the parsed answer with its status. */
+  const api = async <T>(
+    url: string,
+    token: string,
+    method: string,
+    path: string,
+    body?: object,
+  ) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+  const placeOrder = async (url: string, token: string, clientName: string) => {
+    const placed = await api<{ id: number }>(url, token, 'POST', '/api/orders', {
+      phone: '0744 990 124',
+      client_name: clientName,
+      places: [{ name: 'Strada Lăpușneanu 9', lat: 47.168, long: 27.58 }],
+    });
+    expect(placed.status).toBe(201);
+    return placed.body.id;
+  };
+
+  it("takes the company's rooms from a socket on node B when an administrator on node A takes his role away (issue #27)", async () => {
+    const admin = await login(urlA, 'admin@ogo.local');
+    const email = `demovat.${Date.now()}@test.ogo.local`;
+    const created = await api<{ id: number }>(urlA, admin.token, 'POST', '/api/users', {
+      name: 'Dispecer retrogradat',
+      email,
+      password: 'parola-lunga-27',
+      roles: ['dispatcher'],
+      company_ids: [1],
+    });
+    expect(created.status).toBe(201);
+    const demoted = await login(urlB, email, 'parola-lunga-27');
+    const control = await login(urlB, 'dispecer@ogo.local');
+    const [socket, controlSocket] = await Promise.all([
+      openSocket(urlB, demoted.token),
+      openSocket(urlB, control.token),
+    ]);
+    const seen = new Set<number>();
+    const controlSeen = new Set<number>();
+    socket.on('order_updated', (order: { id: number }) => seen.add(order.id));
+    controlSocket.on('order_updated', (order: { id: number }) => controlSeen.add(order.id));
+    const poster = await login(urlA, 'dispecer@ogo.local');
+    const before = await placeOrder(urlA, poster.token, 'Înainte');
+    await until(() => seen.has(before), 'the first order on his socket');
+
+    const edit = await api(urlA, admin.token, 'PATCH', `/api/users/${created.body.id}`, {
+      roles: ['client'],
+    });
+    expect(edit.status).toBe(200);
+    // Node B learns it from the users' change stream (a wake-up, else its poll).
+    await until(
+      async () => (await api(urlB, demoted.token, 'GET', '/api/orders')).status === 403,
+      'REST on node B refusing him',
+    );
+    const after = await placeOrder(urlA, poster.token, 'După');
+    await until(() => controlSeen.has(after), "the second order on a colleague's socket on node B");
+    expect(seen.has(after)).toBe(false);
+  });
+
+  it('ends on node B a simulator session whose dispatcher logged out on node A (issue #27)', async () => {
+    const dispatcher = await login(urlA, 'dispecer2@ogo.local');
+    const drivers = await api<{ data: { id: number }[] }>(
+      urlA,
+      dispatcher.token,
+      'GET',
+      '/api/users?role=driver&per_page=1',
+    );
+    const driverId = drivers.body.data[0]?.id;
+    const minted = await api<{ token: string }>(
+      urlA,
+      dispatcher.token,
+      'POST',
+      '/api/simulator/sessions',
+      {
+        driver_id: driverId,
+      },
+    );
+    expect(minted.status).toBe(201);
+    const simulated = await openSocket(urlB, minted.body.token);
+    const gone = new Promise((resolve) => simulated.once('disconnect', resolve));
+    expect((await api(urlA, dispatcher.token, 'DELETE', '/api/access-tokens')).status).toBe(204);
+    await gone;
+    await until(
+      async () =>
+        (await api(urlB, minted.body.token, 'GET', '/api/drivers/me/status')).status === 401,
+      'REST on node B refusing the simulator',
+    );
   });
 
   it('counts failed logins across nodes (Redis-backed limit)', async () => {

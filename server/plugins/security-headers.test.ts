@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OSM_TILES_URL } from '../config';
+import { sipWebsocketOrigins } from '../modules/calls/sip-settings';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   applySecurityHeaders,
@@ -47,15 +48,21 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
 });
 
 describe("the CSP's connect-src names only the configured SIP websocket (issue #27)", () => {
-  it("allows SIP_WS_URL's origin and no other ws:/wss: host", () => {
-    const csp = contentSecurityPolicy(undefined, 'wss://pbx.example.ro:7443/ws');
-    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'wss://pbx.example.ro:7443']);
+  it("allows SIP_WS_URL's and SIP_WS_ALLOWED's origins and no other ws:/wss: host", () => {
+    const origins = sipWebsocketOrigins({
+      SIP_WS_URL: 'wss://pbx.example.ro:7443/ws',
+      SIP_WS_ALLOWED: ['wss://asterisk.example.ro/ws', 'wss://pbx.example.ro:7443/other'],
+    });
+    const csp = contentSecurityPolicy(undefined, origins);
+    expect(directive(csp, 'connect-src')).toEqual([
+      "'self'",
+      'wss://pbx.example.ro:7443',
+      'wss://asterisk.example.ro',
+    ]);
   });
 
   it('names no websocket at all without SIP_WS_URL', () => {
-    expect(directive(contentSecurityPolicy(undefined, undefined), 'connect-src')).toEqual([
-      "'self'",
-    ]);
+    expect(directive(contentSecurityPolicy(undefined, []), 'connect-src')).toEqual(["'self'"]);
   });
 
   it("is what the app sends: the default SIP_WS_URL's origin beside the tile server", async () => {
@@ -88,14 +95,14 @@ describe('permissions and transport', () => {
       securityHeaders({
         tilesUrl: undefined,
         publicUrl: 'https://dispatch.example.ro',
-        sipWsUrl: undefined,
+        sipWebsockets: [],
       })['strict-transport-security'],
     ).toBe('max-age=31536000; includeSubDomains');
     expect(
       securityHeaders({
         tilesUrl: undefined,
         publicUrl: 'http://localhost:3000',
-        sipWsUrl: undefined,
+        sipWebsockets: [],
       }),
     ).not.toHaveProperty('strict-transport-security');
   });

@@ -23,10 +23,10 @@ export function tileOrigin(template: string): string {
  */
 export function contentSecurityPolicy(
   tilesUrl: string | undefined,
-  sipWsUrl?: string | undefined,
+  sipWebsockets: readonly string[] = [],
 ): string {
   const tiles = tilesUrl ? ` ${tileOrigin(tilesUrl)}` : '';
-  const sip = sipWsUrl ? ` ${new URL(sipWsUrl).origin}` : '';
+  const sip = sipWebsockets.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -70,8 +70,8 @@ export interface SecurityHeaderOptions {
   tilesUrl: string | undefined;
   /** PUBLIC_URL: HSTS only when the app is served over https. */
   publicUrl: string;
-  /** SIP_WS_URL: the one WebSocket outside our origin the softphone may open. */
-  sipWsUrl: string | undefined;
+  /** SIP_WS_URL's and SIP_WS_ALLOWED's origins: the WebSockets the softphone may open. */
+  sipWebsockets: readonly string[];
 }
 
 /** The fixed headers for an app's configuration. */
@@ -80,7 +80,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
-    'content-security-policy': contentSecurityPolicy(options.tilesUrl, options.sipWsUrl),
+    'content-security-policy': contentSecurityPolicy(options.tilesUrl, options.sipWebsockets),
     'permissions-policy': PERMISSIONS_POLICY,
     ...(servedOverHttps(options.publicUrl)
       ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }

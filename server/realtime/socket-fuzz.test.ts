@@ -213,6 +213,7 @@ const GENERATORS: ReadonlyArray<(rng: Rng) => Frame[]> = [
 ];
 
 let t: TestApp;
+let companyA: number;
 let url: string;
 let wsUrl: string;
 let tokens: { fuzzer: string; flooder: string; watcherA: string; watcherB: string };
@@ -358,7 +359,9 @@ beforeAll(async () => {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   console.info(`socket fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
-  t = await createTestApp();
+  // The fuzz opens hundreds of sessions of one user on purpose; the per-user cap has its own
+  // test (authority-follows-person.test.ts).
+  t = await createTestApp({ SOCKETS_PER_USER: '1000' });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   wsUrl = url.replace(/^http/, 'ws');
   t.app.io.on('connection', (socket) => {
@@ -371,6 +374,7 @@ beforeAll(async () => {
 
   const a = await buildCompany(t.db);
   const b = await buildCompany(t.db);
+  companyA = a.id;
   const login = async (companyId: number) =>
     t.login(await buildUser(t.db, { companyIds: [companyId] }));
   const [fuzzer, flooder, watchA, watchB, dispatchA, dispatchB] = await Promise.all([
@@ -589,7 +593,9 @@ describe('Socket.IO fuzz (issue #15, research T13/T15)', () => {
   });
 
   it('lets a socket within the limit keep sending', async () => {
-    const client = open({ auth: { token: tokens.fuzzer } });
+    // A user of his own: the fuzzer's sockets have spent their user's packet budget above.
+    const { token } = await t.login(await buildUser(t.db, { companyIds: [companyA] }));
+    const client = open({ auth: { token } });
     await connected(client);
     for (let i = 0; i < SOCKET_PACKET_LIMIT.packets - 5; i++) client.emit('position', i);
     await sleep(200);

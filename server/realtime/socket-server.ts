@@ -16,11 +16,6 @@ import type { RealtimeServer, RealtimeSocket } from './publisher';
 import { roomsOf } from './socket-rooms';
 import { createUserSockets } from './user-sockets';
 
-/**
- * One user's sockets on a node (issue #27): a console in a few tabs, a phone reconnecting.
- * Three hundred sockets of one driver multiplied his packet budget by three hundred.
- */
-export const SOCKETS_PER_USER = 10;
 /** All of one user's sockets together send at most twice one connection's packets. */
 const USER_PACKETS_FACTOR = 2;
 
@@ -95,6 +90,11 @@ export function createSocketServer(options: {
   ) => Promise<DriverAnswerAck>;
   /** Another node made or ended offers (the map's red label). */
   onDriverOffers: (offers: OfferMark[]) => void;
+  /**
+   * One user's sockets on this node (SOCKETS_PER_USER, issue #27): three hundred sockets of one
+   * driver multiplied his packet budget by three hundred.
+   */
+  socketsPerUser: number;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
   packetLimit?: PacketLimit;
 }): SocketServer {
@@ -136,7 +136,7 @@ export function createSocketServer(options: {
       const auth =
         typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
       if (!auth) return next(new Error('unauthorized'));
-      if (byUser.count(auth.userId) >= SOCKETS_PER_USER) {
+      if (byUser.count(auth.userId) >= options.socketsPerUser) {
         options.logger.warn({ userId: auth.userId }, 'socket refused: too many for one user');
         return next(new Error('too_many_connections'));
       }

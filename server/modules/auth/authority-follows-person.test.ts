@@ -3,7 +3,6 @@ import type { ServerToClientEvents } from '@common/realtime/events';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKETS_PER_USER } from '../../realtime/socket-server';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -13,6 +12,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
  */
 
 type ClientSocket = Socket<ServerToClientEvents>;
+
+const SOCKETS_PER_USER = 4;
 type Headers = { authorization: string };
 
 let t: TestApp;
@@ -24,7 +25,7 @@ let admin: Headers;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SOCKETS_PER_USER: String(SOCKETS_PER_USER) });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   a = (await buildCompany(t.db)).id;
   b = (await buildCompany(t.db)).id;

@@ -566,6 +566,16 @@ describe('PATCH /api/users/{id}/telephony (admins set an operator’s extension)
     // Cleared: back to an ephemeral credential.
     await call('PATCH', path, admin, { sip_password: null });
     expect((await call('GET', path, admin)).body).toMatchObject({ has_password: false });
+    // Another PBX's WebSocket only when the server allows it (SIP_WS_ALLOWED): the CSP would
+    // refuse any other, and an administrator could send her softphone anywhere (issue #27).
+    const elsewhere = await call<{ errors: Record<string, string[]> }>('PATCH', path, admin, {
+      sip_websocket: 'wss://evil.example/ws',
+    });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.sip_websocket?.[0]).toContain('SIP_WS_ALLOWED');
+    const ours = await call('PATCH', path, admin, { sip_websocket: 'ws://127.0.0.1:8088/ws' });
+    expect(ours.status).toBe(200);
+    await call('PATCH', path, admin, { sip_websocket: null });
     // A driver has no softphone to set.
     const car = await buildDriver(t.db, companyId);
     expect(

@@ -71,3 +71,15 @@ export function sipSettingsFor(
     expires_at: new Date(credential.expiresAtMs).toISOString(),
   };
 }
+
+/**
+ * The SIP WebSockets' origins a softphone may open (issue #27): SIP_WS_URL's and
+ * SIP_WS_ALLOWED's. The CSP names these only, and an operator's own `sip_websocket` must be one.
+ */
+export function sipWebsocketOrigins(config: {
+  SIP_WS_URL: string | undefined;
+  SIP_WS_ALLOWED: readonly string[];
+}): string[] {
+  const urls = [...(config.SIP_WS_URL ? [config.SIP_WS_URL] : []), ...config.SIP_WS_ALLOWED];
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}

@@ -9,6 +9,11 @@ import * as repo from './telephony.repo';
 
 /** docs/CALLS.md: the console users who answer calls. */
 const OPERATOR_ROLES = ['dispatcher', 'admin'];
+const WEBSOCKET_NOT_ALLOWED =
+  'Serverul nu permite această adresă WebSocket (SIP_WS_URL sau SIP_WS_ALLOWED).';
+
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url);
+
 export const NOT_AN_OPERATOR = 'Doar dispecerii și administratorii au telefon în consolă.';
 
 /**
@@ -16,7 +21,12 @@ export const NOT_AN_OPERATOR = 'Doar dispecerii și administratorii au telefon �
  * extension on the project's PBX — unique within his company, since it is his SIP address
  * there — or his address, WebSocket and password on another PBX (docs/CALLS.md).
  */
-export function createTelephonySettings(db: Db, domain: string) {
+export function createTelephonySettings(
+  db: Db,
+  domain: string,
+  /** sip-settings.ts sipWebsocketOrigins: what the browser's CSP lets a softphone open. */
+  allowedWebsockets: readonly string[],
+) {
   const view = (user: repo.TelephonyUser): TelephonySettings => {
     const extension = user.meta.get(SIP_META.extension) ?? null;
     return {
@@ -46,6 +56,9 @@ export function createTelephonySettings(db: Db, domain: string) {
   async function set(auth: AuthContext, id: number, body: TelephonySettingsBody) {
     await db.transaction(async (tx) => {
       const user = await operator(tx, auth, id);
+      const websocket = body.sip_websocket?.trim();
+      if (websocket && !allowedWebsockets.includes(originOf(websocket)))
+        throw validationFailed({ sip_websocket: [WEBSOCKET_NOT_ALLOWED] });
       const extension = body.sip_extension?.trim();
       if (extension) {
         if (user.line_company_id === null)

@@ -13,6 +13,7 @@ import { UserForm } from './UserForm';
 import { useCompanyChoices, useUser } from './use-users';
 import { emptyUserDraft, userDraftOf } from './user-form';
 import {
+  administersUser,
   defaultCompanyIds,
   hasTelephony,
   isAdministrator,
@@ -82,6 +83,8 @@ export function UserEditScreen({ id, type }: { id: number; type: UserType }) {
 
   const record = user.data;
   const only = defaultCompanyIds(companies.data ?? [], caller.companies);
+  // A user shared with a company the manager does not administer is not his to change.
+  const administersRecord = administers && (!record || administersUser(caller, record));
   return (
     <Stack gap="sm" maw={1100} data-testid="user-edit">
       <Group gap="xs">
@@ -97,12 +100,18 @@ export function UserEditScreen({ id, type }: { id: number; type: UserType }) {
         id={id}
         initial={record ? userDraftOf(record) : emptyUserDraft(type, only)}
         callerRoles={caller.roles}
-        readOnly={!administers}
+        readOnly={!administersRecord}
         onSaved={(saved) => {
           if (id === 0) void navigate(userPath(saved.id, type), { replace: true });
         }}
       />
-      {record && <UserSections user={record} administers={administers} />}
+      {record && administers && !administersRecord && (
+        <Alert color="gray" variant="light" data-testid="user-not-administered">
+          Utilizatorul aparține și altei companii sau este administrator: doar administratorul
+          platformei îl poate modifica.
+        </Alert>
+      )}
+      {record && <UserSections user={record} administers={administersRecord} />}
     </Stack>
   );
 }

@@ -54,3 +54,16 @@ export function defaultCompanyIds(
  */
 export const readsPeople = (roles: readonly Role[]): boolean =>
   roles.includes('admin') || roles.includes('manager') || roles.includes('dispatcher');
+
+/**
+ * Whether the caller administers this user (server/modules/users/user-authority.ts): the
+ * platform admin everyone, a manager a non-admin user all of whose companies are his.
+ */
+export function administersUser(
+  caller: { roles: readonly Role[]; companies: readonly { id: number }[] },
+  user: { roles: readonly Role[]; company_ids: readonly number[] },
+): boolean {
+  if (caller.roles.includes('admin')) return true;
+  if (!caller.roles.includes('manager') || user.roles.includes('admin')) return false;
+  return user.company_ids.every((id) => caller.companies.some((company) => company.id === id));
+}

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { DispatchTrace, DriverOffer } from '@common/dispatch/dispatch.schema';
 import { DEFAULT_SEARCH_ITEM } from '@common/dispatch/search-method.schema';
 import type { PositionAck } from '@common/drivers/drivers.schema';
 import type { ClientToServerEvents, ServerToClientEvents } from '@common/realtime/events';
+import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../../test/factories';
+import { dispatchTrace } from '../../../db/schema';
+import { buildCompany, buildDriver, buildOrder, buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -118,5 +122,38 @@ describe('trace visibility (issue #27)', () => {
     expect(json).not.toContain('CANARY-B-777');
     expect(json).not.toMatch(new RegExp(`"driver_id":${competitor.id}\\b`));
     expect(json).not.toMatch(/"(distance_m|route_m)":1[45]\d\b/);
+  });
+});
+
+describe('traces written before the rule (migration 0015)', () => {
+  it("drops other companies' drivers from a stored step and its count, and keeps the rest", async () => {
+    const company = await buildCompany(t.db);
+    const order = await buildOrder(t.db, company.id);
+    const step = {
+      offered: [],
+      skipped: [
+        { driver_id: 1, indicativ: 'A1', distance_m: 90, route_m: null, skipped: 'busy' },
+        { driver_id: 2, indicativ: 'B1', distance_m: 150, route_m: null, skipped: 'other_company' },
+      ],
+      skipped_count: 2,
+    };
+    await t.db.insert(dispatchTrace).values({
+      order_id: order.id,
+      generation: 1,
+      step: 0,
+      kind: 'step',
+      at_ms: 0,
+      details: step,
+    });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../db/migrations/0015_trace-visibility.sql', import.meta.url)),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const [row] = await t.db
+      .select({ details: dispatchTrace.details })
+      .from(dispatchTrace)
+      .where(eq(dispatchTrace.order_id, order.id));
+    expect(row?.details).toEqual({ ...step, skipped: [step.skipped[0]], skipped_count: 1 });
   });
 });
