@@ -15,6 +15,11 @@ export interface AuthContext {
    * with it, and its sockets follow that user's changes too.
    */
   mintedBy?: { tokenId: number; userId: number };
+  /**
+   * A session narrowed to one role in one company (a simulator's driver, the demo fleet): it
+   * works as that role and never changes the account itself (issue #27).
+   */
+  narrowed?: true;
 }
 
 export const isAdmin = (auth: AuthContext) => auth.roles.includes('admin');

@@ -4,7 +4,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '@common/account/account.schema';
 import type { Db } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
+import { AppError, forbidden, notFound, validationFailed } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -24,6 +24,8 @@ export interface AccountDeps {
   refreshUser: (userId: number) => void;
 }
 
+const NOT_THE_ACCOUNT_HOLDER = 'O sesiune de simulator nu modifică contul șoferului.';
+
 /** /settings/account (issue #20): a user's own profile and password. */
 export function createAccountService(deps: AccountDeps) {
   const { db } = deps;
@@ -34,7 +36,16 @@ export function createAccountService(deps: AccountDeps) {
     return user;
   }
 
+  /**
+   * A simulator acting as a driver works his app, never his account: whoever minted the session
+   * must not change the driver's e-mail, name or password (issue #27).
+   */
+  const ownAccount = (auth: AuthContext) => {
+    if (auth.narrowed) throw forbidden(NOT_THE_ACCOUNT_HOLDER);
+  };
+
   async function update(auth: AuthContext, body: AccountBody) {
+    ownAccount(auth);
     if (!(await repo.updateProfile(db, auth.userId, body))) throw notFound('user');
     deps.refreshUser(auth.userId);
     return loggedUser(auth.userId);
@@ -51,6 +62,7 @@ export function createAccountService(deps: AccountDeps) {
     body: PasswordChangeBody,
     client: { ip: string },
   ) {
+    ownAccount(auth);
     const user = await repo.findCredentials(db, auth.userId);
     if (!user) throw notFound('user');
     // The device cookie is sent to the login path only: here the caller is an unknown device.

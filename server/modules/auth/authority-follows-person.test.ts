@@ -124,6 +124,14 @@ describe('simulator sessions are driver sessions (defect 1)', () => {
       ).statusCode,
     ).toBe(403);
     expect((await call('GET', '/api/users', session)).statusCode).toBe(403);
+    // Nor does it change the driver's account (whoever minted it could take it over).
+    const rename = await call('PATCH', '/api/account', session, { name: 'Preluat', phone: null });
+    expect(rename.statusCode).toBe(403);
+    const password = await call('POST', '/api/account/password', session, {
+      current_password: 'ogo-demo',
+      new_password: 'parola-preluata-1',
+    });
+    expect(password.statusCode).toBe(403);
     // His own driver paths still work.
     expect((await call('GET', '/api/drivers/me/status', session)).statusCode).toBeLessThan(300);
   });

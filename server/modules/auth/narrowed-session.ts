@@ -32,6 +32,7 @@ export function sessionAuthority(session: SessionRow): AuthContext | null {
     ...base,
     roles: [role],
     companyIds: [companyId],
+    narrowed: true,
     ...(parent ? { mintedBy: { tokenId: parent.tokenId, userId: parent.userId } } : {}),
   };
 }
