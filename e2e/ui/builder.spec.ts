@@ -126,9 +126,22 @@ test('a dispatcher gives drivers priority for a while from the top bar, then rem
   // Drivers found by call sign (SPEC §9 debounced search), two of them.
   const drivers = window.getByTestId('priority-drivers');
   await drivers.click();
+  // The list shows the last answer until the debounced search's lands: pick from that one (a
+  // click while the list is replaced lands on another option, or on none).
+  const searched = (text: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/users?') && response.url().includes(`search=${text}`),
+    );
+  const found101 = searched('101');
   await drivers.fill('101');
+  await found101;
   await page.getByRole('option', { name: /^101 · / }).click();
+  // Picking a driver clears the search: type the next one after that, not into the clearing.
+  await expect(drivers).toHaveValue('');
+  const found102 = searched('102');
   await drivers.fill('102');
+  await found102;
   await page.getByRole('option', { name: /^102 · / }).click();
   await window.getByTestId('priority-from-time').fill('08:00');
   await window.getByTestId('priority-to-time').fill('20:00');

@@ -15,6 +15,12 @@ import type { RealtimeServer } from './publisher';
  */
 export const SOCKET_PACKET_LIMIT = { packets: 50, windowMs: 10_000 } as const;
 
+/**
+ * All of one user's connections together send at most twice one connection's packets (issue
+ * #27): three hundred sockets of one driver multiplied his budget by three hundred.
+ */
+const USER_PACKETS_FACTOR = 2;
+
 export interface PacketLimit {
   packets: number;
   windowMs: number;
@@ -38,8 +44,9 @@ export function packetBucket(limit: PacketLimit, now: () => number = () => perfo
 
 /**
  * Counts the packets of every connection from its first one (a flood of namespace connects
- * costs a token lookup each, before any socket exists) and closes the connection at the first
- * packet over the limit, logging the flood once. The transport is closed rather than the
+ * costs a token lookup each, before any socket exists), and from its socket's handshake on
+ * against its user's budget too, and closes the connection at the first packet over either
+ * limit, logging the flood once. The transport is closed rather than the
  * socket disconnected: clients take it for a network drop and reconnect after their usual
  * delay (RECONNECT), so a buggy app is back with an empty buffer, and a hostile one costs one
  * handshake and `packets` packets per reconnect.
@@ -51,11 +58,18 @@ export function guardAgainstFloods(
   const limit = options.limit ?? SOCKET_PACKET_LIMIT;
   const cut = new WeakSet<EngineSocket>();
   const owners = new WeakMap<EngineSocket, { userId: number; socketId: string }>();
+  // One bucket per user while he has a socket on this node.
+  const users = new Map<number, { allow: () => boolean; sockets: number }>();
+  const userLimit = { ...limit, packets: limit.packets * USER_PACKETS_FACTOR };
+  const withinUserBudget = (conn: EngineSocket) => {
+    const owner = owners.get(conn);
+    return owner === undefined || (users.get(owner.userId)?.allow() ?? true);
+  };
 
   io.engine.on('connection', (conn: EngineSocket) => {
     const allow = packetBucket(limit);
     conn.on('packet', () => {
-      if (cut.has(conn) || allow()) return;
+      if (cut.has(conn) || (allow() && withinUserBudget(conn))) return;
       cut.add(conn);
       const owner = owners.get(conn);
       options.logger.warn(
@@ -67,7 +81,15 @@ export function guardAgainstFloods(
   });
 
   io.on('connection', (socket) => {
-    owners.set(socket.conn, { userId: socket.data.auth.userId, socketId: socket.id });
+    const { userId } = socket.data.auth;
+    owners.set(socket.conn, { userId, socketId: socket.id });
+    const user = users.get(userId) ?? { allow: packetBucket(userLimit), sockets: 0 };
+    user.sockets += 1;
+    users.set(userId, user);
+    socket.on('disconnect', () => {
+      user.sockets -= 1;
+      if (user.sockets === 0) users.delete(userId);
+    });
     // The packet that crossed the limit is still decoded while the transport closes: drop it
     // (and anything else that slips through) before any handler sees it.
     socket.use((_event, next) => {

@@ -6,18 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import type { AuthContext } from '../http/auth-context';
-import {
-  guardAgainstFloods,
-  type PacketLimit,
-  packetBucket,
-  SOCKET_PACKET_LIMIT,
-} from './flood-guard';
+import { guardAgainstFloods, type PacketLimit } from './flood-guard';
 import type { RealtimeServer, RealtimeSocket } from './publisher';
 import { roomsOf } from './socket-rooms';
 import { createUserSockets } from './user-sockets';
-
-/** All of one user's sockets together send at most twice one connection's packets. */
-const USER_PACKETS_FACTOR = 2;
 
 const NOT_A_DRIVER = 'Sesiunea nu mai este a unui șofer.';
 
@@ -116,10 +108,8 @@ export function createSocketServer(options: {
   io.on('driver_positions', options.onDriverPositions);
   io.on('zones_changed', options.onZonesChanged);
   io.on('driver_offers', options.onDriverOffers);
-  const limit = options.packetLimit ?? SOCKET_PACKET_LIMIT;
-  guardAgainstFloods(io, { logger: options.logger, limit });
+  guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
   const byUser = createUserSockets<RealtimeSocket>();
-  const userBuckets = new Map<number, () => boolean>();
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
   // without a session opens one first): refuse them as the bad requests they are.
   io.engine.use((request: IncomingMessage, _response: ServerResponse, next: NextFunction) =>
@@ -156,19 +146,6 @@ export function createSocketServer(options: {
     (socket.conn as { request: IncomingMessage | null }).request = null;
     byUser.add(socket);
     void socket.join(roomsOf(auth));
-    // Every socket of one user draws on one budget: more sockets do not buy more packets.
-    const userId = auth.userId;
-    let allow = userBuckets.get(userId);
-    if (!allow) {
-      allow = packetBucket({ ...limit, packets: limit.packets * USER_PACKETS_FACTOR });
-      userBuckets.set(userId, allow);
-    }
-    const withinUserBudget = allow;
-    socket.use((_event, next) => {
-      if (withinUserBudget()) return next();
-      options.logger.warn({ userId, socketId: socket.id }, 'socket packet flood of one user');
-      socket.conn.close();
-    });
     if (auth.roles.includes('driver')) {
       options.onDriverConnected(auth).catch((error: unknown) => {
         options.logger.error(
@@ -216,7 +193,6 @@ export function createSocketServer(options: {
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       byUser.remove(socket);
-      if (byUser.count(userId) === 0) userBuckets.delete(userId);
     });
   });
 

@@ -3,6 +3,7 @@ import type { ServerToClientEvents } from '@common/realtime/events';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_PACKET_LIMIT } from '../../realtime/flood-guard';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -275,6 +276,31 @@ describe("an open socket follows its user's roles and companies (defect 5)", () 
 });
 
 describe("one user's sockets are counted together (defect 8)", () => {
+  it('draws every socket of one user from one packet budget: more sockets buy no more answers', async () => {
+    const driver = await buildDriver(t.db, a);
+    const { token } = await t.login(driver);
+    const opened = Array.from({ length: SOCKETS_PER_USER }, () => open(token));
+    await Promise.all(opened.map(connected));
+    let answers = 0;
+    // Each socket stays within one connection's budget (50 a window); together they do not.
+    const perSocket = SOCKET_PACKET_LIMIT.packets - 5;
+    for (const socket of opened) {
+      for (let i = 0; i < perSocket; i++) {
+        (socket as unknown as Socket).emit(
+          'currentPosition',
+          { lat: 47.16, long: 27.58, orderId: null },
+          () => {
+            answers++;
+          },
+        );
+      }
+    }
+    await until(() => opened.some((socket) => !socket.connected), 'a socket cut for its user');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answers).toBeLessThan(SOCKETS_PER_USER * perSocket);
+    expect(answers).toBeLessThanOrEqual(SOCKET_PACKET_LIMIT.packets * 2 + 10);
+  });
+
   it(`refuses a user's socket past ${SOCKETS_PER_USER} on a node`, async () => {
     const driver = await buildDriver(t.db, a);
     const { token } = await t.login(driver);

@@ -3,7 +3,6 @@ import type { User } from '@common/users/users.schema';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
-import { useReadsPeople } from '../users/use-reads-people';
 
 /** SPEC §9: user search is debounced 500 ms. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
@@ -13,7 +12,6 @@ const NO_DRIVERS: User[] = [];
 /** SPEC §7 GET /api/users?role=driver&search: drivers matching a call sign or name. */
 export function useDriverSearch(search: string) {
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const enabled = useReadsPeople();
   const query = useQuery({
     queryKey: ['users', 'drivers', debounced],
     queryFn: ({ signal }) =>
@@ -23,7 +21,6 @@ export function useDriverSearch(search: string) {
         { query: { role: 'driver', search: debounced || undefined, per_page: 30 } },
       ),
     staleTime: 30_000,
-    enabled,
   });
   return {
     drivers: query.data?.data ?? NO_DRIVERS,

@@ -49,7 +49,7 @@ export function defaultCompanyIds(
 
 /**
  * Who reads his companies' people, drivers included (server/modules/users/user-authority.ts
- * PEOPLE_READERS): administrators and dispatchers. A company user's console offers no driver
+ * PEOPLE_READERS): administrators and dispatchers. A company user's order screens offer no driver
  * choice (issue #27: the API answers him 403).
  */
 export const readsPeople = (roles: readonly Role[]): boolean =>
