@@ -310,7 +310,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           publisher.endSession(tokenId, 'revoked');
         }
       },
-      refreshUser: (userId) => sessions.revokeUser(userId),
     },
   });
   usersRoutes(app, authenticate, users);

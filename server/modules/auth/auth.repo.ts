@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { SECRET_META_KEYS } from '../calls/sip-settings';
+import { companyIdsOf } from '../users/users.repo';
 
 /** The secret meta keys as an SQL array literal (constants, so safe to inline). */
 const SECRET_META_SQL = `'{${SECRET_META_KEYS.join(',')}}'::text[]`;
@@ -132,11 +133,6 @@ export interface SessionRow {
 const parent = alias(accessTokens, 'parent');
 const parentUser = alias(users, 'parent_user');
 
-const companyIdsOf = (userId: SQL | typeof users.id) =>
-  sql<
-    number[]
-  >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${userId}), '{}'::int[])`;
-
 /**
  * A live session by its token's digest or its id: token not revoked, not expired, its user not
  * disabled; with the session that minted it, if any, and whether that one is still live.
@@ -159,7 +155,7 @@ export async function findSession(
       parentTokenId: accessTokens.parent_token_id,
       liveParentId: parentUser.id,
       parentRoles: parentUser.roles,
-      parentCompanyIds: companyIdsOf(sql`${parentUser.id}`),
+      parentCompanyIds: companyIdsOf(parentUser.id),
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))

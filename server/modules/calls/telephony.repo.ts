@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, userMeta, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import type { TenantScope } from '../../http/auth-context';
-import { inScope } from '../users/users.repo';
+import { companyIdsOf, inScope } from '../users/users.repo';
 import { SIP_META } from './sip-settings';
 
 export interface TelephonyUser {
@@ -27,9 +27,7 @@ export async function findTelephonyUser(
       id: users.id,
       name: users.name,
       roles: users.roles,
-      company_ids: sql<
-        number[]
-      >`coalesce((select array_agg(cu.company_id) from ${companyUsers} cu where cu.user_id = ${users.id}), '{}'::int[])`,
+      company_ids: companyIdsOf(users.id),
       line_company_id: sql<number | null>`(select min(c.id) from ${companyUsers} cu
         join ${companies} c on c.id = cu.company_id
         where cu.user_id = ${users.id} and c.type <> 'protocol')`,

@@ -1,6 +1,6 @@
 import type { Role } from '@common/auth/auth.schema';
 import type { ListUsersQuery, User } from '@common/users/users.schema';
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accessTokens,
@@ -20,6 +20,12 @@ export const inScope = (scope: TenantScope): SQL | undefined =>
     ? undefined
     : sql`exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(scope.companyIds)}))`;
 
+/** A user's companies, by id (the session's, the record's, the softphone's owner's). */
+export const companyIdsOf = (userId: SQL | Column) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${userId}), '{}'::int[])`;
+
 const userColumns = {
   id: users.id,
   name: users.name,
@@ -27,9 +33,7 @@ const userColumns = {
   phone: users.phone,
   identifier: users.identifier,
   roles: users.roles,
-  company_ids: sql<
-    number[]
-  >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${users}.id), '{}'::int[])`,
+  company_ids: companyIdsOf(users.id),
   is_online: users.is_online,
   ban_until: users.ban_until,
   ban_reason: users.ban_reason,

@@ -26,12 +26,12 @@ export interface UsersServiceDeps {
   live: LivePosition;
   /** The drivers' write path: a driver's edit is numbered in the drivers' stream. */
   drivers: Pick<DriverWritePath, 'edit'>;
-  /** Ends sessions at once: drops them from the session cache and closes their sockets. */
-  sessions: {
-    endTokens(tokenIds: number[]): void;
-    /** The user's cached sessions are read again (new roles or companies apply at once). */
-    refreshUser(userId: number): void;
-  };
+  /**
+   * Ends sessions at once: drops them from the session cache and closes their sockets. (New
+   * roles or companies need nothing here: the edit's change in the users' stream makes every
+   * node, this one first, read the user's sessions again; app.ts onUserChanged.)
+   */
+  sessions: { endTokens(tokenIds: number[]): void };
   /** "E-mail taken" answers per caller who is not the platform admin, within a window. */
   emailTaken: { counter: FailureCounter; max: number; windowSeconds: number };
 }
@@ -194,7 +194,6 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
       })
       .catch((error: unknown) => emailRace(auth, error));
     if (profile.disabled) deps.sessions.endTokens(await repo.revokeUserTokens(db, id));
-    if (profile.roles !== undefined || company_ids !== undefined) deps.sessions.refreshUser(id);
     // The caller may just have taken the user out of his companies: he still gets the answer
     // to his own edit (he saw this user a moment ago), not a 404.
     const user = await repo.findUser(db, { kind: 'all' }, id);
@@ -215,7 +214,6 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
       return { result: await repo.revokeUserTokens(tx, id), driverIds: [id] };
     });
     deps.sessions.endTokens(tokens);
-    deps.sessions.refreshUser(id);
   }
 
   const companies = (auth: AuthContext) => repo.companyChoices(db, scopeOf(auth));
