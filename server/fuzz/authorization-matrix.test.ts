@@ -1,13 +1,12 @@
 import type { Role } from '@common/auth/auth.schema';
-import type { ServerToClientEvents } from '@common/realtime/events';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
 import { accessOfRoutes } from '../http/route';
 import { buildDriver, buildUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { connected, socketClients } from '../test/socket-clients';
 import { ACCESS_POLICY, type Policy } from './access-policy';
 import { leakedCanaries } from './oracles';
 import { seedTenants, type Tenant, type TenantLabel, type Tenants } from './tenants';
@@ -44,8 +43,6 @@ interface Caller {
   token: string;
 }
 
-type ClientSocket = Socket<ServerToClientEvents>;
-
 /** An id no fixture has: a route whose table has no row of the company gets it. */
 const MISSING = 2_147_483_000;
 const ROLE_FORBIDDEN = 'Nu aveți dreptul să faceți această acțiune.';
@@ -54,7 +51,7 @@ let t: TestApp;
 let url: string;
 let tenants: Tenants;
 const callers: Record<TenantLabel, Partial<Record<CallerRole, Caller>>> = { A: {}, B: {} };
-const sockets: ClientSocket[] = [];
+const clients = socketClients(() => url);
 /** Per company, its first row of each table a route's id names (MISSING when it has none). */
 const rows: Record<TenantLabel, Record<string, number>> = { A: {}, B: {} };
 
@@ -174,7 +171,7 @@ beforeAll(async () => {
   await seedSimulator();
 }, 120_000);
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  clients.closeAll();
   await t?.close();
 });
 
@@ -393,21 +390,7 @@ function foundNothing(body: string): boolean {
 const SERVICE_REFUSES = new Set<string>();
 
 describe('authorization matrix: socket rooms follow the same rules (issue #27)', () => {
-  const open = (token: string) => {
-    const socket: ClientSocket = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
-    sockets.push(socket);
-    return socket;
-  };
-  const connected = (socket: ClientSocket) =>
-    new Promise<void>((resolve, reject) => {
-      if (socket.connected) return resolve();
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (error) => reject(error));
-    });
+  const open = (token: string) => clients.open({ token });
 
   it("gives a company's orders and fleet only to its console roles, and no frame carries the other company's canaries", async () => {
     const listeners: { caller: Caller; orders: Set<number>; frames: string[] }[] = [];

@@ -1,51 +1,33 @@
 import type { Order } from '@common/orders/orders.schema';
-import type { ServerToClientEvents, UserActivityPayload } from '@common/realtime/events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { UserActivityPayload } from '@common/realtime/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-
-type ClientSocket = Socket<ServerToClientEvents>;
+import { connected, socketClients, type TestSocket } from '../test/socket-clients';
 
 let t: TestApp;
 let url: string;
-const sockets: ClientSocket[] = [];
+const clients = socketClients(() => url);
 
 beforeAll(async () => {
   t = await createTestApp();
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  clients.closeAll();
   await t.close();
 });
 
-const open = (options: { token?: string; query?: Record<string, string> }) => {
-  const socket: ClientSocket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    auth: options.token ? { token: options.token } : {},
-    query: options.query ?? {},
-  });
-  sockets.push(socket);
-  return socket;
-};
+const { open } = clients;
 
-const connected = (socket: ClientSocket) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.connected) return resolve();
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-
-const refused = (socket: ClientSocket) =>
+const refused = (socket: TestSocket) =>
   new Promise<string>((resolve, reject) => {
     socket.once('connect', () => reject(new Error('connected but should have been refused')));
     socket.once('connect_error', (error) => resolve(error.message));
   });
 
 /** Collects the events a socket receives, to assert both what arrives and what never does. */
-const record = (socket: ClientSocket) => {
+const record = (socket: TestSocket) => {
   const events: UserActivityPayload[] = [];
   socket.on('user_activity', (payload) => events.push(payload));
   return events;

@@ -1,5 +1,5 @@
 import type { LoggedUser, Role } from '@common/auth/auth.schema';
-import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -1,25 +1,22 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
-import type { ServerToClientEvents } from '@common/realtime/events';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PACKET_LIMIT } from '../../realtime/flood-guard';
 import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { connected, disconnected, socketClients, type TestSocket } from '../../test/socket-clients';
 
 /**
  * Issue #27: authority follows the person, not the token. Each test is named after the rule it
  * guards; each failed on the code before the issue.
  */
 
-type ClientSocket = Socket<ServerToClientEvents>;
-
 const SOCKETS_PER_USER = 4;
 type Headers = { authorization: string };
 
 let t: TestApp;
 let url: string;
-const sockets: ClientSocket[] = [];
+const clients = socketClients(() => url);
 let a: number;
 let b: number;
 let admin: Headers;
@@ -35,7 +32,7 @@ beforeAll(async () => {
   admin = await t.login(platformAdmin);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  clients.closeAll();
   await t.close();
 });
 
@@ -46,28 +43,9 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
 
-const open = (token: string) => {
-  const socket: ClientSocket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token },
-  });
-  sockets.push(socket);
-  return socket;
-};
-const connected = (socket: ClientSocket) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.connected) return resolve();
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-const disconnected = (socket: ClientSocket) =>
-  new Promise<void>((resolve) => {
-    if (!socket.connected) return resolve();
-    socket.once('disconnect', () => resolve());
-  });
-/** The ids of the orders whose `order_updated` a socket receives from now on. */
-const ordersSeen = (socket: ClientSocket) => {
+const open = (token: string) => clients.open({ token });
+
+const ordersSeen = (socket: TestSocket) => {
   const ids = new Set<number>();
   socket.on('order_updated', (order) => ids.add(order.id));
   return ids;
@@ -286,13 +264,9 @@ describe("one user's sockets are counted together (defect 8)", () => {
     const perSocket = SOCKET_PACKET_LIMIT.packets - 5;
     for (const socket of opened) {
       for (let i = 0; i < perSocket; i++) {
-        (socket as unknown as Socket).emit(
-          'currentPosition',
-          { lat: 47.16, long: 27.58, orderId: null },
-          () => {
-            answers++;
-          },
-        );
+        socket.emit('currentPosition', { lat: 47.16, long: 27.58, orderId: null }, () => {
+          answers++;
+        });
       }
     }
     await until(() => opened.some((socket) => !socket.connected), 'a socket cut for its user');
