@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { SECRET_META_KEYS } from '../calls/sip-settings';
+import { SECRET_META_KEYS } from '../../lib/user-meta-keys';
 import { companyIdsOf } from '../users/users.repo';
 
 /** The secret meta keys as an SQL array literal (constants, so safe to inline). */

@@ -1,16 +1,6 @@
 import { SIP_MESSAGES, type SipSettings } from '@common/calls/calls.schema';
+import { SIP_META } from '../../lib/user-meta-keys';
 import { companyLine, ephemeralCredential, operatorUser } from './sip-secrets';
-
-/** User meta keys of the telephony settings (docs/CALLS.md Credentials). */
-export const SIP_META = {
-  extension: 'sip_extension',
-  url: 'sip_url',
-  websocket: 'sip_websocket',
-  password: 'sip_password',
-} as const;
-
-/** The one meta key never sent back with the user (GET /api/user, /api/users/{id}/meta). */
-export const SECRET_META_KEYS: readonly string[] = [SIP_META.password];
 
 export interface SipServerConfig {
   SIP_SECRET: string | undefined;

@@ -2,9 +2,9 @@ import type { TelephonySettings, TelephonySettingsBody } from '@common/calls/cal
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/app-error';
 import { type AuthContext, scopeOf } from '../../http/auth-context';
+import { SIP_META } from '../../lib/user-meta-keys';
 import { administers, NOT_YOURS } from '../users/user-authority';
 import { operatorUser } from './sip-secrets';
-import { SIP_META } from './sip-settings';
 import * as repo from './telephony.repo';
 
 /** docs/CALLS.md: the console users who answer calls. */

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, userMeta, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import type { TenantScope } from '../../http/auth-context';
+import { SIP_META } from '../../lib/user-meta-keys';
 import { companyIdsOf, inScope } from '../users/users.repo';
-import { SIP_META } from './sip-settings';
 
 export interface TelephonyUser {
   id: number;
