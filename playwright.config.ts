@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium: never a downloaded browser (DESIGN §2). */
@@ -20,6 +20,13 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--allow-loopback-in-peer-connection',
 ];
+
+/**
+ * The server's log (warnings and errors) goes to this file, not into the test output; `npm test`
+ * prints its tail when the browser suite fails.
+ */
+export const E2E_SERVER_LOG = '.test-output/e2e-server.log';
+mkdirSync('.test-output', { recursive: true });
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(
@@ -53,7 +60,7 @@ export default defineConfig({
     // `exec`: the server is the process Playwright started, leader of the process group that
     // Playwright signals; it stops on SIGTERM (closing PGlite, removing its data) and by itself
     // when Playwright dies (scripts/e2e-server.mjs).
-    command: 'exec node --enable-source-maps --max-semi-space-size=32 scripts/e2e-server.mjs',
+    command: `exec node --enable-source-maps --max-semi-space-size=32 scripts/e2e-server.mjs >>${E2E_SERVER_LOG} 2>&1`,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     url: `http://127.0.0.1:${port}/api/health`,
     // First start: PGlite, migrations, the demo and its gazetteers (~25 s idle, 2-3x under load).

@@ -146,6 +146,15 @@ function record(name, run, countsOf) {
   results.push({ name, ...counts, seconds: run.seconds });
 }
 
+/** The last lines of a log a failed suite's server wrote (its own output is not shown). */
+function printTail(file, what, lines = 150) {
+  if (!existsSync(file))
+    return console.log(`\n${what} wrote no log (${path.relative(root, file)})`);
+  const tail = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines);
+  console.log(`\n=== ${what}: last ${tail.length} lines of ${path.relative(root, file)} ===`);
+  console.log(tail.join('\n'));
+}
+
 function skip(name, reason) {
   console.log(`\n=== ${name} ===\nSKIPPED: ${reason}`);
   results.push({ name, skipped: reason });
@@ -278,6 +287,8 @@ if (!wants('browser')) {
     );
     await reapE2e();
     record('browser (Chromium)', e2e, () => playwrightCounts(path.join(out, 'e2e.json')));
+    if (e2e.exitCode !== 0)
+      printTail(path.join(out, 'e2e-server.log'), "the browser tests' server");
   }
 } else {
   skip(

@@ -7,6 +7,21 @@ import { io as connect, type Socket } from 'socket.io-client';
 /** Starting app processes, Redis servers and sockets for the cluster tests (server/cluster). */
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The PostgreSQL and Redis a cluster test runs on. Missing either fails the file instead of
+ * skipping it: a cluster suite that passes with no test run proves nothing (`npm test` runs
+ * this suite only when both answer, and says so when they do not).
+ */
+export function clusterServices(): { databaseUrl: string; redisUrl: string } {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!databaseUrl || !redisUrl)
+    throw new Error(
+      'cluster tests need TEST_DATABASE_URL and TEST_REDIS_URL (a PostgreSQL and a Redis); `npm test -- --only=cluster` sets them to the local servers',
+    );
+  return { databaseUrl, redisUrl };
+}
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../test/test-database';
-import { clusterProcesses, login } from './cluster-nodes';
+import { clusterProcesses, clusterServices, login } from './cluster-nodes';
 
 /**
  * Issue #18: searches live in PostgreSQL and nodes share them through leases, so a node killed
@@ -19,9 +19,7 @@ import { clusterProcesses, login } from './cluster-nodes';
  * and A is killed while they are being offered; node B finishes every search (drivers on B
  * accept and drive), and no order is left searching. A graceful stop hands over at once.
  */
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL;
-const enabled = Boolean(DATABASE_URL && REDIS_URL);
+const { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL } = clusterServices();
 const KILLS = 20;
 const ORDERS_PER_ROUND = 3;
 const PICKUP = { lat: 47.1585, long: 27.6014 };
@@ -35,7 +33,7 @@ let urlB = '';
 
 const env = () => ({
   DATABASE_URL: databaseUrl,
-  REDIS_URL: REDIS_URL as string,
+  REDIS_URL: REDIS_URL,
   DEMO_FLEET_DRIVERS: '0',
   DEMO_PBX: 'false',
   // A dead node's claims expire fast, and every node looks for due searches often.
@@ -73,12 +71,12 @@ const killHard = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
-describe.runIf(enabled)('the dispatch engine across a crashing node', () => {
+describe('the dispatch engine across a crashing node', () => {
   let dispatcher = '';
   const placed: number[] = [];
 
   beforeAll(async () => {
-    const base = new URL(DATABASE_URL as string);
+    const base = new URL(DATABASE_URL);
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${dbName}`);
     base.pathname = `/${dbName}`;

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../test/test-database';
-import { clusterProcesses, freePort, login } from './cluster-nodes';
+import { clusterProcesses, clusterServices, freePort, login } from './cluster-nodes';
 
 /**
  * Issue #16, DESIGN §4: every node's lists follow the orders' change stream, so node B shows
@@ -11,8 +11,7 @@ import { clusterProcesses, freePort, login } from './cluster-nodes';
  * a Redis restarted mid-way, or a node that ignores every wake-up (as if all were lost). The
  * nodes cache for 60 s, so nothing but the stream can make them fresh within the test.
  */
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const enabled = Boolean(DATABASE_URL && process.env.TEST_REDIS_URL);
+const { databaseUrl: DATABASE_URL } = clusterServices();
 
 const dbName = `ogo_stream_${process.pid}`;
 const cluster = clusterProcesses();
@@ -111,9 +110,9 @@ async function orderLifecycle(between: () => Promise<void> = async () => {}) {
   return id;
 }
 
-describe.runIf(enabled)('the orders change stream across nodes', () => {
+describe('the orders change stream across nodes', () => {
   beforeAll(async () => {
-    const base = new URL(DATABASE_URL as string);
+    const base = new URL(DATABASE_URL);
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${dbName}`);
     base.pathname = `/${dbName}`;

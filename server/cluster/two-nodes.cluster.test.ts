@@ -9,21 +9,14 @@ import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../test/test-database';
-import { clusterProcesses, login } from './cluster-nodes';
+import { clusterProcesses, clusterServices, login } from './cluster-nodes';
 
 /**
  * Scale-out proof (issue #2 item 10, DESIGN §1): two app processes on one PostgreSQL and one
  * Redis. Events published on node A reach sockets connected to node B; logout on A ends B's
  * socket; login failures count across nodes. Needs TEST_DATABASE_URL and TEST_REDIS_URL.
  */
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL;
-const enabled = Boolean(DATABASE_URL && REDIS_URL);
-if (!enabled) {
-  console.warn(
-    '[cluster tests] SKIPPED: set TEST_DATABASE_URL and TEST_REDIS_URL to run the two-node test.',
-  );
-}
+const { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL } = clusterServices();
 
 const dbName = `ogo_cluster_${process.pid}`;
 const cluster = clusterProcesses();
@@ -43,7 +36,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
 const startNode = (databaseUrl: string) =>
   cluster.startNode({
     DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS_URL as string,
+    REDIS_URL: REDIS_URL,
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
     // Long enough that only the change stream can make node B's lists fresh.
     CONSOLE_CACHE_MS: '60000',
@@ -52,9 +45,9 @@ const startNode = (databaseUrl: string) =>
     DEMO_PBX: 'false',
   });
 
-describe.runIf(enabled)('two app nodes behind PostgreSQL and Redis', () => {
+describe('two app nodes behind PostgreSQL and Redis', () => {
   beforeAll(async () => {
-    const base = new URL(DATABASE_URL as string);
+    const base = new URL(DATABASE_URL);
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${dbName}`);
     base.pathname = `/${dbName}`;
