@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { ReasonPromptModal } from '../../components/ReasonPromptModal';
 import { useBlockPhone } from './use-blocked-phones';
 
 interface BlockPhoneModalProps {
@@ -7,56 +6,27 @@ interface BlockPhoneModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2 block-phone modal of the order screen: the order's phone and a reason → 'Blocat!'. */
+/** The order screen's block-phone prompt: the order's phone and an optional reason → 'Blocat!'. */
 export function BlockPhoneModal({ phone, onClose }: BlockPhoneModalProps) {
   const block = useBlockPhone();
-  const [reason, setReason] = useState('');
-
-  const close = () => {
-    setReason('');
-    onClose();
-  };
-
   return (
-    <Modal
+    <ReasonPromptModal
       opened={phone !== null}
-      onClose={close}
       title="Blochează numărul"
-      data-testid="block-phone-modal"
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!phone) return;
-          block.mutate({ phone, reason: reason.trim() || null }, { onSuccess: close });
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            Telefon: <b>{phone}</b>
-          </Text>
-          <TextInput
-            label="Motiv"
-            autoFocus
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-testid="block-phone-reason"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Renunță
-            </Button>
-            <Button
-              type="submit"
-              color="red"
-              loading={block.isPending}
-              data-testid="block-phone-submit"
-            >
-              Blochează
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      subject={{ label: 'Telefon', value: phone }}
+      fieldLabel="Motiv"
+      submitLabel="Blochează"
+      submitting={block.isPending}
+      onSubmit={(reason, close) => {
+        if (phone) block.mutate({ phone, reason: reason.trim() || null }, { onSuccess: close });
+        return undefined;
+      }}
+      onClose={onClose}
+      testIds={{
+        modal: 'block-phone-modal',
+        field: 'block-phone-reason',
+        submit: 'block-phone-submit',
+      }}
+    />
   );
 }

@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { ReasonPromptModal } from '../../components/ReasonPromptModal';
 import { type BanOption, banBody } from './ban-options';
 import { useBanDriver } from './use-driver';
 
@@ -12,73 +11,35 @@ interface BanReasonModalProps {
 }
 
 /**
- * SPEC §2 ban control: the reason is required, asked for by a prompt. A blank reason shows the
- * contract's Romanian message and sends nothing.
+ * The ban control's prompt for the reason, which is required: a blank one shows the contract's
+ * Romanian message and sends nothing.
  */
 export function BanReasonModal({ driverId, indicativ, option, onClose }: BanReasonModalProps) {
   const ban = useBanDriver(driverId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const close = () => {
-    setReason('');
-    setError(null);
-    onClose();
-  };
-
   return (
-    <Modal
+    <ReasonPromptModal
       opened={option !== null}
-      onClose={close}
       title={`Blochează șoferul ${indicativ}`}
       size="sm"
-      data-testid="driver-ban-modal"
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!option) return;
-          const built = banBody(option, reason);
-          if (!built.body) {
-            setError(built.error);
-            return;
-          }
-          ban.mutate(built.body, { onSuccess: close });
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            Durata: <b>{option?.label}</b>
-          </Text>
-          <TextInput
-            label="Motivul blocării"
-            required
-            autoFocus
-            maxLength={255}
-            value={reason}
-            error={error}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            data-testid="driver-ban-reason"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Renunță
-            </Button>
-            <Button
-              type="submit"
-              color="red"
-              loading={ban.isPending}
-              data-testid="driver-ban-submit"
-            >
-              Blochează
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      subject={{ label: 'Durata', value: option?.label }}
+      fieldLabel="Motivul blocării"
+      required
+      maxLength={255}
+      submitLabel="Blochează"
+      submitting={ban.isPending}
+      onSubmit={(reason, close) => {
+        if (!option) return undefined;
+        const built = banBody(option, reason);
+        if (!built.body) return built.error;
+        ban.mutate(built.body, { onSuccess: close });
+        return undefined;
+      }}
+      onClose={onClose}
+      testIds={{
+        modal: 'driver-ban-modal',
+        field: 'driver-ban-reason',
+        submit: 'driver-ban-submit',
+      }}
+    />
   );
 }

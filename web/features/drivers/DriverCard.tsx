@@ -12,9 +12,9 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { routeExists } from '../../app/route-meta';
 import { Icon } from '../../components/Icon';
+import { LabelValue, type LabelValueProps } from '../../components/LabelValue';
 import { useNow } from '../../lib/use-now';
 import { BanControl } from './BanControl';
 import { banUntilText, isBanned } from './ban-options';
@@ -29,6 +29,10 @@ interface DriverCardProps {
 }
 
 const yesNo = (value: boolean) => (value ? 'da' : 'nu');
+
+const Fact = (props: Omit<LabelValueProps, 'size' | 'valueWeight'>) => (
+  <LabelValue size="xs" valueWeight={500} {...props} />
+);
 
 /**
  * SPEC §2 driver card, opened by a click on a driver: blocked yes/no with the reason and until
@@ -178,18 +182,5 @@ function DriverCardBody({
         )}
       </Group>
     </>
-  );
-}
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Text size="xs" style={{ minWidth: 0 }}>
-      <Text span c="dimmed" size="xs">
-        {label}:{' '}
-      </Text>
-      <Text span size="xs" fw={500} data-testid={testId}>
-        {children}
-      </Text>
-    </Text>
   );
 }

@@ -1,6 +1,7 @@
 import type { DriverOrder } from '@common/dispatch/dispatch.schema';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { InlineReasonPrompt } from '../../components/InlineReasonPrompt';
 import type { TripStep } from './simulator-store';
 
 const TRIP_LABELS: Record<string, string> = {
@@ -62,41 +63,22 @@ function OrderRow({
         {order.waiting_driver_time !== null ? ` · ${order.waiting_driver_time} min` : ''}
       </Text>
       {asking ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!reason.trim()) return;
-            onCancel(reason.trim());
+        <InlineReasonPrompt
+          value={reason}
+          onChange={setReason}
+          label="Motivul anulării"
+          maxLength={200}
+          submitLabel="Anulează"
+          onSubmit={(trimmed) => {
+            onCancel(trimmed);
             setAsking(false);
           }}
-        >
-          <Group gap={4} mt={4} wrap="nowrap">
-            <TextInput
-              size="xs"
-              style={{ flex: 1 }}
-              placeholder="Motivul anulării"
-              aria-label="Motivul anulării"
-              value={reason}
-              maxLength={200}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              data-autofocus
-              autoFocus
-              data-testid={`simulator-cancel-reason-${id}`}
-            />
-            <Button
-              size="compact-xs"
-              color="red"
-              type="submit"
-              disabled={!reason.trim()}
-              data-testid={`simulator-cancel-confirm-${id}`}
-            >
-              Anulează
-            </Button>
-            <Button size="compact-xs" variant="default" onClick={() => setAsking(false)}>
-              Renunță
-            </Button>
-          </Group>
-        </form>
+          onCancel={() => setAsking(false)}
+          testIds={{
+            field: `simulator-cancel-reason-${id}`,
+            submit: `simulator-cancel-confirm-${id}`,
+          }}
+        />
       ) : (
         <Group gap={4} mt={4}>
           {trip === 'waiting_driver' && (

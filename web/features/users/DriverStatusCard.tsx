@@ -1,6 +1,7 @@
 import { formatRon } from '@common/lib/money';
 import type { User } from '@common/users/users.schema';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LabelValue } from '../../components/LabelValue';
 import { BanControl } from '../drivers/BanControl';
 import { banUntilText, isBanned } from '../drivers/ban-options';
 
@@ -26,10 +27,7 @@ export function DriverStatusCard({ user }: { user: User }) {
           </Text>
         )}
         <Group gap="xl">
-          <Text size="sm">
-            <Text span c="dimmed" size="sm">
-              În tură:{' '}
-            </Text>
+          <LabelValue label="În tură">
             {user.is_online
               ? user.is_busy
                 ? 'ocupat'
@@ -37,13 +35,10 @@ export function DriverStatusCard({ user }: { user: User }) {
                   ? 'pauză'
                   : 'liber'
               : 'offline'}
-          </Text>
-          <Text size="sm" data-testid="driver-balance">
-            <Text span c="dimmed" size="sm">
-              Sold:{' '}
-            </Text>
+          </LabelValue>
+          <LabelValue label="Sold" testId="driver-balance">
             {formatRon(user.balance)}
-          </Text>
+          </LabelValue>
         </Group>
       </Stack>
     </Paper>

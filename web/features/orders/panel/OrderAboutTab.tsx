@@ -1,12 +1,16 @@
 import { formatRon } from '@common/lib/money';
 import type { Order } from '@common/orders/orders.schema';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { LabelValue, type LabelValueProps } from '../../../components/LabelValue';
 import { formatDateTime } from '../../../lib/dates';
 import { FLAVOUR_LABELS, type Flavour, PAYMENT_TYPE_LABELS, SOURCE_LABELS } from '../labels';
-import { InfoField as Field } from './InfoField';
 import { OrderRoute } from './OrderRoute';
 
-/** SPEC §2 side panel 'Despre comandă'. */
+const Field = (props: Omit<LabelValueProps, 'layout'>) => (
+  <LabelValue layout="stacked" {...props} />
+);
+
+/** The side panel's 'Despre comandă' tab: who handled the order, its payment and its times. */
 export function OrderAboutTab({ order, flavour }: { order: Order; flavour: Flavour }) {
   const driver = order.driver
     ? [order.driver.indicativ ?? order.car_indicativ, order.driver.name].filter(Boolean).join(' · ')
