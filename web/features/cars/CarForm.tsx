@@ -9,14 +9,15 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { DateField } from '../../components/DateField';
+import { formErrorsOf, isApiError, serverFieldErrors } from '../../lib/form/field-errors';
+import { FIELDSET } from '../../lib/form/fieldset';
 import { apiErrorMessages } from '../../lib/toast';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
-import { type FieldErrors, firstError, isApiError, serverFieldErrors } from '../users/form-errors';
-import { FIELDSET } from '../users/UserForm';
 import { useCompanyChoices, useUserList } from '../users/use-users';
-import { type CarDraft, validateCar } from './car-form';
+import { type CarDraft, carBody, carValidator } from './car-form';
 import { EXPIRY_COLOR, expiryState } from './expiry';
 import { useSaveCar } from './use-cars';
 
@@ -32,11 +33,11 @@ interface CarFormProps {
   readOnly?: boolean;
 }
 
-/** An expiry field, red when past and orange within 30 days (issue #20). */
+/** An expiry field, red when past and orange within 30 days. */
 function ExpiryField(props: {
   label: string;
   value: string;
-  error?: string;
+  error?: ReactNode;
   onChange: (value: string) => void;
   testId: string;
 }) {
@@ -65,12 +66,17 @@ function ExpiryField(props: {
 }
 
 /**
- * Issue #20 `/car/{id}` and a driver's 'new car': call sign, make, model, colour, plate, year,
- * seats, company, driver and document expiries, checked with the API's own contract.
+ * A car's page and a driver's 'new car': call sign, make, model, colour, plate, year, seats,
+ * company, driver and document expiries, checked with the API's own contract.
  */
 export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly }: CarFormProps) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const creating = id === 0;
+  const form = useForm({
+    initialValues: initial,
+    validate: carValidator(creating),
+    transformValues: (draft: CarDraft) => carBody(draft, creating),
+  });
+  const draft = form.values;
   const save = useSaveCar(id);
   const companies = useCompanyChoices();
   const drivers = useUserList({
@@ -78,38 +84,22 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
     company_id: draft.company_id ?? undefined,
     per_page: 100,
   });
-  const creating = id === 0;
-  useUnsavedChangesWarning(JSON.stringify(draft) !== JSON.stringify(initial) && !save.isPending);
+  useUnsavedChangesWarning(form.isDirty() && !save.isPending);
 
-  const set = <K extends keyof CarDraft>(key: K, value: CarDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
   const field = (key: keyof CarDraft) => ({
-    error: firstError(errors, key),
+    ...form.getInputProps(key),
     'data-testid': `car-${key}`,
   });
   const text = (key: keyof CarDraft, label: string) => (
-    <TextInput
-      label={label}
-      required
-      value={String(draft[key] ?? '')}
-      onChange={(e) => set(key, e.currentTarget.value)}
-      {...field(key)}
-    />
+    <TextInput label={label} required {...field(key)} />
   );
 
-  const submit = () => {
-    const checked = validateCar(draft, creating);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    save.mutate(checked.body, {
+  const submit = form.onSubmit((body) =>
+    save.mutate(body, {
       onSuccess: onSaved,
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
+      onError: (error) => form.setErrors(formErrorsOf(serverFieldErrors(error), draft)),
+    }),
+  );
 
   const driverChoices = (drivers.data?.data ?? []).map((d) => ({
     value: String(d.id),
@@ -120,13 +110,7 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
   }));
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
+    <form onSubmit={submit} noValidate>
       <fieldset disabled={readOnly} style={FIELDSET}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
@@ -140,31 +124,21 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
               min={1950}
               max={2100}
               allowDecimal={false}
-              value={draft.year}
-              onChange={(value) => set('year', value)}
               {...field('year')}
             />
-            <NumberInput
-              label="Locuri"
-              min={1}
-              max={60}
-              allowDecimal={false}
-              value={draft.seats}
-              onChange={(value) => set('seats', value)}
-              {...field('seats')}
-            />
+            <NumberInput label="Locuri" min={1} max={60} allowDecimal={false} {...field('seats')} />
             {!fixedDriver && (
               <Select
                 label="Compania"
                 required
                 searchable
                 data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                {...field('company_id')}
                 value={draft.company_id === null ? null : String(draft.company_id)}
                 onChange={(value) => {
-                  set('company_id', value === null ? null : Number(value));
-                  set('driver_id', null);
+                  form.setFieldValue('company_id', value === null ? null : Number(value));
+                  form.setFieldValue('driver_id', null);
                 }}
-                {...field('company_id')}
               />
             )}
             {!fixedDriver && (
@@ -174,30 +148,32 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
                 clearable
                 searchable
                 data={driverChoices}
-                value={draft.driver_id === null ? null : String(draft.driver_id)}
-                onChange={(value) => set('driver_id', value === null ? null : Number(value))}
                 {...field('driver_id')}
+                value={draft.driver_id === null ? null : String(draft.driver_id)}
+                onChange={(value) =>
+                  form.setFieldValue('driver_id', value === null ? null : Number(value))
+                }
               />
             )}
             <ExpiryField
               label="ITP valabil până la"
               value={draft.itp_until}
-              onChange={(value) => set('itp_until', value)}
-              error={firstError(errors, 'itp_until')}
+              onChange={(value) => form.setFieldValue('itp_until', value)}
+              error={form.errors.itp_until}
               testId="car-itp_until"
             />
             <ExpiryField
               label="RCA valabil până la"
               value={draft.rca_until}
-              onChange={(value) => set('rca_until', value)}
-              error={firstError(errors, 'rca_until')}
+              onChange={(value) => form.setFieldValue('rca_until', value)}
+              error={form.errors.rca_until}
               testId="car-rca_until"
             />
             <ExpiryField
               label="Licență valabilă până la"
               value={draft.license_until}
-              onChange={(value) => set('license_until', value)}
-              error={firstError(errors, 'license_until')}
+              onChange={(value) => form.setFieldValue('license_until', value)}
+              error={form.errors.license_until}
               testId="car-license_until"
             />
           </SimpleGrid>

@@ -5,7 +5,8 @@ import {
   type UpdateCarBody,
   UpdateCarBodySchema,
 } from '@common/cars/cars.schema';
-import { type FieldErrors, zodFieldErrors } from '../users/form-errors';
+import type { FormErrors } from '@mantine/form';
+import { contractResolver } from '../../lib/form/contract-resolver';
 
 /** A car as the form holds it; numbers as typed ('' is none). */
 export interface CarDraft {
@@ -60,22 +61,29 @@ export const carDraftOf = (car: CarRecord): CarDraft => ({
 const numberOrNull = (value: number | string): number | null =>
   typeof value === 'number' ? value : value.trim() === '' ? null : Number(value);
 
+/** The draft in the request's shape, before the contract checks it. */
+const carInput = (draft: CarDraft) => ({
+  ...draft,
+  company_id: draft.company_id ?? Number.NaN,
+  year: numberOrNull(draft.year),
+  seats: numberOrNull(draft.seats),
+});
+
 export const COMPANY_REQUIRED = 'Alegeți compania.';
 
-/** The shared contract's verdict on a draft: the server runs the same schema. */
-export function validateCar(
-  draft: CarDraft,
-  creating: boolean,
-): { ok: true; body: CreateCarBody | UpdateCarBody } | { ok: false; errors: FieldErrors } {
-  const body = {
-    ...draft,
-    company_id: draft.company_id ?? Number.NaN,
-    year: numberOrNull(draft.year),
-    seats: numberOrNull(draft.seats),
+const schemaOf = (creating: boolean) => (creating ? CreateCarBodySchema : UpdateCarBodySchema);
+
+/** The shared contract's check of a draft (the server runs the same schema). */
+export function carValidator(creating: boolean): (draft: CarDraft) => FormErrors {
+  const resolve = contractResolver(schemaOf(creating), carInput);
+  return (draft) => {
+    const errors = resolve(draft);
+    // The contract's message for a missing id says nothing a user acts on.
+    if (draft.company_id === null) errors.company_id = COMPANY_REQUIRED;
+    return errors;
   };
-  const parsed = (creating ? CreateCarBodySchema : UpdateCarBodySchema).safeParse(body);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors = zodFieldErrors(parsed.error);
-  if (draft.company_id === null) errors.company_id = [COMPANY_REQUIRED];
-  return { ok: false, errors };
 }
+
+/** The request body of a draft that passed `carValidator`. */
+export const carBody = (draft: CarDraft, creating: boolean): CreateCarBody | UpdateCarBody =>
+  schemaOf(creating).parse(carInput(draft));

@@ -1,7 +1,7 @@
 import { PasswordSchema } from '@common/users/users.schema';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { firstError, serverFieldErrors } from './form-errors';
+import { firstError, serverFieldErrors } from '../../lib/form/field-errors';
 import { useSetPassword } from './use-users';
 
 /**

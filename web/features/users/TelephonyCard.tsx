@@ -14,14 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { apiErrorMessages } from '../../lib/toast';
 import {
   type FieldErrors,
   firstError,
   isApiError,
   serverFieldErrors,
   zodFieldErrors,
-} from './form-errors';
+} from '../../lib/form/field-errors';
+import { apiErrorMessages } from '../../lib/toast';
 import { useSaveTelephony, useTelephony } from './use-users';
 
 type Mode = 'extension' | 'external';

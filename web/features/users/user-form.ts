@@ -6,9 +6,10 @@ import {
   UpdateUserBodySchema,
   type User,
 } from '@common/users/users.schema';
-import { type FieldErrors, zodFieldErrors } from './form-errors';
+import type { FormErrors } from '@mantine/form';
+import { contractResolver } from '../../lib/form/contract-resolver';
 
-/** A user as the form holds it (issue #20 `/user/{id}/{role}`). */
+/** A user as the form holds it. */
 export interface UserDraft {
   name: string;
   email: string;
@@ -46,16 +47,18 @@ export const userDraftOf = (user: User): UserDraft => ({
   password: '',
 });
 
-/** The shared contract's verdict on a draft: the server runs the same schema. */
-export function validateUser(
-  draft: UserDraft,
-  creating: boolean,
-): { ok: true; body: CreateUserBody | UpdateUserBody } | { ok: false; errors: FieldErrors } {
+/** The draft in the request's shape: an edit sends no password. */
+const userInput = (creating: boolean) => (draft: UserDraft) => {
   const { password, ...fields } = draft;
-  const parsed = creating
-    ? CreateUserBodySchema.safeParse({ ...fields, password })
-    : UpdateUserBodySchema.safeParse(fields);
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: zodFieldErrors(parsed.error) };
-}
+  return creating ? { ...fields, password } : fields;
+};
+
+const schemaOf = (creating: boolean) => (creating ? CreateUserBodySchema : UpdateUserBodySchema);
+
+/** The shared contract's check of a draft (the server runs the same schema). */
+export const userValidator = (creating: boolean): ((draft: UserDraft) => FormErrors) =>
+  contractResolver(schemaOf(creating), userInput(creating));
+
+/** The request body of a draft that passed `userValidator`. */
+export const userBody = (draft: UserDraft, creating: boolean): CreateUserBody | UpdateUserBody =>
+  schemaOf(creating).parse(userInput(creating)(draft));

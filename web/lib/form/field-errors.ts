@@ -1,7 +1,8 @@
+import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
-import { type ApiError, isApiError as isAnyApiError } from '../../lib/api-client';
+import { type ApiError, isApiError as isAnyApiError } from '../api-client';
 
-/** Field → messages, the spec's validation shape (SPEC §5), from the client's checks or the server's. */
+/** Field → messages: the API's validation shape, from the client's checks or the server's. */
 export type FieldErrors = Record<string, string[]>;
 
 /** A zod error as field → messages (the first path segment names the field). */
@@ -28,3 +29,16 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
 /** What a field shows: its first message. */
 export const firstError = (errors: FieldErrors, field: string): string | undefined =>
   errors[field]?.[0];
+
+/**
+ * Field errors as a form holds them: a field of the form shows its first message; a message on
+ * anything else (a rule of the whole record) keeps all of its words, for the form's alert.
+ */
+export function formErrorsOf(errors: FieldErrors, fields: object): FormErrors {
+  const shown: FormErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    if (messages.length === 0) continue;
+    shown[key] = key in fields ? messages[0] : messages.join(' ');
+  }
+  return shown;
+}
