@@ -109,13 +109,23 @@ export async function beginSearch(tx: DbOrTx, orderId: number, companyId: number
   // An earlier search's offers still open end here (notify selected drivers mid-search).
   await tx.execute(sql`update order_offers set answer = 'withdrawn', answered_ms = ${dueMs}
     where order_id = ${orderId} and answer is null`);
-  await tx.execute(sql`insert into order_searches (order_id, company_id, due_ms)
-    values (${orderId}, ${companyId}, ${dueMs})
+  await tx.execute(searchStartSql(sql`values (${orderId}, ${companyId}, ${dueMs})`));
+}
+
+/**
+ * The one statement that starts searches, for `rows` of (order_id, company_id, due_ms): a
+ * `values` list or a `select`. The engine's own `beginSearch` runs it; placing an order embeds it
+ * as a CTE of its single statement (orders/write/new-order.repo.ts), so only this module writes
+ * the table. An order that has a search already gets a new generation.
+ */
+export const searchStartSql = (
+  rows: SQL,
+) => sql`insert into order_searches (order_id, company_id, due_ms)
+    ${rows}
     on conflict (order_id) do update set generation = order_searches.generation + 1,
       company_id = excluded.company_id, state = 'running', plan = null, step = -1, slot = 0,
       rotation = null, due_ms = excluded.due_ms, lease_owner = null, lease_until_ms = 0,
-      outcome = null, updated_at = now() at time zone 'utc'`);
-}
+      outcome = null, updated_at = now() at time zone 'utc'`;
 
 /**
  * Claims due searches whose lease is free or expired (a dead node's): each claim bumps the

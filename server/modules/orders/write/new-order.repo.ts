@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client';
 import { preparedSql } from '../../../db/prepared';
 import { utcNow } from '../../../db/schema/columns';
+import { searchStartSql } from '../../dispatch/engine/searches.repo';
 import { claimKeySql, claimValues, type KeyClaim } from '../../idempotency/idempotency.repo';
 import { nextChangeNumberSql } from '../change-stream/order-changes.repo';
 import { dailyCountUpsertSql } from './daily-counts.repo';
@@ -52,7 +53,8 @@ const p = sql.placeholder;
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
  * order, its places A, B…, the client's saved addresses and the first history item; the parts
  * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), a placed order's
- * driver search (issue #18: born with the order, so no placed order is ever without one), the
+ * driver search (born with the order, so no placed order is ever without one; the dispatch
+ * engine's `searchStartSql`), the
  * dashboard chart's count of the day (daily-counts.repo), and the change
  * (change-stream/order-changes.repo.ts), numbered only once the order is in: the counter's lock
  * is taken last, as in every write. Every insert reads
@@ -111,11 +113,10 @@ const placeOrder = preparedSql(
     sql`(select id from new_client)`,
     p('addresses'),
   )}),
-  new_search as (
-    insert into order_searches (order_id, company_id, due_ms)
-    select id, ${p('company_id')}::int, ${p('search_due_ms')}::bigint
-    from new_order where ${p('placed')}::boolean
-  ),
+  new_search as (${searchStartSql(
+    sql`select id, ${p('company_id')}::int, ${p('search_due_ms')}::bigint
+    from new_order where ${p('placed')}::boolean`,
+  )}),
   daily_count as (${dailyCountUpsertSql(
     sql`${p('company_id')}::int`,
     sql`'from_call'`,
