@@ -1,0 +1,97 @@
+import type { User } from '@common/users/users.schema';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { DriverSelect } from '../features/drivers/DriverSelect';
+
+export interface DriverPickerModalProps {
+  opened: boolean;
+  title: string;
+  /** One dimmed line on what the choice will do. */
+  hint: string;
+  /** The driver search field: its label, the driver shown in it, and what a pick does. */
+  field: {
+    label: string;
+    value: number | null;
+    onPick: (driverId: number | null, driver: User | null) => void;
+  };
+  /** Under the field, e.g. the drivers picked so far. */
+  children?: ReactNode;
+  submitLabel: string;
+  submitting: boolean;
+  /** Why the choice cannot be sent yet (shown under the field), or null when it can. */
+  check: () => string | null;
+  /** Sends the choice: the modal closes once it resolves and stays open if it rejects. */
+  onSubmit: () => Promise<unknown>;
+  /** Called whenever the modal closes; the caller forgets its choice here. */
+  onClose: () => void;
+  testIds: { modal: string; field: string; submit: string };
+}
+
+/**
+ * A modal that picks one or more drivers (searched by call sign or name) for an order, with
+ * 'Renunță' and a submit. Picking clears the message of a refused submit.
+ */
+export function DriverPickerModal({
+  opened,
+  title,
+  hint,
+  field,
+  children,
+  submitLabel,
+  submitting,
+  check,
+  onSubmit,
+  onClose,
+  testIds,
+}: DriverPickerModalProps) {
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    const refused = check();
+    if (refused) {
+      setError(refused);
+      return;
+    }
+    try {
+      await onSubmit();
+      close();
+    } catch {
+      // The request's toast said why; the modal stays open with the choice.
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} data-testid={testIds.modal}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+        <DriverSelect
+          label={field.label}
+          value={field.value}
+          error={error}
+          autoFocus
+          testId={testIds.field}
+          onChange={(driverId, driver) => {
+            setError(null);
+            field.onPick(driverId, driver);
+          }}
+        />
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Renunță
+          </Button>
+          <Button loading={submitting} onClick={() => void submit()} data-testid={testIds.submit}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
