@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { createSerialReader } from '../../lib/serial-reader';
 import { createZoneIndex, EMPTY_ZONE_INDEX, type ZoneIndex } from './zone-index';
 import { loadAllZones, readRevision } from './zones.repo';
 
@@ -10,19 +11,15 @@ export interface ZoneIndexFollowerDeps {
 }
 
 /**
- * This node's zone index, kept true to the database (issue #17): every write to zones or stands
- * moves `zones_revision` in its own transaction (zones.repo); the follower reads that one number
- * every `pollMs`, at a wake-up (another node's `zones_changed`, or a write made here), and loads
- * every zone and stand again when it moved. The wake-up between nodes may be lost (Redis pub/sub
- * delivers at most once): the poll alone keeps every node within `pollMs` of the database.
+ * This node's zone index, kept true to the database: every write to zones or stands moves
+ * `zones_revision` in its own transaction (zones.repo); the follower reads that one number at a
+ * wake-up (another node's `zones_changed`, or a write made here) and every `pollMs`, and loads
+ * every zone and stand again when it moved. The wake-up between nodes may be lost: the poll
+ * alone keeps every node within `pollMs` of the database.
  */
 export function createZoneIndexFollower(deps: ZoneIndexFollowerDeps) {
   let current: ZoneIndex = EMPTY_ZONE_INDEX;
   let revision = -1;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
 
   /**
    * The revision is read before the rows: a write committing in between leaves rows newer than
@@ -36,31 +33,8 @@ export function createZoneIndexFollower(deps: ZoneIndexFollowerDeps) {
     revision = latest;
   }
 
-  /**
-   * Reads the revision (and the zones, when it moved), one reader at a time; a wake-up during a
-   * read reads again before the promise resolves, so a writer that awaits it after its commit
-   * finds its write in the index. A failed read is reported and left to the next one.
-   */
-  function wake(): Promise<void> {
-    if (!started) return Promise.resolve(); // start() loads everything first
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await refresh();
-        } while (again);
-      } catch (error) {
-        deps.onError(error);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  // A writer that awaits `wake` after its commit finds its write in the index.
+  const reader = createSerialReader(refresh, { pollMs: deps.pollMs, onError: deps.onError });
 
   return {
     /** The current snapshot; immutable, replaced whole when the zones change. */
@@ -68,15 +42,11 @@ export function createZoneIndexFollower(deps: ZoneIndexFollowerDeps) {
     /** Loads every zone and stand (a failure here fails the start), then polls. */
     async start(): Promise<void> {
       await refresh();
-      started = true;
-      timer = setInterval(() => void wake(), deps.pollMs);
-      timer.unref();
+      reader.start();
     },
-    stop(): void {
-      started = false;
-      clearInterval(timer);
-    },
-    wake,
+    stop: reader.stop,
+    /** Reads the revision (and the zones, when it moved); a failure is reported, not thrown. */
+    wake: reader.wake,
     /** The revision the current index was built from (-1 before the first load). */
     revision: () => revision,
   };
