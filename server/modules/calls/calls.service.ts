@@ -21,7 +21,7 @@ import { findUserMeta } from '../auth/auth.repo';
 import { addressesOfClients } from '../clients/clients.repo';
 import { findCompanies } from '../companies/companies.repo';
 import type { CallerCompanies, CallerCompaniesOf } from '../orders/caller-companies';
-import type { CallTransitions } from '../orders/write/call-transitions';
+import type { CallLog, CallTransitions } from '../orders/write/call-transitions';
 import * as repo from './calls.repo';
 import { companyOfSipUser } from './sip-secrets';
 import { type SipServerConfig, sipSettingsFor } from './sip-settings';
@@ -35,6 +35,13 @@ export interface CallsServiceDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   now?: () => number;
 }
+
+/** This module's table, written by the orders' accept in its transaction. */
+const callLog: CallLog = {
+  claimAnswered: repo.claimAnsweredCall,
+  find: repo.findCall,
+  linkOrder: repo.linkOrder,
+};
 
 /**
  * The company whose line a dispatcher answers: his first dispatching (non-protocol) one, in id
@@ -70,26 +77,30 @@ export function createCallsService(deps: CallsServiceDeps) {
       ? ((await repo.findClientByPhone(db, company.id, phone)) ?? null)
       : null;
     const [last] = client ? await addressesOfClients(db, [company.id], [client.id]) : [];
-    const order = await writes.accept(auth, {
-      companyId: company.id,
-      createdByCompanyId: company.id,
-      phone,
-      isNumber,
-      sipCallId: body.sip_caller_id,
-      client,
-      lastPlace: last
-        ? {
-            name: last.name,
-            place_id: last.place_id,
-            lat: last.lat,
-            long: last.long,
-            comment: last.comment,
-            bloc: last.bloc,
-            scara: last.scara,
-            reper: last.reper,
-          }
-        : null,
-    });
+    const order = await writes.accept(
+      auth,
+      {
+        companyId: company.id,
+        createdByCompanyId: company.id,
+        phone,
+        isNumber,
+        sipCallId: body.sip_caller_id,
+        client,
+        lastPlace: last
+          ? {
+              name: last.name,
+              place_id: last.place_id,
+              lat: last.lat,
+              long: last.long,
+              comment: last.comment,
+              bloc: last.bloc,
+              scara: last.scara,
+              reper: last.reper,
+            }
+          : null,
+      },
+      callLog,
+    );
     publisher.toCompany(company.id, 'client_call_accepted', {
       sip_caller_id: body.sip_caller_id,
       phone,

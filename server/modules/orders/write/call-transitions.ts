@@ -5,7 +5,6 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
 import { conflict } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
-import { claimAnsweredCall, findCall, linkOrder } from '../../calls/calls.repo';
 import {
   type CallTarget,
   callColumns,
@@ -41,6 +40,27 @@ export interface AnsweredCall {
 }
 
 /**
+ * The calls log as accepting a call writes it, inside the order's transaction. The calls module
+ * owns that table and hands its writer in, so orders import nothing from calls.
+ */
+export interface CallLog {
+  /** Records the call as this dispatcher's; undefined when it was recorded before (a retry, a rival). */
+  claimAnswered(
+    tx: DbOrTx,
+    values: { company_id: number; sip_call_id: string; phone: string; dispatcher_id: number },
+  ): Promise<number | undefined>;
+  find(
+    tx: DbOrTx,
+    companyId: number,
+    sipCallId: string,
+  ): Promise<
+    | { outcome: 'answered' | 'missed'; order_id: number | null; dispatcher_id: number | null }
+    | undefined
+  >;
+  linkOrder(tx: DbOrTx, callId: number, orderId: number): Promise<void>;
+}
+
+/**
  * The telephony's changes of orders (issue #19, SPEC §4 Calls, docs/CALLS.md), through the
  * orders' one write path: each writes in one transaction with its history items and its
  * numbered changes.
@@ -60,16 +80,16 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
    * SPEC §7 POST /api/calls/accept: the order of this SIP call, born once (docs/CALLS.md): a
    * retry by the same dispatcher answers the same order; anyone else is refused.
    */
-  async function accept(auth: AuthContext, call: AnsweredCall): Promise<Order> {
+  async function accept(auth: AuthContext, call: AnsweredCall, log: CallLog): Promise<Order> {
     const created = await db.transaction(async (tx) => {
-      const claimed = await claimAnsweredCall(tx, {
+      const claimed = await log.claimAnswered(tx, {
         company_id: call.companyId,
         sip_call_id: call.sipCallId,
         phone: call.phone,
         dispatcher_id: auth.userId,
       });
       if (claimed === undefined) {
-        const known = await findCall(tx, call.companyId, call.sipCallId);
+        const known = await log.find(tx, call.companyId, call.sipCallId);
         if (known?.outcome === 'answered' && known.dispatcher_id === auth.userId && known.order_id)
           return { replayed: true as const, id: known.order_id, seq: 0 };
         throw conflict(known?.outcome === 'missed' ? CALL_GONE : CALL_TAKEN);
@@ -94,7 +114,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
         call_playback_state: 'sendrecv',
       });
       await insertPlaces(tx, order.id, places);
-      await linkOrder(tx, claimed, order.id);
+      await log.linkOrder(tx, claimed, order.id);
       await holdOthers(tx, auth, [call.companyId], order.id);
       await steps.history(tx, auth, order.id, 'call_accepted', { phone: call.phone });
       return {
