@@ -1,17 +1,10 @@
 import type { Incident } from '@common/dashboard/dashboard.schema';
-import {
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, NumberInput, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoteCard } from '../../components/notes/NoteCard';
+import { NoteForm } from '../../components/notes/NoteForm';
+import { NotesPanel } from '../../components/notes/NotesPanel';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { toastApiError, toastSuccess } from '../../lib/toast';
@@ -34,9 +27,10 @@ export function IncidentForm({
   const errors = isApiError(create.error) ? create.error.fieldErrors : {};
   const error = (field: string) => errors[field]?.join(' ');
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
+    <NoteForm
+      submitLabel="Raportează"
+      submitting={create.isPending}
+      onSubmit={() =>
         create.mutate(
           { description, order_id: typeof order === 'number' ? order : null },
           {
@@ -45,129 +39,105 @@ export function IncidentForm({
               onDone();
             },
           },
-        );
-      }}
+        )
+      }
+      onCancel={onDone}
+      aside={
+        orderId === null ? (
+          <NumberInput
+            size="xs"
+            label="Comanda nr. (opțional)"
+            value={order}
+            onChange={setOrder}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            error={error('order_id')}
+            style={{ flex: 1 }}
+          />
+        ) : (
+          <Text size="sm" c={error('order_id') ? 'red' : 'dimmed'} style={{ flex: 1 }}>
+            {error('order_id') ?? `Comanda #${orderId}`}
+          </Text>
+        )
+      }
     >
-      <Stack gap={6}>
-        <Textarea
-          size="xs"
-          label="Ce s-a întâmplat"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={error('description')}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={1000}
-          autoFocus
-        />
-        <Group gap="xs" align="flex-end">
-          {orderId === null ? (
-            <NumberInput
-              size="xs"
-              label="Comanda nr. (opțional)"
-              value={order}
-              onChange={setOrder}
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              error={error('order_id')}
-              style={{ flex: 1 }}
-            />
-          ) : (
-            <Text size="sm" c={error('order_id') ? 'red' : 'dimmed'} style={{ flex: 1 }}>
-              {error('order_id') ?? `Comanda #${orderId}`}
-            </Text>
-          )}
-          <Button size="xs" variant="default" onClick={onDone}>
-            Renunță
-          </Button>
-          <Button size="xs" type="submit" loading={create.isPending}>
-            Raportează
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Textarea
+        size="xs"
+        label="Ce s-a întâmplat"
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={error('description')}
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={1000}
+        autoFocus
+      />
+    </NoteForm>
   );
 }
 
 function IncidentRow({ incident, canWrite }: { incident: Incident; canWrite: boolean }) {
   const resolve = useResolveIncident();
   return (
-    <Paper withBorder p={8} radius="sm" data-testid="incident">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+    <NoteCard
+      testId="incident"
+      heading={
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {incident.description}
         </Text>
-        {canWrite && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="teal"
-            style={{ flexShrink: 0 }}
-            loading={resolve.isPending}
-            onClick={() =>
-              resolve.mutate(incident.id, {
-                onSuccess: () => toastSuccess('Incident rezolvat.'),
-                onError: toastApiError,
-              })
+      }
+      action={
+        canWrite
+          ? {
+              label: 'Rezolvat',
+              variant: 'light',
+              color: 'teal',
+              loading: resolve.isPending,
+              onClick: () =>
+                resolve.mutate(incident.id, {
+                  onSuccess: () => toastSuccess('Incident rezolvat.'),
+                  onError: toastApiError,
+                }),
             }
-          >
-            Rezolvat
-          </Button>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {incident.order_id !== null && (
-          <>
-            <Anchor component={Link} to={`/operator/order/${incident.order_id}`} size="xs">
-              Comanda #{incident.order_id}
-            </Anchor>
-            {' · '}
-          </>
-        )}
-        {incident.driver_name ? `Șofer: ${incident.driver_name} · ` : ''}
-        {incident.source === 'driver' ? 'raportat de șofer' : (incident.reported_by_name ?? '—')} ·{' '}
-        {formatDateTime(incident.created_at)}
-      </Text>
-    </Paper>
+          : undefined
+      }
+      meta={
+        <>
+          {incident.order_id !== null && (
+            <>
+              <Anchor component={Link} to={`/operator/order/${incident.order_id}`} size="xs">
+                Comanda #{incident.order_id}
+              </Anchor>
+              {' · '}
+            </>
+          )}
+          {incident.driver_name ? `Șofer: ${incident.driver_name} · ` : ''}
+          {incident.source === 'driver' ? 'raportat de șofer' : (incident.reported_by_name ?? '—')}{' '}
+          · {formatDateTime(incident.created_at)}
+        </>
+      }
+    />
   );
 }
 
 /** The open incidents of the company's trips (docs/ADMINISTRATION.md). */
 export function IncidentsPanel({ canWrite, height }: { canWrite: boolean; height: number }) {
   const list = useIncidents();
-  const [adding, setAdding] = useState(false);
   return (
-    <Paper withBorder p="sm" radius="md" h="100%" data-testid="incidents-panel">
-      <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">
-          Incidente
-        </Text>
-        {canWrite && !adding && (
-          <Button size="compact-xs" variant="light" color="orange" onClick={() => setAdding(true)}>
-            Raportează
-          </Button>
-        )}
-      </Group>
-      {adding && <IncidentForm onDone={() => setAdding(false)} />}
-      <ScrollArea.Autosize mah={height} mt={adding ? 'xs' : 0}>
-        <Stack gap={6}>
-          {list.data?.map((incident) => (
-            <IncidentRow key={incident.id} incident={incident} canWrite={canWrite} />
-          ))}
-          {list.data?.length === 0 && !adding && (
-            <Text size="sm" c="dimmed">
-              Niciun incident deschis.
-            </Text>
-          )}
-          {list.isError && (
-            <Text size="sm" c="red">
-              Incidentele nu au putut fi citite.
-            </Text>
-          )}
-        </Stack>
-      </ScrollArea.Autosize>
-    </Paper>
+    <NotesPanel
+      title="Incidente"
+      testId="incidents-panel"
+      add={{ label: 'Raportează', color: 'orange' }}
+      canWrite={canWrite}
+      height={height}
+      notes={list.data}
+      isError={list.isError}
+      emptyText="Niciun incident deschis."
+      errorText="Incidentele nu au putut fi citite."
+      renderNote={(incident) => <IncidentRow incident={incident} canWrite={canWrite} />}
+      renderForm={(done) => <IncidentForm onDone={done} />}
+    />
   );
 }
