@@ -1,11 +1,19 @@
 import { changePassword } from '@common/account/account.api';
 import { PasswordChangeBodySchema } from '@common/account/account.schema';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { contractResolver } from '../../lib/form/contract-resolver';
+import { joinedErrors, serverFieldErrors } from '../../lib/form/field-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 
-type FieldErrors = Record<string, string[]>;
+interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+const validate = contractResolver(PasswordChangeBodySchema, (values: PasswordChange) => values);
 
 const sessionsEnded = (count: number) =>
   count === 0
@@ -15,46 +23,36 @@ const sessionsEnded = (count: number) =>
       : `Parola a fost schimbată. ${count} alte sesiuni au fost închise.`;
 
 /**
- * /settings/account (issue #20): a password change with the current password; the user's other
- * sessions end (other browsers, a lost phone), this one stays logged in.
+ * A password change with the current password; the user's other sessions end (other browsers,
+ * a lost phone), this one stays logged in.
  */
 export function PasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { current_password: current, new_password: next };
-    const parsed = PasswordChangeBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form');
-        found[field] = [...(found[field] ?? []), issue.message];
-      }
-      setErrors(found);
-      return;
-    }
-    setSaving(true);
-    try {
-      const { revoked_sessions } = await api(changePassword, { body });
-      setCurrent('');
-      setNext('');
-      setErrors({});
+  const form = useForm<PasswordChange>({
+    initialValues: { current_password: '', new_password: '' },
+    validate,
+    // A message stays until the next try.
+    clearInputErrorOnChange: false,
+  });
+  const change = useMutation({
+    mutationFn: (body: PasswordChange) => api(changePassword, { body }),
+    onSuccess: ({ revoked_sessions }) => {
+      form.setValues({ current_password: '', new_password: '' });
+      form.clearErrors();
       toastSuccess(sessionsEnded(revoked_sessions));
-    } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
+    },
+    onError: (error) => {
+      form.setErrors(joinedErrors(serverFieldErrors(error)));
       toastApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={submit} noValidate aria-label="Schimbă parola">
+      <form
+        onSubmit={form.onSubmit((body) => change.mutate(body))}
+        noValidate
+        aria-label="Schimbă parola"
+      >
         <Stack gap="sm">
           <Title order={2} size="h5">
             Schimbă parola
@@ -68,22 +66,18 @@ export function PasswordForm() {
               label="Parola actuală"
               autoComplete="current-password"
               required
-              value={current}
-              onChange={(e) => setCurrent(e.currentTarget.value)}
-              error={errors.current_password?.join(' ')}
+              {...form.getInputProps('current_password')}
             />
             <PasswordInput
               label="Parola nouă"
               description="Cel puțin 8 caractere"
               autoComplete="new-password"
               required
-              value={next}
-              onChange={(e) => setNext(e.currentTarget.value)}
-              error={errors.new_password?.join(' ')}
+              {...form.getInputProps('new_password')}
             />
           </Group>
           <Group>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={change.isPending}>
               Schimbă parola
             </Button>
           </Group>

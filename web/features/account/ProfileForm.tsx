@@ -2,79 +2,59 @@ import { updateAccount } from '@common/account/account.api';
 import { AccountBodySchema } from '@common/account/account.schema';
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { contractResolver } from '../../lib/form/contract-resolver';
+import { joinedErrors, serverFieldErrors } from '../../lib/form/field-errors';
 import { session } from '../../lib/session';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 
-type FieldErrors = Record<string, string[]>;
+/** The profile as typed: the request sends it as it is ('' is no phone). */
+interface Profile {
+  name: string;
+  phone: string;
+}
 
-const errorsOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-};
+const validate = contractResolver(AccountBodySchema, (values: Profile) => values);
 
-/** /settings/account (issue #20): the user's own name and phone (PATCH /api/account). */
+/** The user's own name and phone (PATCH /api/account). */
 export function ProfileForm({ user }: { user: LoggedUser }) {
-  const [name, setName] = useState(user.name);
-  const [phone, setPhone] = useState(user.phone ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const dirty = name !== user.name || phone !== (user.phone ?? '');
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { name, phone };
-    const parsed = AccountBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await api(updateAccount, { body });
+  const form = useForm({
+    initialValues: { name: user.name, phone: user.phone ?? '' } as Profile,
+    validate,
+    // A message stays until the next save.
+    clearInputErrorOnChange: false,
+  });
+  const save = useMutation({
+    mutationFn: (body: Profile) => api(updateAccount, { body }),
+    onSuccess: (saved) => {
       session.setUser(saved);
-      setName(saved.name);
-      setPhone(saved.phone ?? '');
-      setErrors({});
+      form.setValues({ name: saved.name, phone: saved.phone ?? '' });
+      form.clearErrors();
       toastSuccess('Salvat cu succes!');
-    } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
+    },
+    onError: (error) => {
+      form.setErrors(joinedErrors(serverFieldErrors(error)));
       toastApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { name, phone } = form.values;
+  const dirty = name !== user.name || phone !== (user.phone ?? '');
 
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={submit} noValidate aria-label="Profil">
+      <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate aria-label="Profil">
         <Stack gap="sm">
           <Title order={2} size="h5">
             Profil
           </Title>
           <Group grow align="flex-start">
-            <TextInput
-              label="Nume"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name?.join(' ')}
-            />
-            <TextInput
-              label="Telefon"
-              type="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-              error={errors.phone?.join(' ')}
-            />
+            <TextInput label="Nume" required {...form.getInputProps('name')} />
+            <TextInput label="Telefon" type="tel" {...form.getInputProps('phone')} />
           </Group>
           <Group>
-            <Button type="submit" loading={saving} disabled={!dirty}>
+            <Button type="submit" loading={save.isPending} disabled={!dirty}>
               Salvează profilul
             </Button>
           </Group>

@@ -16,10 +16,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { homePath } from '../../app/home-path';
 import { api, apiWith, isApiError } from '../../lib/api-client';
+import { joinedErrors } from '../../lib/form/field-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { session } from '../../lib/session';
 import { toastApiError, toastSuccess } from '../../lib/toast';
@@ -27,7 +29,6 @@ import {
   cuiForLookup,
   draftFromLookup,
   emptySignupDraft,
-  type FieldErrors,
   type SignupDraft,
   signupBody,
   validateSignup,
@@ -41,29 +42,28 @@ type Lookup =
   | { kind: 'unavailable' };
 
 /**
- * SPEC §2 '/' and /business/enroll, §5 Sign-up (issue #20): the company looked up by its CUI in
- * the ANAF registry (the fields stay typeable: the registry may be away), the package, the
- * contact person who becomes the company's administrator, the required consent; then
- * POST /api/company, and the browser is logged in. Failures are shown (SPEC §8 only logged them).
+ * A company's sign-up ('/' and /business/enroll): the company looked up by its CUI in the ANAF
+ * registry (the fields stay typeable: the registry may be away), the package, the contact
+ * person who becomes the company's administrator, the required consent; then POST /api/company,
+ * and the browser is logged in. Failures are shown, not only logged.
  */
 export function SignupForm() {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<SignupDraft>(emptySignupDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<SignupDraft>({
+    initialValues: emptySignupDraft(),
+    validate: validateSignup,
+  });
+  const draft = form.values;
+  const errors = form.errors;
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const [isSubmitting, setSubmitting] = useState(false);
   // One key per submitted body: a retry of the same form (a lost answer) replays the sign-up.
   const key = useRef<{ body: string; key: string } | null>(null);
 
-  const set = <K extends keyof SignupDraft>(field: K, value: SignupDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
   const search = async () => {
     const asked = cuiForLookup(draft.cui);
     if ('error' in asked) {
-      setErrors((current) => ({ ...current, cui: [asked.error] }));
+      form.setFieldError('cui', asked.error);
       return;
     }
     setLookup({ kind: 'searching' });
@@ -74,23 +74,21 @@ export function SignupForm() {
         setLookup({ kind: 'unknown' });
         return;
       }
-      setDraft((current) => draftFromLookup(current, company));
-      setErrors(({ cui: _cui, name: _name, address: _address, ...rest }) => rest);
+      // Field by field: each found field drops its own message, the others' stay.
+      const filled = draftFromLookup(form.getValues(), company);
+      for (const field of ['cui', 'name', 'address', 'vat_payer'] as const)
+        form.setFieldValue(field, filled[field]);
       setLookup({ kind: 'found', vat: company.scpTVA });
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
-        setErrors((current) => ({ ...current, ...error.fieldErrors }));
+        form.setErrors((current) => ({ ...current, ...joinedErrors(error.fieldErrors) }));
         setLookup({ kind: 'idle' });
       } else setLookup({ kind: 'unavailable' });
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateSignup(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = signupBody(draft);
+  const submit = async (values: SignupDraft) => {
+    const body = signupBody(values);
     const serialised = JSON.stringify(body);
     if (key.current?.body !== serialised)
       key.current = { body: serialised, key: newIdempotencyKey() };
@@ -106,13 +104,11 @@ export function SignupForm() {
       toastSuccess('Firma a fost înscrisă. Bine ați venit!');
       void navigate(homePath(answer.user), { replace: true });
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
+      if (isApiError(error)) form.setErrors(joinedErrors(error.fieldErrors));
       toastApiError(error);
       setSubmitting(false);
     }
   };
-
-  const first = (field: string) => errors[field]?.join(' ');
 
   return (
     <Paper
@@ -123,7 +119,7 @@ export function SignupForm() {
       component="section"
       aria-labelledby="enroll-title"
     >
-      <form onSubmit={submit} noValidate aria-label="Înscriere firmă">
+      <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Înscriere firmă">
         <Stack gap="md">
           <Group gap="xs">
             <Title order={2} size="h3" id="enroll-title">
@@ -148,15 +144,13 @@ export function SignupForm() {
               name="cui"
               required
               style={{ flex: 1 }}
-              value={draft.cui}
-              onChange={(e) => set('cui', e.currentTarget.value)}
+              {...form.getInputProps('cui')}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
                   void search();
                 }
               }}
-              error={first('cui')}
             />
             <Button
               variant="light"
@@ -189,31 +183,16 @@ export function SignupForm() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Denumire"
-              name="name"
-              required
-              value={draft.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={first('name')}
-            />
+            <TextInput label="Denumire" name="name" required {...form.getInputProps('name')} />
             <TextInput
               label="Telefon firmă"
               name="phone"
               type="tel"
               required
-              value={draft.phone}
-              onChange={(e) => set('phone', e.currentTarget.value)}
-              error={first('phone')}
+              {...form.getInputProps('phone')}
             />
           </SimpleGrid>
-          <TextInput
-            label="Adresa sediului"
-            name="address"
-            value={draft.address}
-            onChange={(e) => set('address', e.currentTarget.value)}
-            error={first('address')}
-          />
+          <TextInput label="Adresa sediului" name="address" {...form.getInputProps('address')} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="package-label">
               Pachet
@@ -222,13 +201,16 @@ export function SignupForm() {
               aria-labelledby="package-label"
               value={String(draft.package_id)}
               onChange={(value) =>
-                set('package_id', SIGNUP_PACKAGES.find((p) => String(p.id) === value)?.id ?? 1)
+                form.setFieldValue(
+                  'package_id',
+                  SIGNUP_PACKAGES.find((p) => String(p.id) === value)?.id ?? 1,
+                )
               }
               data={SIGNUP_PACKAGES.map((p) => ({ value: String(p.id), label: p.label }))}
             />
-            {first('package_id') && (
+            {errors.package_id && (
               <Text size="xs" c="red">
-                {first('package_id')}
+                {errors.package_id}
               </Text>
             )}
           </Stack>
@@ -242,9 +224,7 @@ export function SignupForm() {
               name="user_name"
               autoComplete="name"
               required
-              value={draft.user_name}
-              onChange={(e) => set('user_name', e.currentTarget.value)}
-              error={first('user_name')}
+              {...form.getInputProps('user_name')}
             />
             <TextInput
               label="Adresa de e-mail"
@@ -252,9 +232,7 @@ export function SignupForm() {
               type="email"
               autoComplete="email"
               required
-              value={draft.user_email}
-              onChange={(e) => set('user_email', e.currentTarget.value)}
-              error={first('user_email')}
+              {...form.getInputProps('user_email')}
             />
             <PasswordInput
               label="Parola contului"
@@ -262,16 +240,12 @@ export function SignupForm() {
               description="Cel puțin 8 caractere"
               autoComplete="new-password"
               required
-              value={draft.user_password}
-              onChange={(e) => set('user_password', e.currentTarget.value)}
-              error={first('user_password')}
+              {...form.getInputProps('user_password')}
             />
           </SimpleGrid>
           <Checkbox
             name="consent"
-            checked={draft.consent}
-            onChange={(e) => set('consent', e.currentTarget.checked)}
-            error={first('consent')}
+            {...form.getInputProps('consent', { type: 'checkbox' })}
             label={
               <>
                 Sunt de acord cu{' '}
@@ -288,7 +262,7 @@ export function SignupForm() {
           />
           {errors['Idempotency-Key'] && (
             <Alert color="red" variant="light" p="xs" role="alert">
-              {first('Idempotency-Key')}
+              {errors['Idempotency-Key']}
             </Alert>
           )}
           <Group>

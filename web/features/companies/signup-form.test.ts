@@ -19,11 +19,11 @@ const filled = () => ({
   consent: true,
 });
 
-describe('sign-up form (SPEC §5 Sign-up)', () => {
+describe('sign-up form', () => {
   it('requires the consent checkbox, besides the API contract', () => {
     expect(validateSignup(filled())).toEqual({});
     expect(validateSignup({ ...filled(), consent: false })).toEqual({
-      consent: [CONSENT_REQUIRED],
+      consent: CONSENT_REQUIRED,
     });
     const empty = validateSignup(emptySignupDraft());
     for (const field of ['cui', 'name', 'phone', 'user_name', 'user_email', 'user_password']) {

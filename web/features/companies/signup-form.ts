@@ -5,9 +5,8 @@ import {
   CuiSchema,
   type SignupPackageId,
 } from '@common/companies/signup.schema';
-
-/** Field → messages, the spec's validation shape (SPEC §5), for the client's checks and the server's. */
-export type FieldErrors = Record<string, string[]>;
+import type { FormErrors } from '@mantine/form';
+import { contractResolver } from '../../lib/form/contract-resolver';
 
 /** The sign-up form as typed. */
 export interface SignupDraft {
@@ -38,7 +37,7 @@ export const emptySignupDraft = (): SignupDraft => ({
   consent: false,
 });
 
-/** The request body of a draft (SPEC §3 Company sign-up; the consent stays in the form). */
+/** The request body of a draft (the consent stays in the form). */
 export const signupBody = (draft: SignupDraft): CompanySignupInput => ({
   cui: draft.cui,
   name: draft.name,
@@ -51,27 +50,19 @@ export const signupBody = (draft: SignupDraft): CompanySignupInput => ({
   user_password: draft.user_password,
 });
 
-const issuesToErrors = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-};
+const resolve = contractResolver(CompanySignupBodySchema, signupBody);
 
 /**
- * The same contract as the API (common/companies), plus SPEC §5's required consent: what the
- * server would refuse is said before sending.
+ * The same contract as the API, plus the required consent: what the server would refuse is
+ * said before sending.
  */
-export function validateSignup(draft: SignupDraft): FieldErrors {
-  const parsed = CompanySignupBodySchema.safeParse(signupBody(draft));
-  const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-  if (!draft.consent) errors.consent = [CONSENT_REQUIRED];
+export function validateSignup(draft: SignupDraft): FormErrors {
+  const errors = resolve(draft);
+  if (!draft.consent) errors.consent = CONSENT_REQUIRED;
   return errors;
 }
 
-/** SPEC §5: the CUI as the lookup sends it ('RO' stripped), or the message refusing it. */
+/** The CUI as the lookup sends it ('RO' stripped), or the message refusing it. */
 export function cuiForLookup(typed: string): { cui: string } | { error: string } {
   const parsed = CuiSchema.safeParse(typed);
   return parsed.success
@@ -79,7 +70,7 @@ export function cuiForLookup(typed: string): { cui: string } | { error: string }
     : { error: parsed.error.issues[0]?.message ?? 'CUI invalid.' };
 }
 
-/** What the registry's answer fills in (SPEC §7 check-cui found[0]). */
+/** What the registry's answer fills in (its first match). */
 export const draftFromLookup = (draft: SignupDraft, found: CompanyLookup): SignupDraft => ({
   ...draft,
   cui: found.cui,

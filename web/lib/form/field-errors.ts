@@ -42,3 +42,9 @@ export function formErrorsOf(errors: FieldErrors, fields: object): FormErrors {
   }
   return shown;
 }
+
+/** Field errors as a form holds them, each field with all of its messages. */
+export const joinedErrors = (errors: FieldErrors): FormErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]),
+  );
