@@ -13,11 +13,47 @@ import { createUserSockets } from './user-sockets';
 
 const NOT_A_DRIVER = 'Sesiunea nu mai este a unui șofer.';
 
+/** What the sockets ask of the rest of the app; given once it is built (`serve`). */
+export interface SocketHandlers {
+  verifyToken: (token: string) => Promise<AuthContext | null>;
+  /** A session as it stands now, read from the database (null: it ended). */
+  currentSession: (tokenId: number) => Promise<AuthContext | null>;
+  /** Another node ended a session. */
+  onSessionEnded: (tokenId: number) => void;
+  /** Another node changed orders up to this change number (Publisher.wakeOrderReaders). */
+  onOrdersChanged: (seq: number) => void;
+  /** Another node changed zones or stands (Publisher.wakeZoneReaders). */
+  onZonesChanged: (revision: number) => void;
+  /** Another node changed drivers' state up to this change number (Publisher.wakeDriverReaders). */
+  onDriversChanged: (seq: number) => void;
+  /** Another node's drivers sent these positions (Publisher.relayPositions). */
+  onDriverPositions: (positions: RelayedPosition[]) => void;
+  /** A driver's socket connected (the driver index makes sure it knows him). */
+  onDriverConnected: (auth: AuthContext) => Promise<unknown>;
+  /** `currentPosition` from a driver's socket: the answer is the acknowledgement. */
+  onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck | Promise<PositionAck>;
+  /** A driver's answer to an offer on his socket (accept, refuse, viewed). */
+  onDriverAnswer: (
+    auth: AuthContext,
+    event: 'accept_order' | 'refuse_order' | 'order_viewed',
+    payload: unknown,
+  ) => Promise<DriverAnswerAck>;
+  /** Another node made or ended offers (the map's red label). */
+  onDriverOffers: (offers: OfferMark[]) => void;
+}
+
 export interface SocketServer {
   io: RealtimeServer;
   /**
+   * Starts answering: sockets are authenticated and handled, and the other nodes' messages
+   * reach `handlers`. Called once, before the HTTP server listens; until then the other nodes'
+   * messages are dropped, which loses nothing (wake-ups only hurry a poll, positions and offer
+   * labels come again).
+   */
+  serve(handlers: SocketHandlers): void;
+  /**
    * Derives again the rooms of this node's sockets acting for the user or minted by him, from
-   * their sessions as they stand now; a session that ended closes its sockets (issue #27).
+   * their sessions as they stand now; a session that ended closes its sockets.
    */
   refreshUser(userId: number): Promise<void>;
   /** The same for every socket of this node (the users' stream had a gap). */
@@ -52,39 +88,17 @@ function publishingSafely(client: RedisClientType, logger: FastifyBaseLogger): R
   });
 }
 
-/** SPEC §7 Realtime, hardened per DESIGN §2/§7: token in `auth`, never the query string. */
+/**
+ * The realtime server: the token comes in the handshake's `auth`, never the query string. Built
+ * before the services (they publish through its `io`); `serve` hands it their handlers.
+ */
 export function createSocketServer(options: {
   httpServer: HttpServer;
-  verifyToken: (token: string) => Promise<AuthContext | null>;
-  /** A session as it stands now, read from the database (null: it ended). */
-  currentSession: (tokenId: number) => Promise<AuthContext | null>;
   redis?: { pub: RedisClientType; sub: RedisClientType };
   logger: FastifyBaseLogger;
-  /** Another node ended a session. */
-  onSessionEnded: (tokenId: number) => void;
-  /** Another node changed orders up to this change number (Publisher.wakeOrderReaders). */
-  onOrdersChanged: (seq: number) => void;
-  /** Another node changed zones or stands (Publisher.wakeZoneReaders). */
-  onZonesChanged: (revision: number) => void;
-  /** Another node changed drivers' state up to this change number (Publisher.wakeDriverReaders). */
-  onDriversChanged: (seq: number) => void;
-  /** Another node's drivers sent these positions (Publisher.relayPositions). */
-  onDriverPositions: (positions: RelayedPosition[]) => void;
-  /** A driver's socket connected (the driver index makes sure it knows him). */
-  onDriverConnected: (auth: AuthContext) => Promise<unknown>;
-  /** SPEC §7 `currentPosition` from a driver's socket: the answer is the acknowledgement. */
-  onCurrentPosition: (auth: AuthContext, payload: unknown) => PositionAck | Promise<PositionAck>;
-  /** A driver's answer to an offer on his socket (accept, refuse, viewed; issue #18). */
-  onDriverAnswer: (
-    auth: AuthContext,
-    event: 'accept_order' | 'refuse_order' | 'order_viewed',
-    payload: unknown,
-  ) => Promise<DriverAnswerAck>;
-  /** Another node made or ended offers (the map's red label). */
-  onDriverOffers: (offers: OfferMark[]) => void;
   /**
-   * One user's sockets on this node (SOCKETS_PER_USER, issue #27): three hundred sockets of one
-   * driver multiplied his packet budget by three hundred.
+   * One user's sockets on this node (SOCKETS_PER_USER): three hundred sockets of one driver
+   * would multiply his packet budget by three hundred.
    */
   socketsPerUser: number;
   /** Packets one connection may send before it is closed; SOCKET_PACKET_LIMIT by default. */
@@ -102,12 +116,6 @@ export function createSocketServer(options: {
       createAdapter(publishingSafely(options.redis.pub, options.logger), options.redis.sub),
     );
   }
-  io.on('session_ended', options.onSessionEnded);
-  io.on('orders_changed', options.onOrdersChanged);
-  io.on('drivers_changed', options.onDriversChanged);
-  io.on('driver_positions', options.onDriverPositions);
-  io.on('zones_changed', options.onZonesChanged);
-  io.on('driver_offers', options.onDriverOffers);
   guardAgainstFloods(io, { logger: options.logger, limit: options.packetLimit });
   const byUser = createUserSockets<RealtimeSocket>();
   // Engine.IO answers any other method on a long-polling session with a 500 (and an OPTIONS
@@ -116,89 +124,106 @@ export function createSocketServer(options: {
     next(POLLING_METHODS.has(request.method ?? '') ? undefined : new Error('method not allowed')),
   );
 
-  io.use(async (socket, next) => {
-    try {
-      if (typeof socket.handshake.query.token === 'string') {
-        // Tokens in URLs leak into logs (research R4): refuse rather than accept quietly.
-        return next(new Error('token_in_query'));
-      }
-      const token = (socket.handshake.auth as { token?: unknown }).token;
-      const auth =
-        typeof token === 'string' && token.length > 0 ? await options.verifyToken(token) : null;
-      if (!auth) return next(new Error('unauthorized'));
-      if (byUser.count(auth.userId) >= options.socketsPerUser) {
-        options.logger.warn({ userId: auth.userId }, 'socket refused: too many for one user');
-        return next(new Error('too_many_connections'));
-      }
-      socket.data.auth = auth;
-      next();
-    } catch (error) {
-      options.logger.error({ err: error }, 'socket authentication failed');
-      next(new Error('unavailable'));
-    }
-  });
+  let served: SocketHandlers | undefined;
 
-  io.on('connection', (socket) => {
-    const { auth } = socket.data;
-    // Socket.IO's memory advice (research B8): the HTTP request that opened the connection (the
-    // first long-polling GET with socket.io-client's default transports) is not needed once the
-    // handshake is built; kept, it held ~3.5 KB per driver socket (bench/driver-memory).
-    (socket.conn as { request: IncomingMessage | null }).request = null;
-    byUser.add(socket);
-    void socket.join(roomsOf(auth));
-    if (auth.roles.includes('driver')) {
-      options.onDriverConnected(auth).catch((error: unknown) => {
-        options.logger.error(
-          { err: error, userId: auth.userId },
-          'reading a connecting driver failed',
-        );
-      });
-      // Each event acts with the session's authority now (it may have lost the driver role).
-      socket.on('currentPosition', (payload, ack) => {
-        const reply = (answer: PositionAck) => {
-          if (typeof ack === 'function') ack(answer);
-        };
-        const caller = socket.data.auth;
-        if (!caller.roles.includes('driver')) {
-          reply({ ok: false, errors: { position: [NOT_A_DRIVER] } });
-          return;
+  function serve(handlers: SocketHandlers) {
+    if (served) throw new Error('the socket server already serves');
+    served = handlers;
+    io.on('session_ended', handlers.onSessionEnded);
+    io.on('orders_changed', handlers.onOrdersChanged);
+    io.on('drivers_changed', handlers.onDriversChanged);
+    io.on('driver_positions', handlers.onDriverPositions);
+    io.on('zones_changed', handlers.onZonesChanged);
+    io.on('driver_offers', handlers.onDriverOffers);
+
+    io.use(async (socket, next) => {
+      try {
+        if (typeof socket.handshake.query.token === 'string') {
+          // Tokens in URLs leak into logs (research R4): refuse rather than accept quietly.
+          return next(new Error('token_in_query'));
         }
-        const answer = options.onCurrentPosition(caller, payload);
-        // A known driver's answer is synchronous (the hot path); a new driver's is read first.
-        if (answer instanceof Promise) {
-          answer.then(reply, (error: unknown) => {
-            options.logger.error({ err: error, userId: caller.userId }, 'a driver position failed');
-            reply({ ok: false, errors: { position: ['Poziția nu a putut fi primită.'] } });
-          });
-        } else reply(answer);
-      });
-      for (const event of ['accept_order', 'refuse_order', 'order_viewed'] as const) {
-        socket.on(event, (payload, ack) => {
-          const caller = socket.data.auth;
-          const answer: Promise<DriverAnswerAck> = caller.roles.includes('driver')
-            ? options.onDriverAnswer(caller, event, payload)
-            : Promise.resolve({ ok: false, message: NOT_A_DRIVER });
-          void answer.then((result) => {
-            if (typeof ack === 'function') ack(result);
-          });
-        });
+        const token = (socket.handshake.auth as { token?: unknown }).token;
+        const auth =
+          typeof token === 'string' && token.length > 0 ? await handlers.verifyToken(token) : null;
+        if (!auth) return next(new Error('unauthorized'));
+        if (byUser.count(auth.userId) >= options.socketsPerUser) {
+          options.logger.warn({ userId: auth.userId }, 'socket refused: too many for one user');
+          return next(new Error('too_many_connections'));
+        }
+        socket.data.auth = auth;
+        next();
+      } catch (error) {
+        options.logger.error({ err: error }, 'socket authentication failed');
+        next(new Error('unavailable'));
       }
-    }
-    // A session that expires while connected ends its socket too.
-    const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
-    const expiry = setTimeout(
-      () => socket.disconnect(true),
-      Math.max(0, Math.min(msLeft, 2 ** 31 - 1)),
-    );
-    socket.on('disconnect', () => {
-      clearTimeout(expiry);
-      byUser.remove(socket);
     });
-  });
+
+    io.on('connection', (socket) => {
+      const { auth } = socket.data;
+      // Socket.IO's memory advice (research B8): the HTTP request that opened the connection (the
+      // first long-polling GET with socket.io-client's default transports) is not needed once the
+      // handshake is built; kept, it held ~3.5 KB per driver socket (bench/driver-memory).
+      (socket.conn as { request: IncomingMessage | null }).request = null;
+      byUser.add(socket);
+      void socket.join(roomsOf(auth));
+      if (auth.roles.includes('driver')) {
+        handlers.onDriverConnected(auth).catch((error: unknown) => {
+          options.logger.error(
+            { err: error, userId: auth.userId },
+            'reading a connecting driver failed',
+          );
+        });
+        // Each event acts with the session's authority now (it may have lost the driver role).
+        socket.on('currentPosition', (payload, ack) => {
+          const reply = (answer: PositionAck) => {
+            if (typeof ack === 'function') ack(answer);
+          };
+          const caller = socket.data.auth;
+          if (!caller.roles.includes('driver')) {
+            reply({ ok: false, errors: { position: [NOT_A_DRIVER] } });
+            return;
+          }
+          const answer = handlers.onCurrentPosition(caller, payload);
+          // A known driver's answer is synchronous (the hot path); a new driver's is read first.
+          if (answer instanceof Promise) {
+            answer.then(reply, (error: unknown) => {
+              options.logger.error(
+                { err: error, userId: caller.userId },
+                'a driver position failed',
+              );
+              reply({ ok: false, errors: { position: ['Poziția nu a putut fi primită.'] } });
+            });
+          } else reply(answer);
+        });
+        for (const event of ['accept_order', 'refuse_order', 'order_viewed'] as const) {
+          socket.on(event, (payload, ack) => {
+            const caller = socket.data.auth;
+            const answer: Promise<DriverAnswerAck> = caller.roles.includes('driver')
+              ? handlers.onDriverAnswer(caller, event, payload)
+              : Promise.resolve({ ok: false, message: NOT_A_DRIVER });
+            void answer.then((result) => {
+              if (typeof ack === 'function') ack(result);
+            });
+          });
+        }
+      }
+      // A session that expires while connected ends its socket too.
+      const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
+      const expiry = setTimeout(
+        () => socket.disconnect(true),
+        Math.max(0, Math.min(msLeft, 2 ** 31 - 1)),
+      );
+      socket.on('disconnect', () => {
+        clearTimeout(expiry);
+        byUser.remove(socket);
+      });
+    });
+  }
 
   /** One socket's rooms from its session now; an ended session is told and closed. */
   async function rederive(socket: RealtimeSocket) {
-    const now = await options.currentSession(socket.data.auth.tokenId);
+    // No socket connects before serve(): `served` is there for every socket.
+    const now = await (served as SocketHandlers).currentSession(socket.data.auth.tokenId);
     if (!socket.connected) return;
     if (!now) {
       socket.emit('session_revoked', { reason: 'revoked' });
@@ -227,6 +252,7 @@ export function createSocketServer(options: {
   };
   return {
     io,
+    serve,
     refreshUser: (userId) => rederiveAll(byUser.of(userId)),
     refreshAll: () => rederiveAll(byUser.all()),
   };

@@ -1,16 +1,14 @@
 import type { AcceptOrderBody, DriverSearch, OfferAnswer } from '@common/dispatch/dispatch.schema';
 import type { SearchItem } from '@common/dispatch/search-method.schema';
-import { fromUtcString } from '@common/lib/dates';
 import type { Order } from '@common/orders/orders.schema';
-import type { DbOrTx } from '../../../db/client';
 import { conflict } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/auth-context';
 import { DriverTakenError } from '../../orders/write/dispatch-transitions';
+import { readDriverSearch } from './driver-search-view';
 import { createSearchRunner, FencedOutError, type RunnerDeps } from './search-runner';
 import {
   answerOffer,
   appendTrace,
-  beginSearch,
   claimDue,
   clearRefusals,
   countRefusal,
@@ -20,9 +18,7 @@ import {
   markViewed,
   type OfferRow,
   offersOf,
-  planOf,
   releaseLeases,
-  searchDrivers,
 } from './searches.repo';
 
 export const OFFER_GONE = 'Oferta nu mai este valabilă.';
@@ -35,7 +31,7 @@ export interface EngineDeps extends Omit<RunnerDeps, 'now' | 'minBalance'> {
     banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void>;
     resetIdle(driverId: number): Promise<void>;
   };
-  config: { pollMs: number; leaseMs: number; minBalanceBani: number; prebookMinutes: number };
+  config: { pollMs: number; leaseMs: number; minBalanceBani: number };
   now?: () => number;
   onError: (error: unknown, what: string, context?: Record<string, unknown>) => void;
 }
@@ -68,18 +64,6 @@ export function createDispatchEngine(deps: EngineDeps) {
   const timers = new Map<number, NodeJS.Timeout>();
   let poll: NodeJS.Timeout | undefined;
   let stopped = true;
-
-  /**
-   * When an order's search is due: now, or for a booking (departure later than the lead time,
-   * DISPATCH_PREBOOK_MINUTES) that long before its departure (docs/DISPATCH.md).
-   */
-  function dueFor(departureTime: string | null): number {
-    const at = now();
-    if (!departureTime) return at;
-    const departure = fromUtcString(departureTime).getTime();
-    if (!Number.isFinite(departure)) return at;
-    return Math.max(at, departure - deps.config.prebookMinutes * 60_000);
-  }
 
   /** Runs claimed searches; each remembers when it is next due here (a timer, not a poll). */
   async function runClaimed(claims: { order_id: number; fence: number }[]) {
@@ -253,10 +237,6 @@ export function createDispatchEngine(deps: EngineDeps) {
   return {
     tick,
     kick,
-    /** Orders' write path hook: a placed or retried order's search, in its transaction. */
-    begin: (tx: DbOrTx, orderId: number, companyId: number, departureTime: string | null) =>
-      beginSearch(tx, orderId, companyId, dueFor(departureTime)),
-    dueMs: dueFor,
     /** Orders' write path hook, after each commit: the order's search looks at it now. */
     changed(order: Order) {
       if (order.state === 'created' && order.driver_id === null && !order.in_pending_queue) {
@@ -340,27 +320,8 @@ export function createDispatchEngine(deps: EngineDeps) {
       deps.notify.searchChanged(offer.company_id, orderId);
     },
 
-    /** SPEC §3 Driver search: the drivers of the order's search with viewed/accepted. */
-    async searchOf(orderId: number): Promise<DriverSearch> {
-      const [search, rows] = await Promise.all([
-        planOf(deps.db, orderId),
-        searchDrivers(deps.db, orderId),
-      ]);
-      const item = search?.plan?.items[Math.max(search.step, 0)];
-      return {
-        params: item
-          ? { search_order_by: item.search_order_by, search_type: item.search_type }
-          : null,
-        drivers: rows.map((row) => ({
-          driver: { id: row.driver_id, indicativ: row.indicativ, name: row.name },
-          viewed: row.viewed,
-          accepted: row.accepted,
-          refused: row.refused,
-          step: row.step,
-          distance_m: row.distance_m,
-        })),
-      };
-    },
+    /** The drivers of the order's search with viewed/accepted. */
+    searchOf: (orderId: number): Promise<DriverSearch> => readDriverSearch(deps.db, orderId),
 
     /** Resolves once the work under way here has ended (tests, before they move the clock). */
     async idle(): Promise<void> {
