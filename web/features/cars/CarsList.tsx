@@ -1,20 +1,11 @@
 import type { CarRecord } from '@common/cars/cars.schema';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ClickableRow } from '../../components/ClickableRow';
+import { EntityList } from '../../components/entity-list/EntityList';
+import { ListSearch } from '../../components/entity-list/ListSearch';
+import { useListPaging } from '../../components/entity-list/use-list-paging';
 import { apiErrorMessages } from '../../lib/toast';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useCompanyChoices } from '../users/use-users';
@@ -37,45 +28,36 @@ function ExpiryCell({ day, testId }: { day: string | null; testId: string }) {
   );
 }
 
-/** Issue #20 `/cars` ('Transport'): the fleet, searchable, by company, 25 a page. */
+/** `/cars` ('Transport'): the fleet, searchable, by company, 25 a page. */
 export function CarsList() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const paging = useListPaging(300);
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const administers = isAdministrator(useCurrentUser().roles);
   const companies = useCompanyChoices();
   const manyCompanies = (companies.data?.length ?? 0) > 1;
   const list = useCarList({
-    search: debounced || undefined,
+    search: paging.debounced || undefined,
     company_id: companyId ? Number(companyId) : undefined,
-    page,
+    page: paging.page,
     per_page: PER_PAGE,
   });
   const rows = list.data?.data ?? [];
-  const total = list.data?.meta.total ?? 0;
   const open = (car: CarRecord) => void navigate(`/car/${car.id}`);
 
   return (
-    <Stack gap="sm" data-testid="cars-list">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={4}>Transport</Title>
-          {list.isFetching && <Loader size="xs" />}
-        </Group>
-        <Group gap="xs">
-          <TextInput
-            size="xs"
-            w={260}
+    <EntityList
+      testId="cars-list"
+      title="Transport"
+      actions={
+        <>
+          <ListSearch
+            inHeading
+            width={260}
             placeholder="Caută indicativ, număr, marcă, șofer"
-            aria-label="Caută"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            data-testid="cars-search"
+            value={paging.search}
+            onChange={paging.setSearch}
+            testId="cars-search"
           />
           {manyCompanies && (
             <Select
@@ -86,10 +68,7 @@ export function CarsList() {
               clearable
               searchable
               value={companyId}
-              onChange={(value) => {
-                setCompanyId(value);
-                setPage(1);
-              }}
+              onChange={paging.firstPage(setCompanyId)}
               data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             />
           )}
@@ -98,13 +77,22 @@ export function CarsList() {
               Adaugă
             </Button>
           )}
-        </Group>
-      </Group>
-      {list.isError && (
-        <Alert color="red" variant="light">
-          {apiErrorMessages(list.error).join(' ')}
-        </Alert>
-      )}
+        </>
+      }
+      body="keep"
+      isPending={list.isPending}
+      isFetching={list.isFetching}
+      error={list.isError ? apiErrorMessages(list.error).join(' ') : null}
+      isEmpty={rows.length === 0}
+      emptyText="Nicio mașină."
+      pagination={{
+        page: paging.page,
+        total: list.data?.meta.total ?? 0,
+        perPage: PER_PAGE,
+        onChange: paging.setPage,
+        showTotal: true,
+      }}
+    >
       <Table striped highlightOnHover verticalSpacing={6} data-testid="cars-table">
         <Table.Thead>
           <Table.Tr>
@@ -122,16 +110,7 @@ export function CarsList() {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((car) => (
-            <Table.Tr
-              key={car.id}
-              tabIndex={0}
-              style={{ cursor: 'pointer' }}
-              onClick={() => open(car)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') open(car);
-              }}
-              data-testid={`car-row-${car.id}`}
-            >
+            <ClickableRow key={car.id} onOpen={() => open(car)} testId={`car-row-${car.id}`}>
               <Table.Td fw={600}>{car.indicativ}</Table.Td>
               <Table.Td>{car.number}</Table.Td>
               <Table.Td>
@@ -144,28 +123,10 @@ export function CarsList() {
               <ExpiryCell day={car.itp_until} testId="car-itp" />
               <ExpiryCell day={car.rca_until} testId="car-rca" />
               <ExpiryCell day={car.license_until} testId="car-license" />
-            </Table.Tr>
+            </ClickableRow>
           ))}
         </Table.Tbody>
       </Table>
-      {!list.isPending && rows.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          Nicio mașină.
-        </Text>
-      )}
-      {total > PER_PAGE && (
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {total} în total
-          </Text>
-          <Pagination
-            size="sm"
-            total={Math.ceil(total / PER_PAGE)}
-            value={page}
-            onChange={setPage}
-          />
-        </Group>
-      )}
-    </Stack>
+    </EntityList>
   );
 }

@@ -1,22 +1,11 @@
 import type { User } from '@common/users/users.schema';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, SegmentedControl, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ClickableRow } from '../../components/ClickableRow';
+import { EntityList } from '../../components/entity-list/EntityList';
+import { ListSearch } from '../../components/entity-list/ListSearch';
+import { useListPaging } from '../../components/entity-list/use-list-paging';
 import { formatDateTime } from '../../lib/dates';
 import { apiErrorMessages } from '../../lib/toast';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -61,61 +50,49 @@ function DriverState({ user }: { user: User }) {
 }
 
 /**
- * SPEC §2 `/users/{type}` (issue #20): the users of one role in the caller's companies, with
- * search, the drivers' online/banned filter, the platform admin's company filter, pagination
- * and 'Adaugă'. A row opens the user's page (Enter on a focused row too).
+ * `/users/{type}`: the users of one role in the caller's companies, with search, the drivers'
+ * online/banned filter, the platform admin's company filter, pagination and 'Adaugă'. A row
+ * opens the user's page (Enter on a focused row too).
  */
 export function UsersList({ type }: { type: UserType }) {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const paging = useListPaging(300);
   const [filter, setFilter] = useState<DriverFilter>('all');
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const companies = useCompanyChoices();
   const isDriver = type === 'driver';
   const administers = isAdministrator(useCurrentUser().roles);
   const list = useUserList({
     role: type,
-    search: debounced || undefined,
+    search: paging.debounced || undefined,
     online: isDriver && filter === 'online' ? 'true' : undefined,
     banned: isDriver && filter === 'banned' ? 'true' : undefined,
     company_id: companyId ? Number(companyId) : undefined,
-    page,
+    page: paging.page,
     per_page: PER_PAGE,
   });
   const rows = list.data?.data ?? [];
-  const total = list.data?.meta.total ?? 0;
   const open = (user: User) => void navigate(userPath(user.id, type));
 
   return (
-    <Stack gap="sm" data-testid={`users-${type}`}>
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={4}>{USER_TYPES[type].title}</Title>
-          {list.isFetching && <Loader size="xs" />}
-        </Group>
-        <Group gap="xs">
-          <TextInput
-            size="xs"
-            w={240}
+    <EntityList
+      testId={`users-${type}`}
+      title={USER_TYPES[type].title}
+      actions={
+        <>
+          <ListSearch
+            inHeading
+            width={240}
             placeholder="Caută nume, e-mail, telefon"
-            aria-label="Caută"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            data-testid="users-search"
+            value={paging.search}
+            onChange={paging.setSearch}
+            testId="users-search"
           />
           {isDriver && (
             <SegmentedControl
               size="xs"
               value={filter}
-              onChange={(value) => {
-                setFilter(value as DriverFilter);
-                setPage(1);
-              }}
+              onChange={paging.firstPage((value: string) => setFilter(value as DriverFilter))}
               data={[
                 { value: 'all', label: 'Toți' },
                 { value: 'online', label: 'Online' },
@@ -133,10 +110,7 @@ export function UsersList({ type }: { type: UserType }) {
               clearable
               searchable
               value={companyId}
-              onChange={(value) => {
-                setCompanyId(value);
-                setPage(1);
-              }}
+              onChange={paging.firstPage(setCompanyId)}
               data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               data-testid="users-company"
             />
@@ -146,13 +120,22 @@ export function UsersList({ type }: { type: UserType }) {
               Adaugă
             </Button>
           )}
-        </Group>
-      </Group>
-      {list.isError && (
-        <Alert color="red" variant="light">
-          {apiErrorMessages(list.error).join(' ')}
-        </Alert>
-      )}
+        </>
+      }
+      body="keep"
+      isPending={list.isPending}
+      isFetching={list.isFetching}
+      error={list.isError ? apiErrorMessages(list.error).join(' ') : null}
+      isEmpty={rows.length === 0}
+      emptyText="Niciun rezultat."
+      pagination={{
+        page: paging.page,
+        total: list.data?.meta.total ?? 0,
+        perPage: PER_PAGE,
+        onChange: paging.setPage,
+        showTotal: true,
+      }}
+    >
       <Table striped highlightOnHover verticalSpacing={6} data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
@@ -167,16 +150,7 @@ export function UsersList({ type }: { type: UserType }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((user) => (
-            <Table.Tr
-              key={user.id}
-              tabIndex={0}
-              style={{ cursor: 'pointer' }}
-              onClick={() => open(user)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') open(user);
-              }}
-              data-testid={`user-row-${user.id}`}
-            >
+            <ClickableRow key={user.id} onOpen={() => open(user)} testId={`user-row-${user.id}`}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={500}>
@@ -212,28 +186,10 @@ export function UsersList({ type }: { type: UserType }) {
                 </Table.Td>
               )}
               <Table.Td>{formatDateTime(user.created_at).slice(0, 10)}</Table.Td>
-            </Table.Tr>
+            </ClickableRow>
           ))}
         </Table.Tbody>
       </Table>
-      {!list.isPending && rows.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          Niciun rezultat.
-        </Text>
-      )}
-      {total > PER_PAGE && (
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {total} în total
-          </Text>
-          <Pagination
-            size="sm"
-            total={Math.ceil(total / PER_PAGE)}
-            value={page}
-            onChange={setPage}
-          />
-        </Group>
-      )}
-    </Stack>
+    </EntityList>
   );
 }
