@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
 // Generation only: migrations are applied by the app at start-up (drizzle-kit cannot load
-// PGlite's extensions, DESIGN §2 pitfalls).
+// PGlite's extensions).
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/db/schema/index.ts',

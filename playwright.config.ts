@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium: never a downloaded browser (DESIGN §2). */
+/** Debian's Chromium: never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3199);
 /**
  * Chromium's own background traffic is refused on this network; keep it quiet (env notes).
- * WebGL in headless Chromium needs SwiftShader (DESIGN §2): the maps draw in every flow.
- * Softphones (DESIGN §6): a fake microphone, allowed without asking, and WebRTC candidates on
+ * WebGL in headless Chromium needs SwiftShader: the maps draw in every flow.
+ * Softphones: a fake microphone, allowed without asking, and WebRTC candidates on
  * loopback (without which a call's INVITE can wait forever for ICE gathering).
  */
 export const CHROMIUM_ARGS = [
@@ -43,7 +43,7 @@ export default defineConfig({
   // Every wait in the flows is for a state (a URL, a visible element, a data-* marker), which
   // returns as soon as the state holds: these bounds cost nothing on an idle machine and only
   // decide how long a real failure takes to report. They are sized for a machine whose two
-  // cores are busy with other work (issue #16: 7 s and 30 s failed three flows there).
+  // cores are busy with other work (7 s and 30 s failed three flows there).
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.test-output/e2e.json' }]] : 'list',

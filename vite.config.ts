@@ -10,14 +10,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 const alias = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
 
-/** The footer shows the running version (SPEC §2 Shell footer) without bundling package.json. */
+/** The footer shows the running version (Shell footer) without bundling package.json. */
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 
 // The server (port 3000) serves dist/web with an SPA fallback; in dev vite proxies the API
 // and the Socket.IO endpoint to it, so the browser only ever talks to one origin.
 export default defineConfig({
   root: `${rootDir}web`,
-  // Files served as they are, at the root (the default ring /audio/sound.wav, issue #19).
+  // Files served as they are, at the root (the default ring /audio/sound.wav).
   publicDir: `${rootDir}web/public`,
   plugins: [react()],
   resolve: { alias },
@@ -28,7 +28,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
       '/socket.io': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
-      // The address and user-addresses services (DESIGN §1: same process, own prefixes).
+      // The address and user-addresses services (same process, own prefixes).
       '/geo': { target: 'http://localhost:3000', changeOrigin: false },
       '/user-addresses': { target: 'http://localhost:3000', changeOrigin: false },
     },
@@ -36,9 +36,9 @@ export default defineConfig({
   build: {
     outDir: `${rootDir}dist/web`,
     emptyOutDir: true,
-    // Issue #27: no source maps in the web build (the server would publish our source).
+    // No source maps in the web build (the server would publish our source).
     sourcemap: false,
-    // maplibre-gl is one ~1.1 MB chunk (300 kB gz), loaded only by the map screens (DESIGN §8);
+    // maplibre-gl is one ~1.1 MB chunk (300 kB gz), loaded only by the map screens;
     // the warning is for chunks on the first page, which stay far below this.
     chunkSizeWarningLimit: 1_200,
     rolldownOptions: {

@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 
-// One project per source root (DESIGN §3, aesthetics-anchors §3.9), plus the two-node cluster.
+// One project per source root, plus the two-node cluster.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude: ['server/**/*.cluster.test.ts', 'server/**/*.process.test.ts'],
           // Each server test file migrates its own PGlite; running them in parallel only
-          // serialises inside PGlite and trips timeouts (aesthetics-anchors §3.9 Speed).
+          // serialises inside PGlite and trips timeouts.
           fileParallelism: false,
           // One process for every file: PGlite's WebAssembly compiles once (~5 s) instead of per file.
           isolate: false,

@@ -1,5 +1,5 @@
 /**
- * Research B8 (issue #17 "Tests and numbers"): memory per connected driver socket with 10,000
+ * memory per connected driver socket with 10,000
  * drivers — the app's authenticated socket with its rooms, session, flood guard, expiry timer
  * and the driver's position in the index — against a bare Socket.IO server, side by side in
  * one run (see bench/README.md "driver-memory"). Also a bare server that drops each

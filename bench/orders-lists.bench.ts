@@ -1,10 +1,10 @@
 /**
- * Issue #3 "Tests and numbers", research B4: the dispatcher lists, their counters and
+ * the dispatcher lists, their counters and
  * GET /api/orders on a large orders table, under the polling load of 200 dispatchers
- * (SPEC §9) plus 50 order writes/s, against a bare Fastify route sending a prebuilt 15-row page
+ * plus 50 order writes/s, against a bare Fastify route sending a prebuilt 15-row page
  * under the very same schedule, interleaved A/B in one run (see bench/README.md).
  *
- * Targets (issue #3): p99 ≤ 15 ms per list/statistics/orders endpoint; deep page (1000) p99 ≤
+ * Targets: p99 ≤ 15 ms per list/statistics/orders endpoint; deep page (1000) p99 ≤
  * 2× page 1 p99; longest event-loop stall ≤ 50 ms; handler p50 ≤ 3× the bare route's p50.
  */
 
@@ -67,7 +67,7 @@ const databases = (adminUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as
   (kind) => !onlyDb || kind === onlyDb,
 );
 
-/** SPEC §9 polling: every simulated dispatcher asks each list at these periods (ms). */
+/** Polling: every simulated dispatcher asks each list at these periods (ms). */
 const POLLS: { endpoint: string; path: string; every: number }[] = [
   { endpoint: 'in-call', path: '/api/dispatcher-orders/in-call?per_page=50', every: 3000 },
   { endpoint: 'live', path: '/api/dispatcher-orders/live?per_page=50', every: 10_000 },

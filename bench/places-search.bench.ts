@@ -1,5 +1,5 @@
 /**
- * Issue #3: POST /geo/places-search-new on 200,000 gazetteer entries versus a bare Fastify POST
+ * POST /geo/places-search-new on 200,000 gazetteer entries versus a bare Fastify POST
  * route sending a prebuilt predictions body, side by side in one run (bench/README.md).
  *
  * Two loads, each interleaved A/B over the rounds:

@@ -1,5 +1,5 @@
 /**
- * Research B3 (issue #17 "Tests and numbers"): server CPU per `currentPosition` through the
+ * server CPU per `currentPosition` through the
  * real app — authenticated driver sockets, zod, the driver index with its zone and stand
  * lookup (50 zones of 65 corners per company), the batched flush to PGlite and the per-second
  * fan-out batches — against a bare Socket.IO server whose handler only acknowledges, side by
@@ -36,7 +36,7 @@ const run = fleetRun({
 });
 /**
  * 8,000 drivers sending every 4 s: 2,000 msg/s, the anchors' envelope for 10,000 online drivers
- * at 5 s (SPEC §9). Not 10,000 sockets: the generator holds every driver's socket to both
+ * at 5 s. Not 10,000 sockets: the generator holds every driver's socket to both
  * servers at once, and 2 × 10,000 passes this machine's open-files limit (20,000).
  * Smoke: 1,000 drivers every second (1,000 msg/s, flushes of 2,000 rows).
  */

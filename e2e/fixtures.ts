@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'ogo-demo';
 
-/** Logs in from the site header's dropdown, as a newcomer would (SPEC §2 Shell). */
+/** Logs in from the site header's dropdown, as a newcomer would (Shell). */
 export async function loginFromHeader(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await expect(page.getByTestId('site-header')).toBeVisible();
@@ -14,7 +14,7 @@ export async function loginFromHeader(page: Page, email: string, password = DEMO
   await page.getByRole('button', { name: 'Intră în cont' }).click();
 }
 
-/** The session token the web app stored (SPEC §4: token and user kept locally). */
+/** The session token the web app stored (token and user kept locally). */
 export const storedToken = (page: Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('ogo.session.token') ?? 'null') as string | null,

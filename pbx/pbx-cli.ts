@@ -23,7 +23,7 @@ if (values.help) {
 }
 const app = values.app ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const hookUrl = new URL('/api/pbx/missed-calls', app).href;
-// The app's own rules (issue #27): SIP_SECRET, else DATA_DIR's; required in production.
+// The app's own rules: SIP_SECRET, else DATA_DIR's; required in production.
 let secret: string | undefined;
 let secretSource = 'SIP_SECRET';
 try {

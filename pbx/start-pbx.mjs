@@ -1,6 +1,6 @@
 // Starts the project's Kamailio (pbx/kamailio.cfg) for development and the tests: `npm run pbx`,
 // the browser tests' server (scripts/e2e-server.mjs) and e2e/pbx/pbx.spec.ts. docs/CALLS.md,
-// DESIGN §6, docs/OPERATIONS.md "Telephony (SIP)".
+// Docs/OPERATIONS.md "Telephony (SIP)".
 //
 // Plain JavaScript (types in start-pbx.d.mts) because the browser tests' server runs as plain
 // Node on the built app, with no TypeScript loader.

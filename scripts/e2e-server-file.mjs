@@ -1,5 +1,5 @@
 // Where the browser tests' server says who it is, so that whoever started a run can stop it
-// even when Playwright could not (issue #16: an orphaned e2e server kept its port and ~500 MB).
+// even when Playwright could not (an orphaned e2e server kept its port and ~500 MB).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 // The server Playwright drives: the built app on a fresh embedded database with the demo,
-// exactly as `npm start` runs it for a newcomer (issue #2 "Done when").
+// exactly as `npm start` runs it for a newcomer.
 //
 // It runs the built server in this very process (no child to orphan) and dies with whoever
-// started it (issue #16):
+// started it:
 // - Playwright stops it with SIGTERM to its process group (webServer.gracefulShutdown in
 //   playwright.config.ts), which the server handles: it closes and this script removes its data;
 // - if Playwright itself dies (killed, crashed), the pipe it holds as our stdin closes, and the
@@ -67,7 +67,7 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   // No basemap: the browser tests have no internet, and nothing may reach the network.
   MAP_TILES_URL: '',
-  // No demo fleet (issue #17): the flows put the drivers they need online themselves.
+  // No demo fleet: the flows put the drivers they need online themselves.
   DEMO_FLEET_DRIVERS: '0',
   // Its own PBX below, on the tests' ports: not the demo's.
   DEMO_PBX: 'false',
@@ -95,7 +95,7 @@ if (pbxMissing && E2E_SIP.required) {
   });
 }
 // Nothing may reach the network: the sign-up's company registry is a local stand-in for ANAF
-// (issue #20), knowing the companies e2e/ui/signup.spec.ts looks up. It dies with this process.
+//, knowing the companies e2e/ui/signup.spec.ts looks up. It dies with this process.
 const anaf = await startFakeAnaf(E2E_ANAF_COMPANIES);
 process.env.COMPANY_REGISTRY_URL = anaf.url;
 await import(pathToFileURL(main).href);

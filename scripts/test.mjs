@@ -4,9 +4,9 @@
 //   3. two app nodes on PostgreSQL + Redis       (TEST_REDIS_URL, default: the local server)
 //   4. browser flows in Debian Chromium          (Playwright, after a production build)
 // A suite whose service is missing is skipped with a clear line on a developer's machine, and
-// fails the run under CI=true (issue #2 item 10: never skip silently in CI).
+// fails the run under CI=true (never skip silently in CI).
 //
-// Nothing outlives the run (issue #16): each suite runs in its own process group, which is
+// Nothing outlives the run: each suite runs in its own process group, which is
 // killed once the suite has exited (whatever it left behind: a browser, an app node); SIGINT,
 // SIGTERM and SIGHUP are passed on to the running suite; and the browser tests' server, which
 // Playwright starts in a process group of its own, is stopped through the file it leaves

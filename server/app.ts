@@ -34,11 +34,11 @@ export type App = FastifyInstance & {
   io: RealtimeServer;
   /** For the demo fleet of `npm start` (server/simulator/demo-fleet.ts): its drivers' sessions. */
   auth: Pick<AuthService, 'issueSession' | 'issueDriverSession'>;
-  /** This node's zone index as it is now (zones tests; issue #17). */
+  /** This node's zone index as it is now (zones tests). */
   zoneIndex: () => ZoneIndex;
-  /** This node's live fleet (drivers tests, benchmarks; issue #17). */
+  /** This node's live fleet (drivers tests, benchmarks). */
   fleet: Fleet;
-  /** This node's dispatch engine (engine tests run its steps with their clock; issue #18). */
+  /** This node's dispatch engine (engine tests run its steps with their clock). */
   dispatch: DispatchEngine;
 };
 

@@ -22,7 +22,7 @@ export const OSM_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**
  * The basemap's XYZ tile template. Empty means no basemap (a plain background: the product
- * works offline, DESIGN §8); otherwise an http(s) URL with {z}, {x} and {y}.
+ * works offline); otherwise an http(s) URL with {z}, {x} and {y}.
  */
 const mapTilesUrl = z
   .string()
@@ -52,7 +52,7 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-    /** Absolute lifetime of a session token; a dispatcher's shift fits in it (DESIGN §7). */
+    /** Absolute lifetime of a session token; a dispatcher's shift fits in it. */
     TOKEN_TTL_HOURS: z.coerce
       .number()
       .min(0.01)
@@ -67,11 +67,11 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     /**
      * …per account from every device without its device cookie together (guessing spread over
-     * many addresses); 25 per 15 minutes is ASVS 4 2.2.1's 100 an hour (research A8).
+     * many addresses); 25 per 15 minutes is ASVS 4 2.2.1's 100 an hour.
      */
     LOGIN_MAX_FAILURES_PER_ACCOUNT_UNKNOWN_DEVICES: z.coerce.number().int().min(1).default(25),
     LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
-    /** Sign-ups (POST /api/company, issue #20) allowed per address within LOGIN_WINDOW_MINUTES. */
+    /** Sign-ups (POST /api/company) allowed per address within LOGIN_WINDOW_MINUTES. */
     SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: booleanFlag.default(false),
     DRIVER_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=md.ogo.driver'),
@@ -100,12 +100,12 @@ const EnvSchema = z
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /**
-     * Sockets one user may hold on one node (issue #27): a console in a few tabs, a phone that
+     * Sockets one user may hold on one node: a console in a few tabs, a phone that
      * reconnects. More are refused with `too_many_connections`.
      */
     SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
     /**
-     * How often each node reads the orders' change stream untold (DESIGN §4): a wake-up lost
+     * How often each node reads the orders' change stream untold: a wake-up lost
      * between nodes delays a change on another node by at most this.
      */
     ORDER_STREAM_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
@@ -119,7 +119,7 @@ const EnvSchema = z
     /**
      * How often each node checks whether zones or stands changed (one tiny read of
      * `zones_revision`) and rebuilds its zone index if so: a lost wake-up between nodes delays a
-     * zone edit on another node by at most this (issue #17; the writer's node sees it at once).
+     * zone edit on another node by at most this (the writer's node sees it at once).
      */
     ZONES_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /**
@@ -129,14 +129,14 @@ const EnvSchema = z
     TEST_DROP_ORDER_WAKEUPS: booleanFlag.default(false),
     /**
      * How often live driver positions are written to PostgreSQL, in one statement per batch
-     * (DESIGN §8: never a write per GPS message). A crash loses at most this much of positions,
-     * never a driver's state (that is written at once, issue #17).
+     * (never a write per GPS message). A crash loses at most this much of positions,
+     * never a driver's state (that is written at once).
      */
     DRIVER_POSITIONS_FLUSH_MS: z.coerce.number().int().min(200).max(5_000).default(2_000),
     /** How long the positions' history (trips, audits) is kept. */
     DRIVER_POSITIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
     /**
-     * How often each node reads the drivers' change stream untold (DESIGN §4), as for orders.
+     * How often each node reads the drivers' change stream untold, as for orders.
      */
     DRIVER_STREAM_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
     /**
@@ -153,19 +153,19 @@ const EnvSchema = z
     /** Shown on the map; the tiles' licence requires it (OSM: '© OpenStreetMap contributors'). */
     MAP_TILES_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
     /**
-     * POST /api/simulator/sessions (issue #17): admins and dispatchers act as their company's
+     * POST /api/simulator/sessions: admins and dispatchers act as their company's
      * drivers on /simulator and with `npm run simulate`. false = the endpoint does not exist.
      */
     SIMULATOR_ENABLED: booleanFlag.default(true),
     /** The lifetime of such a driver session (the simulators renew theirs before it ends). */
     SIMULATOR_SESSION_HOURS: z.coerce.number().min(0.1).max(24).default(8),
     /**
-     * Simulated drivers `npm start` moves on the demo company's map (issue #17: a newcomer sees
+     * Simulated drivers `npm start` moves on the demo company's map (a newcomer sees
      * cars within seconds); only when the demo seed's company exists. 0 = none.
      */
     DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
     /**
-     * Issue #18: the chance a demo fleet driver accepts an offer (0–1), and the chance he
+     * the chance a demo fleet driver accepts an offer (0–1), and the chance he
      * cancels an order at the pickup ('Clientul nu răspunde'); the demo dispatches by itself.
      */
     DEMO_FLEET_ACCEPT_PROBABILITY: z.coerce
@@ -189,14 +189,14 @@ const EnvSchema = z
      * ROUTING_CITY_KMH, which is also the fallback when the server is slow or failing.
      */
     /**
-     * How often each node looks for driver searches due (issue #18): a search placed on a node
+     * How often each node looks for driver searches due: a search placed on a node
      * runs there at once and wakes at its own step deadline; this poll picks up the rest (a dead
      * node's, one placed elsewhere whose node is busy). Steps close at most this late.
      */
     DISPATCH_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
     /**
      * A node's claim on a search while it runs one step: a node killed mid-step holds it this
-     * long before another continues (DESIGN §5).
+     * long before another continues.
      */
     DISPATCH_LEASE_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
     /**
@@ -225,7 +225,7 @@ const EnvSchema = z
     /** The estimated average city speed (km/h) that turns an estimated distance into a time. */
     ROUTING_CITY_KMH: z.coerce.number().min(5).max(130).default(25),
     /**
-     * The company registry the sign-up form looks a CUI up in (issue #20, SPEC §5): the ANAF
+     * The company registry the sign-up form looks a CUI up in: the ANAF
      * VAT registry's web service; empty = none (the user types the company's details).
      */
     COMPANY_REGISTRY_URL: optionalUrl(['http', 'https']).default(
@@ -245,7 +245,7 @@ const EnvSchema = z
     /**
      * Other PBXs' SIP WebSockets an administrator may point one operator at (per-user
      * `sip_websocket`, docs/CALLS.md), comma-separated: the browser's CSP lets the softphone
-     * open these and SIP_WS_URL only, and the telephony settings refuse any other (issue #27).
+     * open these and SIP_WS_URL only, and the telephony settings refuse any other.
      */
     SIP_WS_ALLOWED: z
       .string()
@@ -326,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const { SIP_SECRET, NODE_ENV, DEMO_PBX } = parsed.data;
-  // Issue #27: a secret anyone can read forges PBX hooks and SIP passwords.
+  // A secret anyone can read forges PBX hooks and SIP passwords.
   if (NODE_ENV === 'production' && SIP_SECRET === undefined)
     throw new ConfigError(
       'Invalid configuration:\n  SIP_SECRET: required in production (the secret shared with the ' +

@@ -18,7 +18,7 @@ afterAll(() => {
 /** What `npm start` does with its environment (server/main.ts). */
 const startConfig = (env: Record<string, string>) => withDataDirSecrets(loadConfig(env));
 
-describe('the config with no secret generates one into the data dir and reuses it (issue #27)', () => {
+describe('the config with no secret generates one into the data dir and reuses it', () => {
   it('creates DATA_DIR/secrets.json (0600) with a random secret on first start, the same one after', () => {
     const root = tempDir();
     const dataDir = path.join(root, 'data'); // not there yet: the first start makes it
@@ -71,7 +71,7 @@ describe('the config with no secret generates one into the data dir and reuses i
   });
 });
 
-describe('production without a SIP secret refuses to start (issue #27)', () => {
+describe('production without a SIP secret refuses to start', () => {
   it('names SIP_SECRET and writes nothing', () => {
     const dataDir = tempDir();
     const start = () => startConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });

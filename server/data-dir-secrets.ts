@@ -69,7 +69,7 @@ export function readDataDirSecrets(dataDir: string): {
 
 /**
  * The configuration with SIP_SECRET from DATA_DIR/secrets.json when it was unset (outside
- * production, issue #27): the app and the PBX it or `npm run pbx` starts share a random secret
+ * production): the app and the PBX it or `npm run pbx` starts share a random secret
  * instead of a published one. `generated` names the file when this start created it.
  */
 export function withDataDirSecrets(config: Config): {

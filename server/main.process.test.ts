@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The real process, as `npm start` runs it (issue #2 items 2-4): first start on an empty
+ * The real process, as `npm start` runs it (items 2-4): first start on an empty
  * PGlite directory seeds the demo; a second process on the same directory refuses to start;
  * a restart after SIGTERM finds the data; a bad variable stops start-up naming it.
  */
@@ -16,7 +16,7 @@ const children: ChildProcess[] = [];
 const start = (env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
+    // No demo fleet: demo-fleet.process.test.ts checks it on its own.
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

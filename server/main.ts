@@ -13,7 +13,7 @@ import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
 async function main() {
-  // Issue #27: no published fallback secret; a random one in DATA_DIR unless SIP_SECRET is set.
+  // No published fallback secret; a random one in DATA_DIR unless SIP_SECRET is set.
   const { config, generated } = withDataDirSecrets(loadConfig());
   const database = await openDatabase(config);
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
@@ -53,7 +53,7 @@ async function main() {
       { file: generated },
       'generated a random SIP secret for the app and its PBX (SIP_SECRET overrides it)',
     );
-  // Issue #17: the demo company's simulated drivers move on the map (DEMO_FLEET_DRIVERS).
+  // The demo company's simulated drivers move on the map (DEMO_FLEET_DRIVERS).
   const fleet = await startDemoFleet({
     app,
     db: database.db,
@@ -65,7 +65,7 @@ async function main() {
     return undefined;
   });
 
-  // Issue #19: the project's Kamailio beside the demo, when it is installed (DEMO_PBX).
+  // The project's Kamailio beside the demo, when it is installed (DEMO_PBX).
   const pbx = await startDemoPbx({
     config,
     baseUrl: selfUrl(port, config.HOST),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue #27 as the processes meet it: `npm start` (NODE_ENV unset) generates the SIP secret
+ * as the processes meet it: `npm start` (NODE_ENV unset) generates the SIP secret
  * into DATA_DIR and `npm run pbx` takes the same file; production without SIP_SECRET refuses
  * to start.
  */
@@ -49,7 +49,7 @@ function run(args: string[], env: Record<string, string | undefined>) {
 
 const unset = { NODE_ENV: undefined, SIP_SECRET: undefined };
 
-describe('secrets on first start (issue #27)', () => {
+describe('secrets on first start', () => {
   it('production without SIP_SECRET refuses to start, naming the variable', async () => {
     const server = run(['server/main.ts'], { ...unset, NODE_ENV: 'production' });
     expect(await server.exited).toBe(1);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from './db/seed';
 
 /**
- * What a newcomer reads at `npm start` (issue #16): the address the server really listens on
+ * What a newcomer reads at `npm start`: the address the server really listens on
  * (not PUBLIC_URL's default whatever PORT is) and, on the first start, the demo accounts; JSON
  * lines when stdout is a pipe or a file, readable lines on a terminal.
  */
@@ -19,7 +19,7 @@ const baseEnv = () => {
     ...process.env,
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
-    // No demo fleet (issue #17): demo-fleet.process.test.ts checks it on its own.
+    // No demo fleet: demo-fleet.process.test.ts checks it on its own.
     DEMO_FLEET_DRIVERS: '0',
     DEMO_PBX: 'false',
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
-describe('start-up messages (issue #16: the first start tells the newcomer where to go)', () => {
+describe('start-up messages (the first start tells the newcomer where to go)', () => {
   it('names the address the server really listens on', () => {
     expect(listenUrl(3000, '0.0.0.0')).toBe('http://localhost:3000');
     expect(listenUrl(8080, '::')).toBe('http://localhost:8080');

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { refreshSessionUser } from './features/auth/session-actions';
 
-// SPEC §4: a stored token is checked once on start; the stored user renders meanwhile.
+// A stored token is checked once on start; the stored user renders meanwhile.
 void refreshSessionUser();
 
 const root = document.getElementById('root');

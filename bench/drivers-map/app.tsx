@@ -131,7 +131,7 @@ window.fetch = async (input: RequestInfo | URL) => {
         snapshots.set(id, resolve);
         feed.post({ type: 'snapshot', id });
       });
-      // The 25 s read (SPEC §9): what it costs from here on is the poll's, from the api
+      // The 25 s read: what it costs from here on is the poll's, from the api
       // client's parse of the body (in the microtasks after text()) to the map's redraw.
       const response = answer(text);
       response.text = () => {

@@ -3,7 +3,7 @@ import { Fleet } from './fleet';
 /**
  * The drivers map benchmark's socket, off the page's main thread: it keeps the fleet and sends
  * what the server would, as the text frames a socket delivers (the page parses them, as
- * socket.io-client does): a `drivers_positions` batch every second (DESIGN §8 batched fan-out),
+ * socket.io-client does): a `drivers_positions` batch every second (batched fan-out),
  * `driver_state_updated` events in between, and the whole list for `GET /api/drivers-positions`.
  */
 export type FeedCommand =

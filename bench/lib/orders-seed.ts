@@ -1,5 +1,5 @@
 /**
- * Set-based seed of the orders benchmark (research B4): drivers with cars, clients, N orders over
+ * Set-based seed of the orders benchmark: drivers with cars, clients, N orders over
  * 90 days with one place each, written with `INSERT … SELECT generate_series` in chunks, so a
  * million rows take seconds to minutes instead of a million round trips. Deterministic: every
  * "random" number is a hash of the row number (no session RNG, so a connection pool gives the
@@ -236,7 +236,7 @@ export async function seedOrders(
       and x.j = (s.r7 * ${int(dispatchers)})::int % ${int(dispatchers)}
     left join bench_seed_drivers d on d.k = s.k
       and d.j = (s.r6 * ${int(drivers)})::int % ${int(drivers)}
-      -- A driver holds one active order at most (orders_driver_active_idx, issue #18): the
+      -- A driver holds one active order at most (orders_driver_active_idx): the
       -- seed's live assigned orders name none, its finished and canceled ones do.
       and (s.state = 'finished' or (s.state = 'canceled' and s.r6 < 0.3))
     order by s.g`;

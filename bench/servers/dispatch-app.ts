@@ -84,7 +84,7 @@ async function start() {
   const dispatcher = seed.dispatchers[0] as SeededSession;
   const config = loadConfig({
     NODE_ENV: 'production',
-    // No PBX here (production requires the variable, issue #27).
+    // No PBX here (production requires the variable).
     SIP_SECRET: '',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

@@ -3,7 +3,7 @@ import { NewPasswordSchema } from '../auth/password';
 import { requiredText } from '../http/fields';
 import { PhoneInputSchema } from '../orders/orders.schema';
 
-/** /settings/account (issue #20): what a user changes of his own profile. */
+/** /settings/account: what a user changes of his own profile. */
 export const AccountBodySchema = z.strictObject({
   name: requiredText(100, 'Numele este obligatoriu.'),
   phone: z.preprocess((value) => (value === '' ? null : value), PhoneInputSchema.nullable()),

@@ -7,7 +7,7 @@ import {
   UserActivityBodySchema,
 } from './auth.schema';
 
-/** SPEC §7 Auth and session: log in, answers an opaque bearer token. */
+/** Auth and session: log in, answers an opaque bearer token. */
 export const createAccessToken = defineEndpoint({
   method: 'POST',
   path: '/api/access-tokens',
@@ -18,14 +18,14 @@ export const createAccessToken = defineEndpoint({
   errors: [401, 429],
 });
 
-/** SPEC §7: the user behind the token, with roles, companies and meta. */
+/** The user behind the token, with roles, companies and meta. */
 export const verifyAccessToken = defineEndpoint({
   method: 'GET',
   path: '/api/verify-access-tokens',
   response: LoggedUserSchema,
 });
 
-/** Logout: revokes the caller's token on the server (DESIGN §7, not in the original spec). */
+/** Logout: revokes the caller's token on the server (not in the original spec). */
 export const deleteAccessToken = defineEndpoint({
   method: 'DELETE',
   path: '/api/access-tokens',
@@ -33,7 +33,7 @@ export const deleteAccessToken = defineEndpoint({
   status: 204,
 });
 
-/** SPEC §7: PATCH /api/user-activity {isOnline}. */
+/** PATCH /api/user-activity {isOnline}. */
 export const updateUserActivity = defineEndpoint({
   method: 'PATCH',
   path: '/api/user-activity',

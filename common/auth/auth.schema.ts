@@ -1,21 +1,21 @@
 import { z } from 'zod';
 
-/** SPEC §6 roles. */
+/** roles. */
 export const ROLES = ['admin', 'manager', 'dispatcher', 'driver', 'client', 'company'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** SPEC §1 package ids. */
+/** Package ids. */
 export const PACKAGES = { media: 0, taxi: 1, courier: 2, restaurant: 3 } as const;
 export const PackageIdSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type PackageId = z.infer<typeof PackageIdSchema>;
 
-/** What a company is to the platform (SPEC §1, §6: protocol, delivery or restaurant companies). */
+/** What a company is to the platform (protocol, delivery or restaurant companies). */
 export const COMPANY_TYPES = ['dispatch', 'protocol', 'courier', 'restaurant', 'media'] as const;
 export const CompanyTypeSchema = z.enum(COMPANY_TYPES);
 export type CompanyType = z.infer<typeof CompanyTypeSchema>;
 
-/** SPEC §3 Logged user companies[]. */
+/** Logged user companies[]. */
 export const UserCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -23,7 +23,7 @@ export const UserCompanySchema = z.object({
   package_id: PackageIdSchema,
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** The service a new order starts with (/settings, issue #20); none = SPEC §4's service 1. */
+  /** The service a new order starts with (/settings); none = SPEC §4's service 1. */
   default_service_id: z.number().int().nullish(),
 });
 export type UserCompany = z.infer<typeof UserCompanySchema>;
@@ -31,7 +31,7 @@ export type UserCompany = z.infer<typeof UserCompanySchema>;
 export const UserMetaSchema = z.object({ key: z.string(), value: z.string().nullable() });
 export type UserMeta = z.infer<typeof UserMetaSchema>;
 
-/** SPEC §3 Logged user. */
+/** Logged user. */
 export const LoggedUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -43,7 +43,7 @@ export const LoggedUserSchema = z.object({
 });
 export type LoggedUser = z.infer<typeof LoggedUserSchema>;
 
-/** SPEC §5 Login: e-mail of type email, both fields required. */
+/** Login: e-mail of type email, both fields required. */
 export const LoginBodySchema = z.strictObject({
   email: z.email({ error: 'Adresa de e-mail nu este validă.' }).max(254),
   password: z.string().min(1, { error: 'Parola este obligatorie.' }).max(200),

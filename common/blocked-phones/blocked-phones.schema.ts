@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../http/fields';
 import { PhoneInputSchema } from '../orders/orders.schema';
 
-/** SPEC §3 Blocked phone. */
+/** Blocked phone. */
 export const BlockedPhoneSchema = z.object({
   id: z.number().int(),
   phone: z.string(),

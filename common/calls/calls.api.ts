@@ -17,7 +17,7 @@ import {
 } from './calls.schema';
 
 /**
- * SPEC §7 Calls: an answered call becomes its order, once per SIP call (docs/CALLS.md). 409
+ * Calls: an answered call becomes its order, once per SIP call (docs/CALLS.md). 409
  * when another dispatcher accepted it first.
  */
 export const acceptCall = defineEndpoint({
@@ -28,7 +28,7 @@ export const acceptCall = defineEndpoint({
   errors: [409],
 });
 
-/** SPEC §7 PATCH /api/calls/cancel: the call ended (SPEC §4 reason texts). */
+/** PATCH /api/calls/cancel: the call ended (reason texts). */
 export const cancelCall = defineEndpoint({
   method: 'PATCH',
   path: '/api/calls/cancel',
@@ -37,7 +37,7 @@ export const cancelCall = defineEndpoint({
   errors: [409],
 });
 
-/** SPEC §7: the trailing-slash variant, phone only: the dispatcher hung up. */
+/** The trailing-slash variant, phone only: the dispatcher hung up. */
 export const hangUpCall = defineEndpoint({
   method: 'PATCH',
   path: '/api/calls/cancel/',
@@ -46,7 +46,7 @@ export const hangUpCall = defineEndpoint({
   errors: [409],
 });
 
-/** SPEC §7 PATCH /api/calls/unhold/{orderId}: resume this call, hold the dispatcher's others. */
+/** PATCH /api/calls/unhold/{orderId}: resume this call, hold the dispatcher's others. */
 export const unholdCall = defineEndpoint({
   method: 'PATCH',
   path: '/api/calls/unhold/:orderId',
@@ -72,7 +72,7 @@ export const getCaller = defineEndpoint({
   response: CallerInfoSchema,
 });
 
-/** The logged dispatcher's softphone settings and short-lived credential (DESIGN §6). */
+/** The logged dispatcher's softphone settings and short-lived credential. */
 export const getSipSettings = defineEndpoint({
   method: 'GET',
   path: '/api/calls/sip-settings',

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { requiredText, text } from '../http/fields';
 import { normalizePhone } from '../lib/phone';
 
-/** SPEC §4: a softphone has 15 lines; free lines = 15 − pending calls. */
+/** A softphone has 15 lines; free lines = 15 − pending calls. */
 export const SOFTPHONE_LINES = 15;
 
-/** SPEC §4 reason texts of a call's end. */
+/** Reason texts of a call's end. */
 export const CLIENT_FINISHED_CALL = 'Client finished call';
 export const DISPATCHER_FINISHED_CALL = 'Dispatcher finished call';
-/** SPEC §8 toast when the client hangs up (the first letter is the spec's Cyrillic С, verbatim). */
+/** Toast when the client hangs up (the first letter is the spec's Cyrillic С, verbatim). */
 export const CLIENT_HUNG_UP_TOAST = 'Сlientul a încheiat apelul';
 /** docs/CALLS.md: another dispatcher accepted this SIP call first. */
 export const CALL_TAKEN = 'Apelul a fost preluat de alt operator.';
@@ -17,7 +17,7 @@ export const CALL_GONE = 'Clientul a închis înainte de răspuns.';
 /** docs/CALLS.md: the order has no live call of this dispatcher to hold, resume or end. */
 export const NO_LIVE_CALL = 'Nu există un apel activ pentru această comandă.';
 
-/** SPEC §8 telephony alerts (the messages are the spec's, in English, verbatim). */
+/** Telephony alerts (the messages are the spec's, in English, verbatim). */
 export const SIP_MESSAGES = {
   noMeta: 'User meta not found',
   noUrl: 'Sip URL not set. Calls not available.',
@@ -32,7 +32,7 @@ export const SipCallIdSchema = requiredText(200).refine((value) => /^[\x21-\x7e]
 });
 
 /**
- * The caller as the PBX names them (the From user): a number, normalised (SPEC §5), or what a
+ * The caller as the PBX names them (the From user): a number, normalised, or what a
  * hidden or non-numeric caller sends ('anonymous'), kept as it is — such a call is still
  * answered; its order's phone is left for the dispatcher to type (docs/CALLS.md).
  */
@@ -41,14 +41,14 @@ export const CallerNumberSchema = requiredText(80, 'Numărul apelantului lipseș
   callerNumber,
 );
 
-/** SPEC §7 POST /api/calls/accept. */
+/** POST /api/calls/accept. */
 export const AcceptCallBodySchema = z.strictObject({
   phone_number: CallerNumberSchema,
   sip_caller_id: SipCallIdSchema,
 });
 export type AcceptCallBody = z.input<typeof AcceptCallBodySchema>;
 
-/** SPEC §7 PATCH /api/calls/cancel {phone_number, reason_type, reason_text}; the SIP id is ours. */
+/** PATCH /api/calls/cancel {phone_number, reason_type, reason_text}; the SIP id is ours. */
 export const CancelCallBodySchema = z.strictObject({
   phone_number: CallerNumberSchema,
   reason_type: z.literal('call_ended'),
@@ -57,7 +57,7 @@ export const CancelCallBodySchema = z.strictObject({
 });
 export type CancelCallBody = z.input<typeof CancelCallBodySchema>;
 
-/** SPEC §7: the trailing-slash variant sends the phone only (the dispatcher's hang-up). */
+/** The trailing-slash variant sends the phone only (the dispatcher's hang-up). */
 export const HangUpBodySchema = z.strictObject({
   phone_number: CallerNumberSchema,
   sip_caller_id: SipCallIdSchema.optional(),
@@ -79,7 +79,7 @@ export const CallerQuerySchema = z.strictObject({ phone: text(40) });
 
 /**
  * The softphone's settings for the logged user (docs/CALLS.md): a short-lived credential, or
- * why calls are not available (SPEC §8 message).
+ * why calls are not available (message).
  */
 export const SipSettingsSchema = z.discriminatedUnion('available', [
   z.object({

@@ -9,7 +9,7 @@ import {
   UpdateCarBodySchema,
 } from './cars.schema';
 
-/** Issue #20 /cars: the fleet of the caller's companies (the platform admin: every company). */
+/** /cars: the fleet of the caller's companies (the platform admin: every company). */
 export const listCars = defineEndpoint({
   method: 'GET',
   path: '/api/cars',

@@ -3,7 +3,7 @@ import { dateOnly, id, idParam, requiredText, text } from '../http/fields';
 import { pageQuery, paginated } from '../http/pagination';
 
 /**
- * A fleet vehicle (issue #20 /cars, docs/ADMINISTRATION.md "People and cars"): SPEC §3
+ * A fleet vehicle (/cars, docs/ADMINISTRATION.md "People and cars"): SPEC §3
  * default_car's call sign (indicativ), make, model, colour and plate, plus the records a
  * company keeps: year, seats, the assigned driver and its documents' expiry days.
  */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-/** A service a company sells (service_id on an order; 1 is the default, SPEC §4). */
+/** A service a company sells (service_id on an order; 1 is the default). */
 export const ServiceSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Service = z.infer<typeof ServiceSchema>;
 
-/** SPEC §3 Order option. */
+/** Order option. */
 export const OrderOptionSchema = z.object({ key: z.string(), name: z.string() });
 export type OrderOption = z.infer<typeof OrderOptionSchema>;
 
-/** SPEC §3 says the discounts list fields are not shown; docs/DECISIONS.md records these. */
+/** Says the discounts list fields are not shown; docs/DECISIONS.md records these. */
 export const DiscountSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -8,7 +8,7 @@ const clientAddressParams = z.object({
   addressId: idParam(),
 });
 
-/** SPEC §7 a client's saved addresses, as the order form and client history show them. */
+/** A client's saved addresses, as the order form and client history show them. */
 export const listAddressHistory = defineEndpoint({
   method: 'GET',
   path: '/api/dispatcher-orders/:clientId/address-history',
@@ -24,7 +24,7 @@ export const deleteAddressHistory = defineEndpoint({
   status: 204,
 });
 
-/** SPEC §7 user-addresses service, mounted under its own prefix (DESIGN §1). */
+/** User-addresses service, mounted under its own prefix. */
 export const USER_ADDRESSES_PREFIX = '/user-addresses';
 
 /** Saved addresses by phone number or client user id. */

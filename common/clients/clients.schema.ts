@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 Saved address: a client's address remembered from earlier orders. */
+/** Saved address: a client's address remembered from earlier orders. */
 export const SavedAddressSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -15,7 +15,7 @@ export const SavedAddressSchema = z.object({
 });
 export type SavedAddress = z.infer<typeof SavedAddressSchema>;
 
-/** SPEC §3 Client. */
+/** Client. */
 export const ClientSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),

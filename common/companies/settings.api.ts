@@ -4,7 +4,7 @@ import { idParam } from '../http/fields';
 import { CompanySettingsBodySchema, CompanySettingsSchema } from './settings.schema';
 
 /**
- * /settings (issue #20): a company's settings; another company's answers 404. The companies an
+ * /settings: a company's settings; another company's answers 404. The companies an
  * administrator may pick: GET /api/companies (common/users listCompanyChoices).
  */
 export const getCompanySettings = defineEndpoint({

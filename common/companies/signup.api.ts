@@ -7,8 +7,8 @@ import {
 } from './signup.schema';
 
 /**
- * SPEC §7 GET /api/check-cui?cui: the sign-up form's company lookup in the ANAF public VAT
- * registry (issue #20, docs/OPERATIONS.md COMPANY_REGISTRY_URL). Public. 503 when the registry
+ * GET /api/check-cui?cui: the sign-up form's company lookup in the ANAF public VAT
+ * registry (docs/OPERATIONS.md COMPANY_REGISTRY_URL). Public. 503 when the registry
  * cannot answer (REGISTRY_UNAVAILABLE): the user types the details by hand.
  */
 export const checkCui = defineEndpoint({
@@ -19,7 +19,7 @@ export const checkCui = defineEndpoint({
 });
 
 /**
- * SPEC §7 POST /api/company: a business signs up (issue #20) — its company on trial, its first
+ * POST /api/company: a business signs up — its company on trial, its first
  * user (manager + dispatcher), then logged in. Public, rate-limited per address (429), idempotent
  * per `Idempotency-Key` (a retry logs into the company the first attempt created; the key with
  * another body is 422). A registered CUI or a used e-mail is 422 on its field.

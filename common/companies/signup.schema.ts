@@ -26,7 +26,7 @@ export function isValidCui(digits: string): boolean {
 export const INVALID_CUI = 'Codul fiscal (CUI) nu este valid.';
 
 /**
- * SPEC §5: a leading 'RO' is stripped from the registration number before the lookup (spaces
+ * a leading 'RO' is stripped from the registration number before the lookup (spaces
  * too); a number whose check digit is wrong is refused before any call to the registry.
  */
 export const CuiSchema = z
@@ -38,7 +38,7 @@ export const CuiSchema = z
 
 export const CheckCuiQuerySchema = z.strictObject({ cui: CuiSchema });
 
-/** SPEC §7 check-cui `found[0]`: the company as the registry knows it. */
+/** Check-cui `found[0]`: the company as the registry knows it. */
 export const CompanyLookupSchema = z.object({
   cui: z.string(),
   denumire: z.string(),
@@ -55,7 +55,7 @@ export const CheckCuiResponseSchema = z.object({ found: z.array(CompanyLookupSch
 export const REGISTRY_UNAVAILABLE =
   'Registrul ANAF nu răspunde acum. Completați datele firmei de mână sau încercați din nou.';
 
-/** SPEC §1 the packages a business signs up for (media is the platform's own). */
+/** The packages a business signs up for (media is the platform's own). */
 export const SIGNUP_PACKAGES = [
   { id: 1, label: 'Taxi', type: 'dispatch' },
   { id: 2, label: 'Curierat', type: 'courier' },
@@ -73,10 +73,10 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 /**
- * SPEC §3 Company sign-up: cui, name, address, lat, lng, euid, phone, description, logo,
+ * Company sign-up: cui, name, address, lat, lng, euid, phone, description, logo,
  * package_id, user_name, user_email, user_password. Plus `vat_payer`, the registry's scpTVA the
  * form got from check-cui (optional; false when typed by hand). The consent checkbox is the
- * form's (SPEC §5): the API is not a place to tick it.
+ * form's: the API is not a place to tick it.
  */
 export const CompanySignupBodySchema = z
   .strictObject({

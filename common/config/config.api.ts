@@ -15,8 +15,8 @@ export type MapConfig = z.infer<typeof MapConfigSchema>;
 
 /**
  * What the web app needs to know at run time: store links for /download and /pro,
- * the fallback map centre (SPEC §1), the basemap and the base URLs of the spec's separate services
- * (DESIGN §1: mounted in the same process by default).
+ * the fallback map centre, the basemap and the base URLs of the spec's separate services
+ * (mounted in the same process by default).
  */
 export const RuntimeConfigSchema = z.object({
   driver_app_url: z.string(),

@@ -1,5 +1,5 @@
 /**
- * What a content page's HTML may hold (research R20), one list for the server's sanitiser
+ * What a content page's HTML may hold, one list for the server's sanitiser
  * (sanitize-html on write and read) and the browser's renderer (SafeHtml builds React elements
  * from these only: no raw HTML is ever injected into the page).
  */
@@ -34,7 +34,7 @@ export type ContentTag = (typeof CONTENT_TAGS)[number];
 /** Attributes a link may keep; nothing else keeps any. */
 export const CONTENT_LINK_ATTRIBUTES = ['href', 'title', 'rel', 'target'] as const;
 
-/** Schemes a link may use (issue #27: no plain http, no javascript:, data: or the like). */
+/** Schemes a link may use (no plain http, no javascript:, data: or the like). */
 export const CONTENT_LINK_SCHEMES = ['https', 'mailto', 'tel'] as const;
 
 /** Spaces and C0 controls, which a browser strips around an address. */

@@ -8,7 +8,7 @@ import {
   ContentSummarySchema,
 } from './content.schema';
 
-/** SPEC §7 GET /api/content/1: a public page by id. */
+/** GET /api/content/1: a public page by id. */
 export const getContent = defineEndpoint({
   method: 'GET',
   path: '/api/content/:id',
@@ -16,7 +16,7 @@ export const getContent = defineEndpoint({
   response: ContentSchema,
 });
 
-/** Issue #20: a public page by where it is published (/page/{url}, /documentation/{url}). */
+/** A public page by where it is published (/page/{url}, /documentation/{url}). */
 export const getContentByUrl = defineEndpoint({
   method: 'GET',
   path: '/api/content/by-url/:section/:url',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../http/fields';
 
-/** Where a page is public (issue #20): page → /page/{url}; documentation → /documentation/{url}, /docs/{url}. */
+/** Where a page is public: page → /page/{url}; documentation → /documentation/{url}, /docs/{url}. */
 export const CONTENT_SECTIONS = ['page', 'documentation'] as const;
 export const ContentSectionSchema = z.enum(CONTENT_SECTIONS, {
   error: 'Secțiunea este „page” sau „documentation”.',
@@ -13,7 +13,7 @@ export const CONTENT_SECTION_LABELS: Record<ContentSection, string> = {
   documentation: 'Documentație',
 };
 
-/** SPEC §7 GET /api/content/1: a public page; `content` is sanitised HTML. */
+/** GET /api/content/1: a public page; `content` is sanitised HTML. */
 export const ContentSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -40,7 +40,7 @@ export const ContentUrlSchema = z
   .max(100, INVALID_URL)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, INVALID_URL);
 
-/** /content (issue #20): what the platform admin writes; the HTML is sanitised on the server. */
+/** /content: what the platform admin writes; the HTML is sanitised on the server. */
 export const ContentBodySchema = z.strictObject({
   title: requiredText(200, 'Titlul este obligatoriu.'),
   content: z.string().max(200_000, 'Conținutul este prea lung.'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartWindow } from './chart-window';
 
-describe('the dashboard chart ranges (SPEC §2)', () => {
+describe('the dashboard chart ranges', () => {
   it('draws the last month and the last six months day by day', () => {
     expect(chartWindow('1m', '2026-03-31', null)).toEqual({
       from: '2026-03-01',

@@ -14,14 +14,14 @@ import {
 
 const IdParams = z.object({ id: idParam() });
 
-/** SPEC §7 GET /api/statistics/common (polled every 30 s, SPEC §9). */
+/** GET /api/statistics/common (polled every 30 s). */
 export const getCommonStatistics = defineEndpoint({
   method: 'GET',
   path: '/api/statistics/common',
   response: CommonStatisticsSchema,
 });
 
-/** SPEC §2 the dashboard's chart, from the daily counts (never a scan of the orders). */
+/** The dashboard's chart, from the daily counts (never a scan of the orders). */
 export const getOrdersChart = defineEndpoint({
   method: 'GET',
   path: '/api/statistics/orders-chart',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { id, requiredText, utcDateTime } from '../http/fields';
 
-/** SPEC §3 Common statistics: the dashboard's counters, for the caller's companies. */
+/** Common statistics: the dashboard's counters, for the caller's companies. */
 export const CommonStatisticsSchema = z.object({
   driversCount: z.number().int(),
   driversOnlineCount: z.number().int(),
   driversBusyCount: z.number().int(),
   clientsCount: z.number().int(),
-  /** Orders created since midnight, Bucharest time (DESIGN §4 Time). */
+  /** Orders created since midnight, Bucharest time (Time). */
   ordersTodayCount: z.number().int(),
   canceledOrdersTodayCount: z.number().int(),
   ordersTotalCount: z.number().int(),
@@ -18,7 +18,7 @@ export const CommonStatisticsSchema = z.object({
 });
 export type CommonStatistics = z.infer<typeof CommonStatisticsSchema>;
 
-/** SPEC §2 the chart's range buttons: '1 lună', '6 luni', 'Anual', 'De la începutul anului', 'Tot'. */
+/** The chart's range buttons: '1 lună', '6 luni', 'Anual', 'De la începutul anului', 'Tot'. */
 export const CHART_RANGES = ['1m', '6m', 'year', 'ytd', 'all'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
 

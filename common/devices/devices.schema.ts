@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, idParam, requiredText, text } from '../http/fields';
 import { paginated } from '../http/pagination';
 
-/** A driver's phone or tablet runs the driver app on one of these (issue #20 /devices). */
+/** A driver's phone or tablet runs the driver app on one of these (/devices). */
 export const DEVICE_PLATFORMS = ['android', 'ios'] as const;
 export const DevicePlatformSchema = z.enum(DEVICE_PLATFORMS);
 export type DevicePlatform = z.infer<typeof DevicePlatformSchema>;
@@ -16,7 +16,7 @@ export const DEVICE_PLATFORM_LABELS: Record<DevicePlatform, string> = {
 export const DeviceDriverSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** His call sign (SPEC §3 indicativ), the users' identifier. */
+  /** His call sign (indicativ), the users' identifier. */
   indicativ: z.string().nullable(),
 });
 

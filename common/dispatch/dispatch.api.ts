@@ -13,7 +13,7 @@ import {
 } from './dispatch.schema';
 
 /**
- * SPEC §7 POST {ws api}/accept-order {userId, orderId, time}: the driver (the token's user)
+ * POST {ws api}/accept-order {userId, orderId, time}: the driver (the token's user)
  * accepts his offer, or takes an order from the pending queue. 409: no open offer.
  */
 export const acceptOrder = defineEndpoint({
@@ -24,7 +24,7 @@ export const acceptOrder = defineEndpoint({
   errors: [404, 409],
 });
 
-/** The driver refuses his offer (SPEC §2 simulator 'Refuz'). */
+/** The driver refuses his offer (simulator 'Refuz'). */
 export const refuseOrder = defineEndpoint({
   method: 'POST',
   path: '/refuse-order',
@@ -33,7 +33,7 @@ export const refuseOrder = defineEndpoint({
   errors: [409],
 });
 
-/** SPEC §7 GET /order-drivers?orderId: the drivers of the order's search (console). */
+/** GET /order-drivers?orderId: the drivers of the order's search (console). */
 export const getOrderDrivers = defineEndpoint({
   method: 'GET',
   path: '/order-drivers',
@@ -42,7 +42,7 @@ export const getOrderDrivers = defineEndpoint({
   errors: [404],
 });
 
-/** Issue #18 explainability: every step of the order's searches and every decision. */
+/** Explainability: every step of the order's searches and every decision. */
 export const getDispatchTrace = defineEndpoint({
   method: 'GET',
   path: '/api/orders/:id/dispatch-trace',
@@ -74,14 +74,14 @@ const tripStep = (step: 'arrived' | 'start' | 'finish') =>
     errors: [404, 409],
   });
 
-/** SPEC §4 trip: arrived at the client (waiting_client). */
+/** Trip: arrived at the client (waiting_client). */
 export const tripArrived = tripStep('arrived');
-/** SPEC §4 trip: started (trip_started_at). */
+/** Trip: started (trip_started_at). */
 export const tripStart = tripStep('start');
-/** SPEC §4 trip: finished (trip_finished_at); the driver is free. */
+/** Trip: finished (trip_finished_at); the driver is free. */
 export const tripFinish = tripStep('finish');
 
-/** SPEC §4: the driver cancels his order; cancellation text `driverId~reason`. */
+/** The driver cancels his order; cancellation text `driverId~reason`. */
 export const tripCancel = defineEndpoint({
   method: 'POST',
   path: '/api/drivers/me/orders/:id/cancel',

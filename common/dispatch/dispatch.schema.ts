@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_ORDERINGS, SEARCH_TYPES } from './search-method.schema';
 
-/** SPEC §2 simulator: a driver accepts with the minutes he needs, 3 by default (SPEC §9). */
+/** Simulator: a driver accepts with the minutes he needs, 3 by default. */
 export const DEFAULT_OFFER_MINUTES = 3;
 
 const orderId = () =>
@@ -12,8 +12,8 @@ const orderId = () =>
     .max(2_147_483_647, 'Comanda nu există.');
 
 /**
- * SPEC §7 POST {ws api}/accept-order {userId, orderId, time}: the driver is the token's user, so
- * `userId` is accepted and ignored (DESIGN §7: no identity from a request body).
+ * POST {ws api}/accept-order {userId, orderId, time}: the driver is the token's user, so
+ * `userId` is accepted and ignored (no identity from a request body).
  */
 export const AcceptOrderBodySchema = z.strictObject({
   orderId: orderId(),
@@ -54,7 +54,7 @@ const OrderForDriverSchema = z.object({
   cost: z.number().int().nullable(),
 });
 
-/** SPEC §7 order_available: what a driver sees of an offer (no client phone before he has it). */
+/** order_available: what a driver sees of an offer (no client phone before he has it). */
 export const DriverOfferSchema = OrderForDriverSchema.extend({
   orderId: z.number().int(),
   kind: z.enum(['offer', 'pending']),
@@ -79,7 +79,7 @@ export const DriverOrderSchema = OrderForDriverSchema.extend({
 export type DriverOrder = z.infer<typeof DriverOrderSchema>;
 export const DriverOrdersSchema = z.array(DriverOrderSchema);
 
-/** SPEC §3 Driver search: the drivers of an order's search, viewed and accepted. */
+/** Driver search: the drivers of an order's search, viewed and accepted. */
 export const DriverSearchSchema = z.object({
   params: z
     .object({ search_order_by: z.enum(SEARCH_ORDERINGS), search_type: z.enum(SEARCH_TYPES) })
@@ -110,9 +110,9 @@ export const OrderDriversQuerySchema = z.strictObject({
 });
 
 /**
- * Why a driver was not offered an order in a step (issue #18 explainability); the Romanian
+ * Why a driver was not offered an order in a step (explainability); the Romanian
  * labels are SKIP_REASON_LABELS. No 'other company': another company's driver is never in a
- * step's pool, so never in its trace (issue #27).
+ * step's pool, so never in its trace.
  */
 export const SKIP_REASONS = [
   'offline',

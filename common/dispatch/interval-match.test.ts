@@ -23,7 +23,7 @@ const custom = (custom_day: string, time_from = '00:00:00', time_to = '23:59:59'
 /** UTC ms of a UTC wall-clock text. */
 const at = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`);
 
-describe('bucharestMoment (SPEC §9: weekday 1 = Monday … 7 = Sunday)', () => {
+describe('bucharestMoment (weekday 1 = Monday … 7 = Sunday)', () => {
   it('reads the Bucharest wall clock, in summer (UTC+3) and winter (UTC+2)', () => {
     // 2026-07-06 is a Monday.
     expect(bucharestMoment(at('2026-07-06 08:30:15'))).toEqual({
@@ -49,7 +49,7 @@ describe('bucharestMoment (SPEC §9: weekday 1 = Monday … 7 = Sunday)', () => 
   });
 });
 
-describe('intervalMatches (SPEC §3 Search interval)', () => {
+describe('intervalMatches (Search interval)', () => {
   const monday = { date: '2026-07-06', weekday: 1, time: '11:30:00' };
 
   it('includes both ends of the time window', () => {
@@ -105,7 +105,7 @@ describe('interval rules', () => {
     expect(intervalProblems('weekdays', { ...value, time_to: '10:00:01' })).toEqual({});
   });
 
-  it('a new interval defaults to every day 00:00:00–23:59:59 (SPEC §9); HH:mm gets :00', () => {
+  it('a new interval defaults to every day 00:00:00–23:59:59; HH:mm gets :00', () => {
     expect(CreateIntervalBodySchema.parse({})).toEqual({
       type: 'weekdays',
       value: { time_from: '00:00:00', time_to: '23:59:59', selected_day: null, custom_day: null },

@@ -2,7 +2,7 @@ import { bucharestParts } from '../lib/dates';
 import type { IntervalType } from './search-config.schema';
 
 /**
- * Which search interval applies at a moment (SPEC §3 Search interval, DESIGN §5): pure, so the
+ * Which search interval applies at a moment (Search interval): pure, so the
  * engine's choice is unit-tested without a database. docs/DISPATCH.md '## Search configuration'.
  */
 
@@ -10,7 +10,7 @@ import type { IntervalType } from './search-config.schema';
 export interface MomentParts {
   /** 'YYYY-MM-DD' in Europe/Bucharest. */
   date: string;
-  /** SPEC §9: 1 = Monday … 7 = Sunday. */
+  /** 1 = Monday … 7 = Sunday. */
   weekday: number;
   /** 'HH:mm:ss' in Europe/Bucharest. */
   time: string;
@@ -28,7 +28,7 @@ export interface MatchableInterval {
 }
 
 /**
- * The moment `ms` in Europe/Bucharest: the company's wall clock (SPEC §9 'Order history time is
+ * The moment `ms` in Europe/Bucharest: the company's wall clock ('Order history time is
  * shown in Bucharest time'; the intervals' windows are written by people on that clock).
  */
 export function bucharestMoment(ms: number): MomentParts {

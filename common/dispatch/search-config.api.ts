@@ -14,14 +14,14 @@ import {
   SortIntervalsBodySchema,
 } from './search-config.schema';
 
-/** SPEC §7 GET /api/search-intervals: the caller's company's intervals in order, with methods. */
+/** GET /api/search-intervals: the caller's company's intervals in order, with methods. */
 export const listSearchIntervals = defineEndpoint({
   method: 'GET',
   path: '/api/search-intervals',
   response: z.array(SearchIntervalSchema),
 });
 
-/** SPEC §7 POST /api/search-intervals; SPEC §9 defaults; toast 'Interval creat cu succes!'. */
+/** POST /api/search-intervals; SPEC §9 defaults; toast 'Interval creat cu succes!'. */
 export const createSearchInterval = defineEndpoint({
   method: 'POST',
   path: '/api/search-intervals',
@@ -30,7 +30,7 @@ export const createSearchInterval = defineEndpoint({
   status: 201,
 });
 
-/** SPEC §7 POST /api/search-intervals/sort {ids}: the new order; answers the list in it. */
+/** POST /api/search-intervals/sort {ids}: the new order; answers the list in it. */
 export const sortSearchIntervals = defineEndpoint({
   method: 'POST',
   path: '/api/search-intervals/sort',
@@ -38,7 +38,7 @@ export const sortSearchIntervals = defineEndpoint({
   response: z.array(SearchIntervalSchema),
 });
 
-/** SPEC §7 PATCH /api/search-intervals/{id}. */
+/** PATCH /api/search-intervals/{id}. */
 export const updateSearchInterval = defineEndpoint({
   method: 'PATCH',
   path: '/api/search-intervals/:id',
@@ -47,7 +47,7 @@ export const updateSearchInterval = defineEndpoint({
   response: SearchIntervalSchema,
 });
 
-/** SPEC §7 DELETE /api/search-intervals/{id} (its method too, when no other interval uses it). */
+/** DELETE /api/search-intervals/{id} (its method too, when no other interval uses it). */
 export const deleteSearchInterval = defineEndpoint({
   method: 'DELETE',
   path: '/api/search-intervals/:id',
@@ -56,7 +56,7 @@ export const deleteSearchInterval = defineEndpoint({
   status: 204,
 });
 
-/** SPEC §7 POST /api/search-methods {definitions: {items}}. */
+/** POST /api/search-methods {definitions: {items}}. */
 export const createSearchMethod = defineEndpoint({
   method: 'POST',
   path: '/api/search-methods',
@@ -65,7 +65,7 @@ export const createSearchMethod = defineEndpoint({
   status: 201,
 });
 
-/** SPEC §7 PATCH /api/search-methods/{id}. */
+/** PATCH /api/search-methods/{id}. */
 export const updateSearchMethod = defineEndpoint({
   method: 'PATCH',
   path: '/api/search-methods/:id',
@@ -74,7 +74,7 @@ export const updateSearchMethod = defineEndpoint({
   response: SearchMethodSchema,
 });
 
-/** SPEC §7 GET /api/users-intervals?page&per_page (10 a page, SPEC §9) → data and total. */
+/** GET /api/users-intervals?page&per_page (10 a page) → data and total. */
 export const listPriorityIntervals = defineEndpoint({
   method: 'GET',
   path: '/api/users-intervals',
@@ -82,7 +82,7 @@ export const listPriorityIntervals = defineEndpoint({
   response: PriorityIntervalListSchema,
 });
 
-/** SPEC §7 POST /api/users-intervals {from, to, users[{id, indicativ}]}; 'Prioritate salvată!'. */
+/** POST /api/users-intervals {from, to, users[{id, indicativ}]}; 'Prioritate salvată!'. */
 export const createPriorityInterval = defineEndpoint({
   method: 'POST',
   path: '/api/users-intervals',
@@ -91,7 +91,7 @@ export const createPriorityInterval = defineEndpoint({
   status: 201,
 });
 
-/** SPEC §7 DELETE /api/users-intervals/{id}. */
+/** DELETE /api/users-intervals/{id}. */
 export const deletePriorityInterval = defineEndpoint({
   method: 'DELETE',
   path: '/api/users-intervals/:id',

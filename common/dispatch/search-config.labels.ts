@@ -2,7 +2,7 @@ import type { IntervalType } from './search-config.schema';
 import type { NotificationMethod, SearchOrdering, SearchType } from './search-method.schema';
 
 /**
- * Romanian labels of every search-configuration option (SPEC §4 Search configuration), in one
+ * Romanian labels of every search-configuration option (Search configuration), in one
  * place: the builder (/builder) shows them, tests read them. What each value does is written in
  * docs/DISPATCH.md.
  */
@@ -42,7 +42,7 @@ export const INTERVAL_TYPE_LABELS: Record<IntervalType, string> = {
   custom: 'Zi anume',
 };
 
-/** SPEC §9: 1 = Monday … 7 = Sunday. */
+/** 1 = Monday … 7 = Sunday. */
 export const WEEKDAY_LABELS: Record<number, string> = {
   1: 'Luni',
   2: 'Marți',

@@ -4,16 +4,16 @@ import { perPageQuery } from '../http/pagination';
 import { SearchItemSchema } from './search-method.schema';
 
 /**
- * Wire shapes of the search configuration (SPEC §3 Search method / Search interval / Driver
+ * Wire shapes of the search configuration (Search method / Search interval / Driver
  * priority interval, §7 'Search methods and intervals'). docs/DISPATCH.md '## Search
  * configuration' explains how the engine reads them.
  */
 
-/** SPEC §4 Search configuration: interval type weekdays or custom. */
+/** Search configuration: interval type weekdays or custom. */
 export const INTERVAL_TYPES = ['weekdays', 'custom'] as const;
 
 /**
- * Who edits a company's search configuration and priority intervals (SPEC §6): its admins and
+ * Who edits a company's search configuration and priority intervals: its admins and
  * dispatchers, and its own company users (the point-of-sale header of a courier or restaurant
  * company has the work-mode builder, SPEC §2: they dispatch their own couriers). Every console
  * reads it.
@@ -21,7 +21,7 @@ export const INTERVAL_TYPES = ['weekdays', 'custom'] as const;
 export const SEARCH_CONFIG_EDITORS = ['admin', 'dispatcher', 'company'] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
 
-/** SPEC §3 Search method: at most this many steps (the builder's list stays readable). */
+/** Search method: at most this many steps (the builder's list stays readable). */
 export const MAX_SEARCH_ITEMS = 20;
 
 export const INVALID_TIME_OF_DAY = 'Ora trebuie să fie în formatul HH:mm:ss.';
@@ -41,7 +41,7 @@ export const unknownMethod = 'Metoda de căutare nu a fost găsită.';
 const HH_MM_SS = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
 /**
- * A time of day 'HH:mm:ss' (SPEC §9 default 00:00:00–23:59:59). 'HH:mm' is taken as ':00' so a
+ * A time of day 'HH:mm:ss' (default 00:00:00–23:59:59). 'HH:mm' is taken as ':00' so a
  * browser's time field can be sent as it is; what is stored and answered always has seconds.
  */
 export const timeOfDay = () =>
@@ -50,7 +50,7 @@ export const timeOfDay = () =>
     .regex(HH_MM_SS, { message: INVALID_TIME_OF_DAY })
     .transform((value) => (value.length === 5 ? `${value}:00` : value));
 
-/** SPEC §3 Search interval `value`: weekday 1 = Monday … 7 = Sunday (SPEC §9), null = every day. */
+/** Search interval `value`: weekday 1 = Monday … 7 = Sunday, null = every day. */
 export const IntervalValueSchema = z.strictObject({
   time_from: timeOfDay(),
   time_to: timeOfDay(),
@@ -59,7 +59,7 @@ export const IntervalValueSchema = z.strictObject({
 });
 export type IntervalValue = z.infer<typeof IntervalValueSchema>;
 
-/** SPEC §9: the default interval, every day 00:00:00 to 23:59:59. */
+/** The default interval, every day 00:00:00 to 23:59:59. */
 export const DEFAULT_INTERVAL_VALUE: IntervalValue = {
   time_from: '00:00:00',
   time_to: '23:59:59',
@@ -100,14 +100,14 @@ export const DefinitionsSchema = z.strictObject({
 });
 export type Definitions = z.infer<typeof DefinitionsSchema>;
 
-/** SPEC §3 Search method as answered. */
+/** Search method as answered. */
 export const SearchMethodSchema = z.object({
   id: z.number().int(),
   definitions: z.object({ items: z.array(SearchItemSchema) }),
 });
 export type SearchMethod = z.infer<typeof SearchMethodSchema>;
 
-/** SPEC §3 Search interval, with its method (the builder shows both in one row). */
+/** Search interval, with its method (the builder shows both in one row). */
 export const SearchIntervalSchema = z.object({
   id: z.number().int(),
   search_method_id: z.number().int(),
@@ -125,7 +125,7 @@ export const SearchIntervalSchema = z.object({
 export type SearchInterval = z.infer<typeof SearchIntervalSchema>;
 
 /**
- * POST /api/search-intervals: everything optional (SPEC §9 defaults); without
+ * POST /api/search-intervals: everything optional (defaults); without
  * `search_method_id` a new method with one default step is made for it.
  */
 export const CreateIntervalBodySchema = z
@@ -158,7 +158,7 @@ export const IdParamsSchema = z.object({ id: idParam() });
 
 // ── driver priority intervals ────────────────────────────────────────────────────────────────
 
-/** SPEC §9: the priority window shows 10 intervals a page. */
+/** The priority window shows 10 intervals a page. */
 export const PRIORITY_PAGE_SIZE = 10;
 
 export const PriorityDriverSchema = z.object({
@@ -166,7 +166,7 @@ export const PriorityDriverSchema = z.object({
   indicativ: z.string().nullable(),
 });
 
-/** SPEC §3 Driver priority interval: from → to (UTC 'YYYY-MM-DD HH:mm:ss'), its drivers. */
+/** Driver priority interval: from → to (UTC 'YYYY-MM-DD HH:mm:ss'), its drivers. */
 export const PriorityIntervalSchema = z.object({
   id: z.number().int(),
   from: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §4 Search configuration: what each value does is written in docs/DISPATCH.md. */
+/** Search configuration: what each value does is written in docs/DISPATCH.md. */
 export const SEARCH_TYPES = [
   'by_zone',
   'by_near_zone',
@@ -30,7 +30,7 @@ export const REFUSAL_ACTIONS = ['ban', 'reset'] as const;
 export const LIMIT_IN_METRES: ReadonlySet<SearchType> = new Set(['by_radius', 'by_route']);
 
 /**
- * SPEC §3 ban_conditions: refusals of the drivers offered at positions `drivers.from`–`to` of
+ * ban_conditions: refusals of the drivers offered at positions `drivers.from`–`to` of
  * a step count; `count` of them within `reset_interval` minutes → banned for that long
  * (type ban) or sent to the back of the queue (type reset). docs/DISPATCH.md.
  */
@@ -55,7 +55,7 @@ export const BanConditionsSchema = z.strictObject({
 });
 export type BanConditions = z.infer<typeof BanConditionsSchema>;
 
-/** SPEC §3 Search method `definitions.items[]`: one step of a search. */
+/** Search method `definitions.items[]`: one step of a search. */
 export const SearchItemSchema = z.strictObject({
   search_type: z.enum(SEARCH_TYPES),
   /** Seconds the step waits for answers. */
@@ -69,7 +69,7 @@ export const SearchItemSchema = z.strictObject({
 });
 export type SearchItem = z.infer<typeof SearchItemSchema>;
 
-/** SPEC §9 defaults: a new refusal rule, a new search step. */
+/** Defaults: a new refusal rule, a new search step. */
 export const DEFAULT_BAN_CONDITIONS: BanConditions = {
   active: false,
   type: 'ban',

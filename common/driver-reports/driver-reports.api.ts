@@ -13,7 +13,7 @@ import {
   ReportTokenParamsSchema,
 } from './driver-reports.schema';
 
-/** SPEC §2 Other screens, driver order list: a driver's trips, newest first, 30 a page. */
+/** Other screens, driver order list: a driver's trips, newest first, 30 a page. */
 export const listDriverOrders = defineEndpoint({
   method: 'GET',
   path: '/api/drivers/:id/orders',
@@ -47,7 +47,7 @@ export const revokeReportLink = defineEndpoint({
   status: 204,
 });
 
-/** SPEC §2 /driver/reports/{token}: public; an unknown, expired or revoked token is a 404. */
+/** /driver/reports/{token}: public; an unknown, expired or revoked token is a 404. */
 export const getDriverReport = defineEndpoint({
   method: 'GET',
   path: '/api/driver-reports/:token',

@@ -3,10 +3,10 @@ import { idParam } from '../http/fields';
 import { paginated } from '../http/pagination';
 import { OrderStateSchema, PaymentTypeSchema } from '../orders/orders.schema';
 
-/** SPEC §9: the driver order list shows 30 trips a page; the public report the same. */
+/** The driver order list shows 30 trips a page; the public report the same. */
 export const DRIVER_ORDERS_PER_PAGE = 30;
 
-/** One trip of a driver (SPEC §2 Other screens "Driver order list"). Money in bani. */
+/** One trip of a driver (Other screens "Driver order list"). Money in bani. */
 export const DriverTripSchema = z.object({
   id: z.number().int(),
   /** UTC; shown DD.MM.YYYY HH:mm. */
@@ -16,7 +16,7 @@ export const DriverTripSchema = z.object({
   state: OrderStateSchema,
   cost: z.number().int().nullable(),
   payment_type: PaymentTypeSchema,
-  /** SPEC §3 Order finance_info.is_paid. */
+  /** Order finance_info.is_paid. */
   is_paid: z.boolean(),
 });
 export type DriverTrip = z.infer<typeof DriverTripSchema>;
@@ -26,7 +26,7 @@ export type DriverTripList = z.infer<typeof DriverTripListSchema>;
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
-/** GET /api/drivers/{id}/orders?payment_type&is_paid&page (SPEC §2 filters, §9 page size 30). */
+/** GET /api/drivers/{id}/orders?payment_type&is_paid&page (filters, §9 page size 30). */
 export const DriverOrdersQuerySchema = z.strictObject({
   payment_type: PaymentTypeSchema.optional(),
   is_paid: z
@@ -40,7 +40,7 @@ export type DriverOrdersQuery = z.infer<typeof DriverOrdersQuerySchema>;
 export const DriverIdParamsSchema = z.object({ id: idParam() });
 export const ReportLinkParamsSchema = z.object({ id: idParam(), linkId: idParam() });
 
-/** How long a new link lives unless the admin says otherwise (DESIGN §7: no lasting secrets). */
+/** How long a new link lives unless the admin says otherwise (no lasting secrets). */
 export const REPORT_LINK_DEFAULT_DAYS = 30;
 export const REPORT_LINK_MAX_DAYS = 365;
 
@@ -74,7 +74,7 @@ export type CreatedReportLink = z.infer<typeof CreatedReportLinkSchema>;
 export const ReportTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const ReportPageQuerySchema = z.strictObject({ page });
 
-/** SPEC §2 /driver/reports/{token}: the driver's name and call sign and his trips, nothing else. */
+/** /driver/reports/{token}: the driver's name and call sign and his trips, nothing else. */
 export const DriverReportSchema = z.object({
   driver: z.object({ name: z.string(), indicativ: z.string().nullable() }),
   expires_at: z.string(),

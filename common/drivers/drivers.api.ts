@@ -11,14 +11,14 @@ import {
   ZoneStatisticsSchema,
 } from './drivers.schema';
 
-/** SPEC §7 GET /api/drivers-positions (every 25 s): the online drivers of the caller's companies. */
+/** GET /api/drivers-positions (every 25 s): the online drivers of the caller's companies. */
 export const getDriversPositions = defineEndpoint({
   method: 'GET',
   path: '/api/drivers-positions',
   response: DriverPositionsSchema,
 });
 
-/** SPEC §7 PATCH /api/users/{id}/ban: bans (or, with an empty body, unbans) a driver. */
+/** PATCH /api/users/{id}/ban: bans (or, with an empty body, unbans) a driver. */
 export const banUser = defineEndpoint({
   method: 'PATCH',
   path: '/api/users/:id/ban',
@@ -49,14 +49,14 @@ export const getDriverStatus = defineEndpoint({
   errors: [404],
 });
 
-/** SPEC §7 GET /api/polygons/statistics (every 30 s): busy and free drivers per zone. */
+/** GET /api/polygons/statistics (every 30 s): busy and free drivers per zone. */
 export const getZoneStatistics = defineEndpoint({
   method: 'GET',
   path: '/api/polygons/statistics',
   response: ZoneStatisticsSchema,
 });
 
-/** SPEC §7 GET /api/statistics/drivers-info?polygon_id: the free drivers of one zone. */
+/** GET /api/statistics/drivers-info?polygon_id: the free drivers of one zone. */
 export const getDriversInfo = defineEndpoint({
   method: 'GET',
   path: '/api/statistics/drivers-info',

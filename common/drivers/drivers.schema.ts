@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { id, idParam, latitude, longitude, text, utcDateTime } from '../http/fields';
 
 /**
- * SPEC §3 Driver position, as the drivers map and `GET /api/drivers-positions` carry it: only
+ * Driver position, as the drivers map and `GET /api/drivers-positions` carry it: only
  * online drivers with a known position. `polygonId` is the zone the position falls in,
- * `on_offer` marks a driver an order is being offered to (SPEC §2: the red label; the dispatch
+ * `on_offer` marks a driver an order is being offered to (the red label; the dispatch
  * engine sets it), `reported_at` is when the driver's app sent the position (UTC).
  */
 export const DriverPositionSchema = z.object({
@@ -23,7 +23,7 @@ export type DriverPosition = z.infer<typeof DriverPositionSchema>;
 export const DriverPositionsSchema = z.array(DriverPositionSchema);
 
 /**
- * SPEC §7 `currentPosition {long, lat, orderId, userId, polygonId}` from a driver's app. The
+ * `currentPosition {long, lat, orderId, userId, polygonId}` from a driver's app. The
  * driver is always the socket's user: `userId` and `polygonId` are accepted for the spec's
  * sake and ignored (the server knows who sends, and works the zone out itself).
  */
@@ -44,7 +44,7 @@ export type DriverStatus = z.infer<typeof DriverStatusSchema>;
 export const DriverStatusBodySchema = z.strictObject({ status: DriverStatusSchema });
 
 /**
- * A driver's durable state (DESIGN §4: written by the drivers' one write path, numbered by
+ * A driver's durable state (written by the drivers' one write path, numbered by
  * their change stream `seq`, so a client keeps the highest it has applied).
  */
 export const DriverStateSchema = z.object({
@@ -61,7 +61,7 @@ export const DriverStateSchema = z.object({
 });
 export type DriverState = z.infer<typeof DriverStateSchema>;
 
-/** SPEC §9 ban options: 3, 12, 24, 48 hours, 4 days, permanent (2100-01-01 00:00:00). */
+/** Ban options: 3, 12, 24, 48 hours, 4 days, permanent (2100-01-01 00:00:00). */
 export const BAN_FOREVER_UNTIL = '2100-01-01 00:00:00';
 export const BAN_UNITS = ['hours', 'days'] as const;
 export const BAN_REASON_REQUIRED = 'Motivul blocării este obligatoriu.';
@@ -71,7 +71,7 @@ export const BAN_ONE_DURATION =
   'Alegeți o singură durată: unit și amount, ban_forever sau ban_until.';
 
 /**
- * SPEC §7 `PATCH /api/users/{id}/ban`: a unit and an amount, `ban_forever`, or `ban_until`,
+ * `PATCH /api/users/{id}/ban`: a unit and an amount, `ban_forever`, or `ban_until`,
  * each with its reason; an empty body unbans and clears the reason. One object (not a union) so
  * that every mistake is reported on its own field.
  */
@@ -112,14 +112,14 @@ export const BanBodySchema = z
   });
 export type BanBody = z.infer<typeof BanBodySchema>;
 
-/** SPEC §7: the ban answer holds the date (null once unbanned) and the reason. */
+/** The ban answer holds the date (null once unbanned) and the reason. */
 export const BanResultSchema = z.object({
   date: z.string().nullable(),
   reason: z.string().nullable(),
 });
 export type BanResult = z.infer<typeof BanResultSchema>;
 
-/** SPEC §3 Zone statistics, per zone of the caller's companies. */
+/** Zone statistics, per zone of the caller's companies. */
 export const ZoneStatisticsSchema = z.array(
   z.object({
     polygonId: z.number().int(),
@@ -130,7 +130,7 @@ export const ZoneStatisticsSchema = z.array(
 );
 export type ZoneStatistics = z.infer<typeof ZoneStatisticsSchema>;
 
-/** SPEC §3 Driver info per zone: the free drivers in it, longest idle first. */
+/** Driver info per zone: the free drivers in it, longest idle first. */
 export const DriversInfoSchema = z.array(
   z.object({
     userId: z.number().int(),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
- * One endpoint of the API, described once with zod schemas (DESIGN §4 Contracts).
+ * One endpoint of the API, described once with zod schemas (Contracts).
  * The server registers routes from it (validation, serialisation, OpenAPI); the web
  * client builds URLs and types results from the same object.
  */
@@ -22,7 +22,7 @@ export interface Endpoint {
    * Error statuses the handler itself may answer (a refused transition's 409, a role check's
    * 403, the login limit's 429). The ones every route of its kind may answer are added when the
    * route is registered (server/http/route.ts `documentedErrors`), so the OpenAPI document lists
-   * every status a caller can get, and the fuzz suite holds the server to it (issue #15).
+   * every status a caller can get, and the fuzz suite holds the server to it.
    */
   errors?: readonly DomainErrorStatus[];
 }

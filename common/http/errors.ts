@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The error body every failing request answers with. `errors` is the spec's
- * validation shape: field → list of messages (SPEC §5), present on 422.
+ * validation shape: field → list of messages, present on 422.
  */
 export const ErrorBodySchema = z.object({
   message: z.string(),
@@ -29,7 +29,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * "Not found" for each kind of thing, written whole so that the participle agrees with the noun
- * (issue #15 defect 8: not "Utilizatorul nu a fost găsită.").
+ * (not "Utilizatorul nu a fost găsită.").
  */
 export const NOT_FOUND = {
   resource: 'Resursa nu a fost găsită.',

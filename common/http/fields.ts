@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { applyRomanianErrors } from './romanian-errors';
 
-// Every contract imports this module, so every parse answers in Romanian (issue #15 defect 8).
+// Every contract imports this module, so every parse answers in Romanian.
 applyRomanianErrors();
 
 /**
- * The shared field schemas every contract is built from (issue #15): a value these accept is one
+ * The shared field schemas every contract is built from: a value these accept is one
  * the database accepts too, so bad input is a 422 on its field, never a 500 from PostgreSQL.
  */
 
@@ -63,7 +63,7 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export const INVALID_DATE = 'Data nu este validă.';
 export const INVALID_TIME = 'Ora nu este validă.';
 
-/** A stored UTC time `YYYY-MM-DD HH:mm:ss` (DESIGN §4 Time) that exists on the calendar. */
+/** A stored UTC time `YYYY-MM-DD HH:mm:ss` (Time) that exists on the calendar. */
 export const utcDateTime = () =>
   z
     .string()
@@ -105,7 +105,7 @@ export const timeOnly = () =>
 export const INVALID_LATITUDE = 'Latitudinea trebuie să fie un număr între -90 și 90.';
 export const INVALID_LONGITUDE = 'Longitudinea trebuie să fie un număr între -180 și 180.';
 
-/** A latitude in degrees (DESIGN §4 Coordinates: validate ranges, never swap). */
+/** A latitude in degrees (Coordinates: validate ranges, never swap). */
 export const latitude = () =>
   z.number({ error: INVALID_LATITUDE }).min(-90, INVALID_LATITUDE).max(90, INVALID_LATITUDE);
 

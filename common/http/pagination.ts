@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Largest page any list answers (DESIGN §7 Limits: `per_page` capped). */
+/** Largest page any list answers (`per_page` capped). */
 export const MAX_PER_PAGE = 100;
 
 /**
  * A list's page size: DESIGN §7 Limits caps it, so a larger one is cut to MAX_PER_PAGE rather
- * than refused (issue #3: the order lists); a non-number or one below 1 is still a 422.
+ * than refused (the order lists); a non-number or one below 1 is still a 422.
  * `pageQuery` (the users list) still refuses a larger one, as its tests hold.
  */
 export const perPageQuery = (fallback: number) =>

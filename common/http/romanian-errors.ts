@@ -26,7 +26,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 /**
- * The user-facing message of a zod issue, in Romanian (issue #15 defect 8). A schema's own
+ * The user-facing message of a zod issue, in Romanian. A schema's own
  * message (`.min(1, 'Adresa este obligatorie.')`) still wins: this only fills in for the rest.
  */
 export function romanianMessage(issue: core.$ZodRawIssue): string {

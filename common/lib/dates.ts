@@ -1,4 +1,4 @@
-/** SPEC §9: times are stored in UTC as `YYYY-MM-DD HH:mm:ss`. */
+/** Times are stored in UTC as `YYYY-MM-DD HH:mm:ss`. */
 export const toUtcString = (date: Date): string =>
   date.toISOString().slice(0, 19).replace('T', ' ');
 
@@ -17,7 +17,7 @@ const bucharest = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * An instant's wall-clock parts in Bucharest, two digits each but the year (SPEC §9: times are
+ * An instant's wall-clock parts in Bucharest, two digits each but the year (times are
  * stored UTC and shown, and filtered by day and hour, in Bucharest time).
  */
 export function bucharestParts(

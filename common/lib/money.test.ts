@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRon } from './money';
 
 describe('formatRon', () => {
-  it("defaults to '0,00 RON' (SPEC §2 side panel)", () => {
+  it("defaults to '0,00 RON' (side panel)", () => {
     expect(formatRon(null)).toBe('0,00 RON');
     expect(formatRon(undefined)).toBe('0,00 RON');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone, phoneSearchDigits } from './phone';
 
-describe('normalizePhone (SPEC §5)', () => {
+describe('normalizePhone', () => {
   it('turns 00 into +', () => {
     expect(normalizePhone('0037369123456')).toBe('+37369123456');
     expect(normalizePhone('0040744123456')).toBe('+40744123456');
@@ -56,7 +56,7 @@ describe('normalizePhone (SPEC §5)', () => {
   });
 });
 
-describe('phoneSearchDigits (blocked-phone search, SPEC §5)', () => {
+describe('phoneSearchDigits (blocked-phone search)', () => {
   it('reads a query that starts like a whole number by the normalisation rules', () => {
     expect(phoneSearchDigits('0744 555 666')).toBe('40744555666');
     expect(phoneSearchDigits('+40 744 555 666')).toBe('40744555666');

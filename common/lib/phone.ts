@@ -6,7 +6,7 @@ const compactOf = (input: string) =>
     .replace(/[\s\-./()]/g, '');
 
 /**
- * SPEC §5 prefix rules on a compact number, as digits without the `+`: `+…` kept, `00…` → `…`,
+ * prefix rules on a compact number, as digits without the `+`: `+…` kept, `00…` → `…`,
  * Romanian national numbers (`07…`, `7…` with 9 digits, `40…` with 11 digits) → `40…`, anything
  * else gets the spec's `4` prefix.
  */
@@ -20,8 +20,8 @@ function prefixedDigits(compact: string): string {
 }
 
 /**
- * Phone normalisation (SPEC §5), the one function used for storage, search and the
- * blocked-number check (DESIGN §4): separators dropped, `00…` → `+…`, Romanian national
+ * Phone normalisation, the one function used for storage, search and the
+ * blocked-number check: separators dropped, `00…` → `+…`, Romanian national
  * numbers (`07…`, `7…` with 9 digits, `40…` with 11 digits) → `+40…`, anything else gets the
  * spec's `+4` prefix. The result is E.164-shaped or null when it cannot be a phone number.
  */

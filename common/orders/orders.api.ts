@@ -30,20 +30,20 @@ const dispatcherList = (tab: 'in-call' | 'live' | 'finished' | 'canceled') =>
     response: OrderListSchema,
   });
 
-/** SPEC §7 the four dispatcher tabs: 'In apel', 'Confirmate', 'Finalizate', 'Anulate'. */
+/** The four dispatcher tabs: 'In apel', 'Confirmate', 'Finalizate', 'Anulate'. */
 export const listInCallOrders = dispatcherList('in-call');
 export const listLiveOrders = dispatcherList('live');
 export const listFinishedOrders = dispatcherList('finished');
 export const listCanceledOrders = dispatcherList('canceled');
 
-/** SPEC §7 counters of the four tabs (refreshed every 15 s, SPEC §9). */
+/** Counters of the four tabs (refreshed every 15 s). */
 export const getDispatcherStatistics = defineEndpoint({
   method: 'GET',
   path: '/api/dispatcher-orders/statistics',
   response: DispatcherStatisticsSchema,
 });
 
-/** The operator top bar's live statistics (SPEC §2). */
+/** The operator top bar's live statistics. */
 export const getLiveStatistics = defineEndpoint({
   method: 'GET',
   path: '/api/dispatcher-orders/live-statistics',
@@ -57,7 +57,7 @@ export const getOrder = defineEndpoint({
   response: OrderSchema,
 });
 
-/** SPEC §7 POST /api/orders; an `Idempotency-Key` header makes a retried request return the first answer. */
+/** POST /api/orders; an `Idempotency-Key` header makes a retried request return the first answer. */
 export const createOrder = defineEndpoint({
   method: 'POST',
   path: '/api/orders',
@@ -124,7 +124,7 @@ export const cancelOrder = defineEndpoint({
 });
 
 /**
- * SPEC §2 'notify selected drivers' (issue #18): the order is searched for again, offered to
+ * 'notify selected drivers': the order is searched for again, offered to
  * these drivers only (custom_driver_ids), at once.
  */
 export const notifyDrivers = defineEndpoint({
@@ -145,7 +145,7 @@ export const setDriverAndFinish = defineEndpoint({
   errors: [409],
 });
 
-/** SPEC §7: returns the new order's id (the web navigates to /operator/order/{id}). */
+/** Returns the new order's id (the web navigates to /operator/order/{id}). */
 export const duplicateOrder = defineEndpoint({
   method: 'POST',
   path: '/api/orders/:id/duplicate',
@@ -162,7 +162,7 @@ export const getOrderHistory = defineEndpoint({
   response: z.array(OrderHistoryItemSchema),
 });
 
-/** SPEC §7 GET /api/orders-for-report?per_page=7 (the dashboard's recent orders). */
+/** GET /api/orders-for-report?per_page=7 (the dashboard's recent orders). */
 export const listOrdersForReport = defineEndpoint({
   method: 'GET',
   path: '/api/orders-for-report',

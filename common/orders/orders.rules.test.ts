@@ -33,7 +33,7 @@ const order = (
 });
 const allowedStates = (rule: (state: OrderState) => boolean) => ORDER_STATES.filter(rule);
 
-describe('order rules (SPEC §4)', () => {
+describe('order rules', () => {
   it('edits only new orders', () => {
     expect(allowedStates((s) => isEditable(order(s)))).toEqual(['new']);
   });

@@ -12,14 +12,14 @@ type OrderFacts = Pick<
 /** States whose orders are still being worked on (the 'Confirmate' tab). */
 export const LIVE_STATES: readonly OrderState[] = ['created', 'pending', 'assigned'];
 
-/** SPEC §4: a new order is editable; any other only through the comment/name/address toggle. */
+/** A new order is editable; any other only through the comment/name/address toggle. */
 export const isEditable = (order: Pick<Order, 'state'>) => order.state === 'new';
 
 /**
  * The fields of PATCH /api/orders/{id} an order that is not new still takes. SPEC §4: 'An order
  * that is not new is read-only, except comment, client name and address edits through an edit
  * toggle'; the client's notes go with the name (as update-name takes both) and the payment
- * (cash/protocol toggle, SPEC §4) stays open, as docs/DECISIONS.md "Orders" says. Addresses
+ * (cash/protocol toggle) stays open, as docs/DECISIONS.md "Orders" says. Addresses
  * have their own call (PATCH places/{placeId}).
  */
 export const EDITABLE_AFTER_PLACING: ReadonlySet<string> = new Set<keyof UpdateOrderBody>([
@@ -30,7 +30,7 @@ export const EDITABLE_AFTER_PLACING: ReadonlySet<string> = new Set<keyof UpdateO
   'protocol_company_id',
 ]);
 
-/** SPEC §4: only a new order is placed (state new → created). */
+/** Only a new order is placed (state new → created). */
 export const canPlace = (order: Pick<Order, 'state'>) => order.state === 'new';
 
 /**
@@ -45,39 +45,39 @@ export function updateRefusal(order: Pick<Order, 'state'>, body: UpdateOrderBody
   return null;
 }
 
-/** SPEC §4: cancel only in created or assigned. */
+/** Cancel only in created or assigned. */
 export const canCancel = (order: Pick<Order, 'state'>) =>
   order.state === 'created' || order.state === 'assigned';
 
-/** SPEC §4/§6: retry only for canceled or pending orders, and only the dispatcher's own. */
+/** Retry only for canceled or pending orders, and only the dispatcher's own. */
 export const canRetry = (order: Pick<Order, 'state' | 'dispatcher_id'>, userId: number) =>
   (order.state === 'canceled' || order.state === 'pending') && order.dispatcher_id === userId;
 
-/** SPEC §4: manual assignment only in canceled or pending, with no driver. */
+/** Manual assignment only in canceled or pending, with no driver. */
 export const canAssignManually = (order: Pick<Order, 'state' | 'driver_id'>) =>
   (order.state === 'canceled' || order.state === 'pending') && order.driver_id === null;
 
 /**
- * SPEC §2 'notify selected drivers' (issue #18): an order still without a driver that is
+ * 'notify selected drivers': an order still without a driver that is
  * searching, waiting or canceled is searched for again among the chosen drivers.
  */
 export const canNotifyDrivers = (order: Pick<Order, 'state' | 'driver_id'>) =>
   (order.state === 'created' || order.state === 'pending' || order.state === 'canceled') &&
   order.driver_id === null;
 
-/** SPEC §4: own orders, pending or created, not yet in the queue. */
+/** Own orders, pending or created, not yet in the queue. */
 export const canMoveToPending = (order: OrderFacts, userId: number) =>
   order.dispatcher_id === userId &&
   (order.state === 'pending' || order.state === 'created') &&
   !order.in_pending_queue;
 
-/** SPEC §4: duplicate any order that is not new. */
+/** Duplicate any order that is not new. */
 export const canDuplicate = (order: Pick<Order, 'state'>) => order.state !== 'new';
 
-/** SPEC §4: removing always_in_call sets it false; only meaningful when it is set. */
+/** Removing always_in_call sets it false; only meaningful when it is set. */
 export const canRemoveAlwaysInCall = (order: Pick<Order, 'always_in_call'>) => order.always_in_call;
 
-/** SPEC §4: the form's payment toggle goes between cash and protocol. */
+/** The form's payment toggle goes between cash and protocol. */
 export const togglePaymentType = (current: PaymentType): PaymentType =>
   current === 'protocol' ? 'cash' : 'protocol';
 
@@ -98,7 +98,7 @@ export const REFUSALS = {
     'Șoferii pot fi anunțați doar pentru o comandă fără șofer, în căutare, în așteptare sau anulată.',
 } as const;
 
-/** State labels (SPEC §4). */
+/** State labels. */
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   new: 'Nou',
   created: 'Creat',
@@ -108,12 +108,12 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   canceled: 'Anulat',
 };
 
-/** Trip state labels (SPEC §4). */
+/** Trip state labels. */
 export const TRIP_STATE_LABELS = {
   waiting_driver: 'spre client',
   waiting_client: 'șofer sosit',
   started: 'în cursă',
 } as const;
 
-/** Place labels A, B, C … by index (SPEC §2). */
+/** Place labels A, B, C … by index. */
 export const placeLabel = (index: number) => String.fromCharCode(65 + (index % 26));

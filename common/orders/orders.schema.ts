@@ -12,7 +12,7 @@ import {
 import { perPageQuery } from '../http/pagination';
 import { INVALID_PHONE, normalizePhone } from '../lib/phone';
 
-/** SPEC §4 order states. */
+/** Order states. */
 export const ORDER_STATES = [
   'new',
   'created',
@@ -24,24 +24,24 @@ export const ORDER_STATES = [
 export const OrderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderStateSchema>;
 
-/** SPEC §4 trip states. */
+/** Trip states. */
 export const TRIP_STATES = ['waiting_driver', 'waiting_client', 'started'] as const;
 export const TripStateSchema = z.enum(TRIP_STATES);
 export type TripState = z.infer<typeof TripStateSchema>;
 
-/** SPEC §4 payment types; the form toggles between cash and protocol. */
+/** Payment types; the form toggles between cash and protocol. */
 export const PAYMENT_TYPES = ['cash', 'card', 'protocol', 'discount'] as const;
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 
-/** SPEC §4 order sources. */
+/** Order sources. */
 export const ORDER_SOURCES = ['from_call', 'from_app'] as const;
 export const OrderSourceSchema = z.enum(ORDER_SOURCES);
 
-/** SPEC §4 call states. */
+/** Call states. */
 export const CallStateSchema = z.enum(['started', 'on_hold', 'ended']);
 
-/** SPEC §4 cancellation types (dispatcher_canceled and no_drivers_found from §4 Live events). */
+/** Cancellation types (dispatcher_canceled and no_drivers_found from §4 Live events). */
 export const CANCELLATION_TYPES = [
   'dispatcher_canceled',
   'no_drivers_found',
@@ -54,7 +54,7 @@ export const CancellationTypeSchema = z.enum(CANCELLATION_TYPES);
 const lat = z.number().min(-90).max(90);
 const long = z.number().min(-180).max(180);
 
-/** SPEC §3 Order place (with bloc, scara, reper: block, staircase, landmark). */
+/** Order place (with bloc, scara, reper: block, staircase, landmark). */
 export const OrderPlaceSchema = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
@@ -82,7 +82,7 @@ export const OrderPlaceInputSchema = z.strictObject({
 });
 export type OrderPlaceInput = z.infer<typeof OrderPlaceInputSchema>;
 
-/** SPEC §3 Call on an order (UTC times); the SIP Call-ID ties it to the softphone's line. */
+/** Call on an order (UTC times); the SIP Call-ID ties it to the softphone's line. */
 export const CallSchema = z.object({
   phone: z.string(),
   state: CallStateSchema,
@@ -91,7 +91,7 @@ export const CallSchema = z.object({
   sip_caller_id: z.string().nullable().optional(),
 });
 
-/** The assigned driver as the order shows it (SPEC §2 'Șofer alocat' card). */
+/** The assigned driver as the order shows it ('Șofer alocat' card). */
 export const OrderDriverSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -111,7 +111,7 @@ export const OrderClientSchema = z.object({
   created_at: z.string(),
 });
 
-/** SPEC §3 Order: every field, wire names verbatim. Money in bani. */
+/** Order: every field, wire names verbatim. Money in bani. */
 export const OrderSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -161,13 +161,13 @@ export const OrderSchema = z.object({
   cancellation_reason_text: z.string().nullable(),
   cancelled_by_identifier: z.string().nullable(),
   protocol_user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** The first place's name: the pickup address (SPEC §2 list column). */
+  /** The first place's name: the pickup address (list column). */
   address: z.string().nullable(),
   client_phone: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** A phone as the form types it, stored normalised (SPEC §5; the phone is lowercased). */
+/** A phone as the form types it, stored normalised (the phone is lowercased). */
 export const PhoneInputSchema = z
   .string({ error: 'Telefonul este obligatoriu.' })
   .trim()
@@ -196,7 +196,7 @@ const orderFields = {
   service_id: id().nullish(),
   departure_time: utcDateTime().nullish(),
   payment_type: PaymentTypeSchema,
-  /** 'Protocol?': the protocol company the ride is billed to (SPEC §2 quick form). */
+  /** 'Protocol?': the protocol company the ride is billed to (quick form). */
   protocol_company_id: id().nullish(),
   custom_driver_ids: z.array(id()).max(50),
   always_in_call: z.boolean(),
@@ -205,9 +205,9 @@ const orderFields = {
 };
 
 /**
- * SPEC §5 order placement: phone, client name and address are required. Unknown fields are
+ * order placement: phone, client name and address are required. Unknown fields are
  * refused (no mass assignment: state, driver, money and company are never taken from here).
- * Defaults: cash, no options, placed at once (SPEC §4).
+ * Defaults: cash, no options, placed at once.
  */
 export const CreateOrderBodySchema = z.strictObject({
   ...orderFields,
@@ -220,16 +220,16 @@ export const CreateOrderBodySchema = z.strictObject({
 export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
 
 /**
- * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole (and placed with `place`); an
- * order that is not new only takes its comment, client name, notes and payment (SPEC §4).
+ * PATCH /api/orders/{id}. A new order is edited whole (and placed with `place`); an
+ * order that is not new only takes its comment, client name, notes and payment.
  */
 export const UpdateOrderBodySchema = z.strictObject(orderFields).partial();
 export type UpdateOrderBody = z.input<typeof UpdateOrderBodySchema>;
 
-/** SPEC §8 'Vă rugăm să selectați soferi': notifying selected drivers needs at least one. */
+/** 'Vă rugăm să selectați soferi': notifying selected drivers needs at least one. */
 export const SELECT_DRIVERS = 'Vă rugăm să selectați soferi';
 
-/** SPEC §2 order screen 'notify selected drivers' (issue #18). */
+/** Order screen 'notify selected drivers'. */
 export const NotifyDriversBodySchema = z.strictObject({
   driver_ids: z
     .array(id(), { error: SELECT_DRIVERS })
@@ -262,7 +262,7 @@ export const OrderPlaceParamsSchema = z.object({
   placeId: idParam(),
 });
 
-/** SPEC §3 Order history item. */
+/** Order history item. */
 export const OrderHistoryItemSchema = z.object({
   id: z.number().int(),
   timestamp: z.string(),
@@ -278,7 +278,7 @@ const idList = z
   .transform((value) => value.split(',').filter(Boolean))
   .pipe(z.array(OrderStateSchema));
 
-/** SPEC §3 Order filters and §7 GET /api/orders parameters. */
+/** Order filters and §7 GET /api/orders parameters. */
 export const ListOrdersQuerySchema = z.strictObject({
   states: idList.optional(),
   state: OrderStateSchema.optional(),
@@ -299,7 +299,7 @@ export const ListOrdersQuerySchema = z.strictObject({
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 
-/** Beyond this many matches a list says "more than" instead of counting them all (DESIGN §8). */
+/** Beyond this many matches a list says "more than" instead of counting them all. */
 export const ORDER_COUNT_CAP = 10_000;
 
 export const OrderListSchema = z.object({
@@ -313,7 +313,7 @@ export const OrderListSchema = z.object({
   }),
 });
 
-/** The four dispatcher tabs (SPEC §2): search matches the call sign exactly or the address (SPEC §5). */
+/** The four dispatcher tabs: search matches the call sign exactly or the address. */
 export const DispatcherListQuerySchema = z.strictObject({
   search: text(100).optional(),
   per_page: perPageQuery(50),
@@ -327,7 +327,7 @@ export const DispatcherStatisticsSchema = z.object({
   canceled: z.number().int(),
 });
 
-/** The operator top bar (SPEC §2): last 24 h orders and cancellations; drivers online, busy, free. */
+/** The operator top bar: last 24 h orders and cancellations; drivers online, busy, free. */
 export const LiveStatisticsSchema = z.object({
   orders_24h: z.number().int(),
   canceled_24h: z.number().int(),
@@ -336,7 +336,7 @@ export const LiveStatisticsSchema = z.object({
   drivers_free: z.number().int(),
 });
 
-/** SPEC §3 Report order row. */
+/** Report order row. */
 export const ReportOrderRowSchema = z.object({
   orderId: z.number().int(),
   callDuration: z.number().int().nullable(),

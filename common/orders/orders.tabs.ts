@@ -1,7 +1,7 @@
 import { LIVE_STATES } from './orders.rules';
 import type { Order } from './orders.schema';
 
-/** SPEC §2 the four dispatcher tabs, by their API names. */
+/** The four dispatcher tabs, by their API names. */
 export const TAB_IDS = ['in-call', 'live', 'finished', 'canceled'] as const;
 export type TabId = (typeof TAB_IDS)[number];
 

@@ -9,7 +9,7 @@ import {
 } from './places.schema';
 
 /**
- * SPEC §7 Address service. DESIGN §1: a separate service in the original; here a plugin of the
+ * Address service. DESIGN §1: a separate service in the original; here a plugin of the
  * same process under its own prefix, which the web reads from the runtime config.
  */
 export const PLACES_PREFIX = '/geo';
@@ -45,7 +45,7 @@ export const deletePlace = defineEndpoint({
   status: 204,
 });
 
-/** SPEC §7 older variant: GET places-search?input&language&components&location&radius&strictbounds. */
+/** Older variant: GET places-search?input&language&components&location&radius&strictbounds. */
 export const searchPlacesOld = defineEndpoint({
   method: 'GET',
   path: `${PLACES_PREFIX}/places-search`,
@@ -64,7 +64,7 @@ export const searchPlacesOld = defineEndpoint({
   response: PredictionsSchema,
 });
 
-/** SPEC §7 older: place-details?place_id&fields=geometry (Google shape: result.geometry.location). */
+/** Older: place-details?place_id&fields=geometry (Google shape: result.geometry.location). */
 const GeometryResultSchema = z.object({
   result: z.object({
     place_id: z.string(),

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { requiredText, text } from '../http/fields';
 
-/** SPEC §9: search starts after more than 2 characters (new variant), debounced 500 ms. */
+/** Search starts after more than 2 characters (new variant), debounced 500 ms. */
 export const PLACES_MIN_QUERY = 3;
 export const PLACES_DEBOUNCE_MS = 500;
-/** SPEC §9: radius 50 000 m (new) or 25 000 m (old); Romania only; language ro. */
+/** Radius 50 000 m (new) or 25 000 m (old); Romania only; language ro. */
 export const PLACES_RADIUS_M = 50_000;
 export const PLACES_RADIUS_OLD_M = 25_000;
 
-/** SPEC §7 a prediction term (Google-style: the parts of the description). */
+/** A prediction term (Google-style: the parts of the description). */
 export const PredictionTermSchema = z.object({ offset: z.number().int(), value: z.string() });
 
 /**
- * SPEC §7 Address service prediction: place_id, description, terms, and for internal places
+ * Address service prediction: place_id, description, terms, and for internal places
  * (saved by operators) is_internal, lat, lng, comment, bloc, scara, reper.
  */
 export const PredictionSchema = z.object({
@@ -36,7 +36,7 @@ const LatLngSchema = z.object({
   longitude: z.number().min(-180).max(180),
 });
 
-/** SPEC §7 POST /places-search-new body (Google Places "new" shape). */
+/** POST /places-search-new body (Google Places "new" shape). */
 export const PlacesSearchNewBodySchema = z.strictObject({
   input: z
     .string()
@@ -52,7 +52,7 @@ export const PlacesSearchNewBodySchema = z.strictObject({
 });
 export type PlacesSearchNewBody = z.infer<typeof PlacesSearchNewBodySchema>;
 
-/** SPEC §7 GET /place-details-new/{id}: where a prediction is. */
+/** GET /place-details-new/{id}: where a prediction is. */
 export const PlaceDetailsSchema = z.object({
   place_id: z.string(),
   name: z.string(),
@@ -66,7 +66,7 @@ export const PlaceDetailsSchema = z.object({
 });
 export type PlaceDetails = z.infer<typeof PlaceDetailsSchema>;
 
-/** SPEC §7 POST /add-place: an operator saves a place (with bloc, scara, reper) for everyone. */
+/** POST /add-place: an operator saves a place (with bloc, scara, reper) for everyone. */
 export const AddPlaceBodySchema = z.strictObject({
   place_id: text(300).nullish(),
   name: requiredText(300, 'Denumirea este obligatorie.'),

@@ -1,5 +1,5 @@
 /**
- * Every Socket.IO event and its payload, typed once (DESIGN §4 Realtime).
+ * Every Socket.IO event and its payload, typed once.
  * Names come from SPEC §7 Realtime (the call events: docs/CALLS.md). Rooms:
  * `company:<id>` and `dispatchers:<id>` (console users only: drivers never get a company's
  * orders or fleet), `drivers:<id>` (a company's drivers: only "the pending queue changed"),
@@ -24,13 +24,13 @@ export interface SessionRevokedPayload {
 }
 
 /**
- * The order as it is after change number `seq` of the orders' change stream (DESIGN §4): a
+ * The order as it is after change number `seq` of the orders' change stream: a
  * client keeps the highest number it has applied per order and drops an older one that arrives
  * late (two nodes, or a catch-up racing a push).
  */
 export type OrderUpdatedPayload = Order & { seq: number };
 
-/** SPEC §7 order_canceled: the reason type and the order (with its change number). */
+/** order_canceled: the reason type and the order (with its change number). */
 export interface OrderCanceledPayload {
   reason: string;
   order: Order;
@@ -44,7 +44,7 @@ export interface OrdersResetPayload {
 
 /**
  * The drivers' positions that changed since the last batch, at most about once a second per
- * dispatcher room (DESIGN §8 batched fan-out), and the drivers gone from the map (offline).
+ * dispatcher room (batched fan-out), and the drivers gone from the map (offline).
  * Positions are ephemeral: `GET /api/drivers-positions` (every 25 s) repairs a lost batch.
  */
 export interface DriversPositionsPayload {
@@ -60,7 +60,7 @@ export interface RelayedPosition extends DriverPosition {
 }
 
 /**
- * SPEC §7 priority_updated: a driver priority interval of the company was created or deleted
+ * priority_updated: a driver priority interval of the company was created or deleted
  * (the dispatchers' priority windows read their list again; the engine reads the intervals from
  * PostgreSQL at every step, so it needs no event).
  */
@@ -71,19 +71,19 @@ export interface PriorityUpdatedPayload {
   driver_ids: number[];
 }
 
-/** SPEC §7 'remove live order': an offer ended for this driver, and why. */
+/** 'remove live order': an offer ended for this driver, and why. */
 export interface RemoveLiveOrderPayload {
   orderId: number;
   reason: 'taken' | 'canceled' | 'expired' | 'pending';
 }
 
-/** SPEC §7 order_accept_confirmed: the order is the driver's (to him only). */
+/** order_accept_confirmed: the order is the driver's (to him only). */
 export interface OrderAcceptConfirmedPayload {
   orderId: number;
   order: DriverOrder;
 }
 
-/** SPEC §7 pending_orders_updated: a company's pending queue changed (read it again). */
+/** pending_orders_updated: a company's pending queue changed (read it again). */
 export interface PendingOrdersUpdatedPayload {
   company_id: number;
 }
@@ -102,7 +102,7 @@ export interface OfferMark {
 }
 
 /**
- * SPEC §7 client_call_accepted: a dispatcher of the company accepted this SIP call (its order
+ * client_call_accepted: a dispatcher of the company accepted this SIP call (its order
  * is born); the other dispatchers' pending-calls bars drop it (docs/CALLS.md).
  */
 export interface ClientCallAcceptedPayload {
@@ -124,9 +124,9 @@ export type OrderDriversEventName = `ws_order_drivers:${number}`;
 export interface ServerToClientEvents {
   user_activity: (payload: UserActivityPayload) => void;
   session_revoked: (payload: SessionRevokedPayload) => void;
-  /** Any change of an order, its creation included: the whole order (DESIGN §4 Realtime). */
+  /** Any change of an order, its creation included: the whole order. */
   order_updated: (order: OrderUpdatedPayload) => void;
-  /** SPEC §4 Live events: an order was canceled (dispatcher, no drivers found, call ended …). */
+  /** Live events: an order was canceled (dispatcher, no drivers found, call ended …). */
   order_canceled: (payload: OrderCanceledPayload) => void;
   /** The orders' change stream was reset: every order list is read again. */
   orders_reset: (payload: OrdersResetPayload) => void;
@@ -138,31 +138,31 @@ export interface ServerToClientEvents {
    * ban this way, docs/DRIVER-API.md).
    */
   driver_state_updated: (state: DriverState) => void;
-  /** SPEC §7: the company's driver priority intervals changed (to its console users). */
+  /** The company's driver priority intervals changed (to its console users). */
   priority_updated: (payload: PriorityUpdatedPayload) => void;
-  /** SPEC §7 order_available: an offer to this driver (his user room; docs/DRIVER-API.md). */
+  /** order_available: an offer to this driver (his user room; docs/DRIVER-API.md). */
   order_available: (offer: DriverOffer) => void;
-  /** SPEC §7 'remove live order': an offer to this driver ended. */
+  /** 'remove live order': an offer to this driver ended. */
   remove_live_order: (payload: RemoveLiveOrderPayload) => void;
-  /** SPEC §7 order_accept_confirmed: to the confirmed driver. */
+  /** order_accept_confirmed: to the confirmed driver. */
   order_accept_confirmed: (payload: OrderAcceptConfirmedPayload) => void;
-  /** SPEC §4 driver found: to the company's console (the order with its driver). */
+  /** Driver found: to the company's console (the order with its driver). */
   order_driver_found: (payload: { order: Order }) => void;
-  /** SPEC §4 order sent to a driver: the drivers a step offered it to (console). */
+  /** Order sent to a driver: the drivers a step offered it to (console). */
   order_sent_to_driver: (payload: { orderId: number; driverIds: number[] }) => void;
-  /** SPEC §7 pending_orders_updated: to the company's drivers and console. */
+  /** pending_orders_updated: to the company's drivers and console. */
   pending_orders_updated: (payload: PendingOrdersUpdatedPayload) => void;
-  /** SPEC §7 client_call_accepted: to the company's console users (room dispatchers:<id>). */
+  /** client_call_accepted: to the company's console users (room dispatchers:<id>). */
   client_call_accepted: (payload: ClientCallAcceptedPayload) => void;
   /** A call nobody answered was kept, or one was called back (room dispatchers:<id>). */
   missed_calls_updated: (payload: MissedCallsUpdatedPayload) => void;
-  /** SPEC §7 ws_order_drivers:{id}: the drivers of an order's search (console). */
+  /** ws_order_drivers:{id}: the drivers of an order's search (console). */
   [name: OrderDriversEventName]: (search: DriverSearch) => void;
 }
 
 export interface ClientToServerEvents {
   /**
-   * SPEC §7: a driver's app (or the simulator) sends its position every 5 s. The driver is the
+   * a driver's app (or the simulator) sends its position every 5 s. The driver is the
    * socket's user, never the payload's `userId`; a refused position is answered with the
    * errors in the spec's field → messages shape and never stored.
    */
@@ -171,7 +171,7 @@ export interface ClientToServerEvents {
   accept_order: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
   /** The driver refuses his offer {orderId}. */
   refuse_order: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
-  /** SPEC §7 order_viewed {orderId}: the driver saw the offer. */
+  /** order_viewed {orderId}: the driver saw the offer. */
   order_viewed: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
 }
 
@@ -207,5 +207,5 @@ export const rooms = {
   drivers: (companyId: number) => `drivers:${companyId}`,
 } as const;
 
-/** SPEC §7: the client reconnects up to 100 times, every 3 s. */
+/** The client reconnects up to 100 times, every 3 s. */
 export const RECONNECT = { attempts: 100, delayMs: 3000 } as const;

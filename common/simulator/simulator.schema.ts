@@ -12,8 +12,8 @@ export type SimulatorSessionBody = z.infer<typeof SimulatorSessionBodySchema>;
 export const SimulatorSessionSchema = z.object({ token: z.string(), expires_at: z.string() });
 export type SimulatorSession = z.infer<typeof SimulatorSessionSchema>;
 
-/** SPEC §9: the simulator sends its position every 5 s. */
+/** The simulator sends its position every 5 s. */
 export const SIMULATOR_POSITION_INTERVAL_MS = 5_000;
 
-/** SPEC §9: the time a simulated driver proposes when accepting an offer, in minutes. */
+/** The time a simulated driver proposes when accepting an offer, in minutes. */
 export const SIMULATOR_DEFAULT_OFFER_TIME = 3;

@@ -12,7 +12,7 @@ import {
   UserSchema,
 } from './users.schema';
 
-/** SPEC §7 GET /api/users/{id}: scoped to the caller's companies; a foreign id answers 404. */
+/** GET /api/users/{id}: scoped to the caller's companies; a foreign id answers 404. */
 export const getUser = defineEndpoint({
   method: 'GET',
   path: '/api/users/:id',
@@ -20,7 +20,7 @@ export const getUser = defineEndpoint({
   response: UserSchema,
 });
 
-/** SPEC §7 GET /api/users?role&search. */
+/** GET /api/users?role&search. */
 export const listUsers = defineEndpoint({
   method: 'GET',
   path: '/api/users',
@@ -28,7 +28,7 @@ export const listUsers = defineEndpoint({
   response: UserListSchema,
 });
 
-/** SPEC §7 GET /api/users/{id}/meta: the owner or an admin only (meta may hold telephony settings). */
+/** GET /api/users/{id}/meta: the owner or an admin only (meta may hold telephony settings). */
 export const getUserMeta = defineEndpoint({
   method: 'GET',
   path: '/api/users/:id/meta',
@@ -38,7 +38,7 @@ export const getUserMeta = defineEndpoint({
 });
 
 /**
- * Issue #20: an administrator creates a user (docs/ADMINISTRATION.md "People and cars"): the
+ * an administrator creates a user (docs/ADMINISTRATION.md "People and cars"): the
  * platform admin anyone, a manager only into his own companies and never an admin.
  */
 export const createUser = defineEndpoint({
@@ -50,7 +50,7 @@ export const createUser = defineEndpoint({
   errors: [403, 429],
 });
 
-/** Issue #20: an administrator edits a user of his companies; a foreign id answers 404. */
+/** An administrator edits a user of his companies; a foreign id answers 404. */
 export const updateUser = defineEndpoint({
   method: 'PATCH',
   path: '/api/users/:id',
@@ -60,7 +60,7 @@ export const updateUser = defineEndpoint({
   errors: [403, 429],
 });
 
-/** Issue #20: an administrator sets a user's password; every session of the user ends. */
+/** An administrator sets a user's password; every session of the user ends. */
 export const setUserPassword = defineEndpoint({
   method: 'POST',
   path: '/api/users/:id/password',
@@ -72,7 +72,7 @@ export const setUserPassword = defineEndpoint({
 });
 
 /**
- * Issue #20: the companies the caller administers, for the user and car forms (the platform
+ * the companies the caller administers, for the user and car forms (the platform
  * admin: every company; a manager: his own), by name.
  */
 export const listCompanyChoices = defineEndpoint({

@@ -3,7 +3,7 @@ import { RoleSchema } from '../auth/auth.schema';
 import { id, idParam, requiredText, text } from '../http/fields';
 import { pageQuery, paginated } from '../http/pagination';
 
-/** SPEC §3 Driver default_car. */
+/** Driver default_car. */
 export const CarSchema = z.object({
   id: z.number().int(),
   indicativ: z.string(),
@@ -28,16 +28,16 @@ export const UserSchema = z.object({
   ban_reason: z.string().nullable(),
   default_car: CarSchema.nullable(),
   created_at: z.string(),
-  /** SPEC §3 Driver: `[long, lat]` (longitude first) of the last known position, else null. */
+  /** Driver: `[long, lat]` (longitude first) of the last known position, else null. */
   current_location: z.tuple([z.number(), z.number()]).nullable(),
   current_polygon_id: z.number().int().nullable(),
   is_busy: z.boolean(),
   is_paused: z.boolean(),
   high_priority: z.boolean(),
-  /** Integer bani (DESIGN §4 Money); shown in RON. */
+  /** Integer bani (Money); shown in RON. */
   balance: z.number().int(),
   /**
-   * A disabled account cannot log in and its sessions stop working (issue #20). Always sent;
+   * A disabled account cannot log in and its sessions stop working. Always sent;
    * optional only so the lists' older fixtures stay valid.
    */
   disabled: z.boolean().optional(),
@@ -50,7 +50,7 @@ export const UserIdParamsSchema = z.object({ id: idParam() });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**
- * SPEC §7 GET /api/users?role&search (or identifier), paginated; issue #20's list filters:
+ * GET /api/users?role&search (or identifier), paginated; issue #20's list filters:
  * drivers online or banned now, and one company (the platform admin's company filter).
  */
 export const ListUsersQuerySchema = z.strictObject({
@@ -69,14 +69,14 @@ export const UserListSchema = paginated(UserSchema);
 export const EMAIL_TAKEN = 'Adresa de e-mail este deja folosită.';
 export const PASSWORD_RULE = 'Parola are cel puțin 8 caractere.';
 
-/** A password an administrator sets (issue #20): 8 to 200 characters. */
+/** A password an administrator sets: 8 to 200 characters. */
 export const PasswordSchema = z
   .string({ error: PASSWORD_RULE })
   .min(8, PASSWORD_RULE)
   .max(200, 'Parola are cel mult 200 de caractere.');
 
 /**
- * What an administrator writes on a user (issue #20 People, docs/ADMINISTRATION.md "People and
+ * What an administrator writes on a user (People, docs/ADMINISTRATION.md "People and
  * cars"); the same contract validates the web form. The e-mail is the login: stored lower-cased.
  */
 const userFields = {
@@ -125,6 +125,6 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 export const SetPasswordBodySchema = z.strictObject({ password: PasswordSchema });
 export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
 
-/** A company an administrator may put users and cars in (issue #20 forms' company choice). */
+/** A company an administrator may put users and cars in (forms' company choice). */
 export const CompanyChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CompanyChoice = z.infer<typeof CompanyChoiceSchema>;

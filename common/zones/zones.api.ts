@@ -10,14 +10,14 @@ import {
   StandSchema,
 } from './zones.schema';
 
-/** SPEC §7 GET /api/polygons: the zones of the caller's companies. */
+/** GET /api/polygons: the zones of the caller's companies. */
 export const listPolygons = defineEndpoint({
   method: 'GET',
   path: '/api/polygons',
   response: z.array(PolygonSchema),
 });
 
-/** SPEC §7 GET /api/polygons/{id}; another company's zone answers 404. */
+/** GET /api/polygons/{id}; another company's zone answers 404. */
 export const getPolygon = defineEndpoint({
   method: 'GET',
   path: '/api/polygons/:id',
@@ -50,7 +50,7 @@ export const deletePolygon = defineEndpoint({
   status: 204,
 });
 
-/** Taxi stands with their queues of free drivers (issue #17). */
+/** Taxi stands with their queues of free drivers. */
 export const listStands = defineEndpoint({
   method: 'GET',
   path: '/api/stands',

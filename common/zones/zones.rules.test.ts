@@ -14,7 +14,7 @@ const ring = (...points: [number, number][]) => points.map(([long, lat]) => ({ l
 /** A "U": the notch between its arms is outside, and the outline is simple. */
 const concave = ring([0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]);
 
-describe('zone outline (issue #17)', () => {
+describe('zone outline', () => {
   it('accepts a square and a concave outline', () => {
     expect(zoneOutlineProblem(ring([0, 0], [1, 0], [1, 1], [0, 1]))).toBeNull();
     expect(zoneOutlineProblem(concave)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * What makes a zone's outline drawable and unambiguous (issue #17): at least three distinct
+ * What makes a zone's outline drawable and unambiguous: at least three distinct
  * corners, an area, and no edge crossing another. A self-intersecting outline has no clear
  * inside, so "is this driver in the zone" would depend on the algorithm: it is refused.
  */

@@ -18,8 +18,8 @@ const outline = () =>
     });
 
 /**
- * SPEC §3 Polygon (zone): id, name, isVisible, paths. `priority` (0–100, higher wins) decides
- * which zone a driver is in where two overlap, and is shown on the simulator's cards (SPEC §2).
+ * Polygon (zone): id, name, isVisible, paths. `priority` (0–100, higher wins) decides
+ * which zone a driver is in where two overlap, and is shown on the simulator's cards.
  */
 export const PolygonSchema = z.object({
   id: z.number().int(),
@@ -61,7 +61,7 @@ export const StandQueueEntrySchema = z.object({
 });
 
 /**
- * A taxi stand (issue #17): a point with a radius, or a small outline, and the queue of free
+ * A taxi stand: a point with a radius, or a small outline, and the queue of free
  * drivers in it in arrival order. The point is where cars are sent to and what distances to the
  * stand are measured from.
  */

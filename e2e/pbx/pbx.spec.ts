@@ -1,4 +1,4 @@
-// The project's PBX (pbx/kamailio.cfg, docs/CALLS.md, DESIGN §6) with real softphones: JsSIP in
+// The project's PBX (pbx/kamailio.cfg, docs/CALLS.md) with real softphones: JsSIP in
 // Chromium pages as operators and callers, sipp as a trunk caller (npm run call). This file starts
 // its own Kamailio (UDP 5080, WS 8108, so neither `npm run pbx` nor the app's test PBX is in the
 // way) and a local HTTP server as the app's missed-call hook.

@@ -1,5 +1,5 @@
 // A local stand-in for the ANAF VAT registry's web service (PlatitorTvaRest v9), on 127.0.0.1:
-// neither the tests nor the browser tests reach the real registry (issue #20). POST
+// neither the tests nor the browser tests reach the real registry. POST
 // `[{cui, data}]` → `{cod: 200, message: 'SUCCESS', found: [{date_generale,
 // inregistrare_scop_Tva, …}], notFound: [cui]}` for the companies it was given; `setMode` makes
 // it fail (HTTP 500) or answer late. Plain JavaScript: the browser tests' server script

@@ -3,7 +3,7 @@ import type { PriorityInterval, SearchInterval } from '../../common/dispatch/sea
 import { loginFromHeader } from '../fixtures';
 
 /**
- * The search configuration as a dispatcher works it (issue #18): the /builder page (SPEC §2
+ * The search configuration as a dispatcher works it: the /builder page (SPEC §2
  * 'Search-method builder': add, edit, drag, delete) and the operator top bar's driver priority
  * window (add, delete), in Chromium against the real server.
  */
@@ -123,7 +123,7 @@ test('a dispatcher gives drivers priority for a while from the top bar, then rem
   const window = page.getByRole('dialog', { name: 'Prioritate șoferi' });
   await expect(window).toBeVisible();
 
-  // Drivers found by call sign (SPEC §9 debounced search), two of them.
+  // Drivers found by call sign (debounced search), two of them.
   const drivers = window.getByTestId('priority-drivers');
   await drivers.click();
   // The list shows the last answer until the debounced search's lands: pick from that one (a
@@ -159,7 +159,7 @@ test('a dispatcher gives drivers priority for a while from the top bar, then rem
   const row = window.getByTestId(`priority-row-${interval.id}`);
   await expect(row).toContainText('101');
   await expect(row).toContainText('102');
-  // Shown local, DD.MM.YYYY HH:mm (SPEC §9).
+  // Shown local, DD.MM.YYYY HH:mm.
   await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} 08:00/);
   await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} 20:00/);
   await shot(page, 'priority-window');

@@ -11,7 +11,7 @@ import { loginFromHeader, storedToken } from '../fixtures';
 import { E2E_SIP, openSipPhone, registerSipPhone, sipPhone } from '../support/pbx';
 
 /**
- * Issue #19 in Chromium, against the project's Kamailio that the test server starts (docs/
+ * in Chromium, against the project's Kamailio that the test server starts (docs/
  * CALLS.md): the demo dispatchers' softphones register with their ephemeral credentials, and
  * callers are JsSIP phones in other pages (e2e/support/pbx.ts) calling the company's line.
  */
@@ -51,7 +51,7 @@ async function dispatcherConsole(page: Page, email: string) {
 }
 
 /**
- * Logs out (SPEC §2 /logout), which unregisters the softphone: a closed page would leave its
+ * Logs out (/logout), which unregisters the softphone: a closed page would leave its
  * contact on the line until the registration expires, and the next calls would fork to it.
  */
 async function logout(page: Page) {
@@ -153,7 +153,7 @@ test('a dispatcher answers, switches holds and ends calls from the keyboard', as
   );
   await page.screenshot({ path: testInfo.outputPath('console-two-ringing-one-active.png') });
 
-  // F1 answers the oldest ringing call; the first is put on hold (SPEC §4).
+  // F1 answers the oldest ringing call; the first is put on hold.
   await page.keyboard.press('F1');
   const orderB = await openedOrderId(page, orderA);
   await b.phone.waitFor({ type: 'confirmed' });
@@ -222,7 +222,7 @@ test('two operators ring for one call and only one gets it (F1, and Space on v2)
   const line = await companyLine(one);
   const client = await caller(callers, base, '+40722000201');
   // The second operator works on the quick screen, where Space takes the first pending call
-  // when no field is being edited (SPEC §2).
+  // when no field is being edited.
   await two.getByRole('link', { name: 'Ecran rapid' }).click();
   await expect(two.getByTestId('operator-v2')).toBeVisible();
   await two.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -358,7 +358,7 @@ test('the softphone registers again by itself after its line to the PBX was cut'
   expect(lines).toBe(1);
 
   await cut?.();
-  // SPEC §8: 'SIP is disabled' while it is down; then JsSIP reconnects and registers again,
+  // 'SIP is disabled' while it is down; then JsSIP reconnects and registers again,
   // with no reload of the page.
   await expect(page.getByTestId('sip-status')).not.toHaveAttribute('data-status', 'registered');
   await expect(page.getByTestId('sip-status')).toHaveAttribute('data-status', 'registered', {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginFromHeader, MAP_READY_TIMEOUT, storedToken } from '../fixtures';
 
 /**
- * The admin dashboard (issue #20, SPEC §2) in Chromium: the counters of the demo's taxi company,
+ * The admin dashboard in Chromium: the counters of the demo's taxi company,
  * the chart's ranges, an announcement and an incident written and settled from their panels, an
  * incident reported from the order screen,
  * and the mini game played to a win with the keyboard by a company without orders.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginFromHeader } from '../fixtures';
 
-/** Issue #3: a courier company (package 2) lists its orders and creates a delivery. */
+/** A courier company (package 2) lists its orders and creates a delivery. */
 test('a courier company user creates a delivery from the company to a searched address', async ({
   page,
 }) => {

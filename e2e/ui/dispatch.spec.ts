@@ -10,7 +10,7 @@ import type { SearchInterval } from '../../common/dispatch/search-config.schema'
 import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
 
 /**
- * Issue #18 end to end, as a dispatcher works it: he places an order, a driver acting through
+ * end to end, as a dispatcher works it: he places an order, a driver acting through
  * /simulator (his own session and socket) gets the offer near the pickup, and what he answers
  * shows on the order screen live: accepted → 'Șofer alocat'; refused by the only driver → the
  * order ends with SPEC §8's 'Șoferii nu au fost găsiți'. The side panel's Timeline explains the
@@ -160,7 +160,7 @@ test('the only driver refuses: the order ends with ‘Șoferii nu au fost găsi�
   await sim.page.getByTestId(`simulator-refuse-${key}`).click();
   await expect(sim.page.getByTestId(`simulator-offer-${key}`)).toHaveCount(0);
 
-  // SPEC §8: 60 s, with the order's link and a close button.
+  // 60 s, with the order's link and a close button.
   const toast = page.getByTestId('no-drivers-toast');
   await expect(toast).toContainText('Șoferii nu au fost găsiți');
   await expect(toast.getByRole('link', { name: `comanda #${orderId}` })).toHaveAttribute(

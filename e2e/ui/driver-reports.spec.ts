@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
 
 /**
- * Issue #20: drivers' devices and the public driver report (SPEC §2 /devices, /device/{id},
+ * drivers' devices and the public driver report (/devices, /device/{id},
  * /driver/reports/{token}) in Chromium against the demo company.
  */
 
@@ -51,7 +51,7 @@ test('an admin makes a report link on the driver’s page; a logged-out browser 
   await loginFromHeader(page, 'admin@ogo.local');
   await expect(page.getByTestId('admin-header')).toBeVisible();
   await page.goto(`/user/${mine.id}/driver`);
-  // The driver order list (SPEC §2) is the first tab: his trips, 30 a page.
+  // The driver order list is the first tab: his trips, 30 a page.
   const list = page.getByTestId('driver-order-list');
   await expect(list.getByTestId(`trip-${mine.trips.data[0]?.id}`)).toBeVisible();
   await page.getByRole('tab', { name: 'Linkuri raport' }).click();

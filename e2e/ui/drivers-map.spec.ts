@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DEMO_PASSWORD, expectMapState, loginFromHeader } from '../fixtures';
 
 /**
- * The live drivers map (issue #17) as a dispatcher uses it: two demo drivers go online through
+ * The live drivers map as a dispatcher uses it: two demo drivers go online through
  * the driver contract (docs/DRIVER-API.md: login, PATCH /api/drivers/me/status, `currentPosition`
  * over the socket), the dispatcher sees them on /operator/map, searches a call sign and watches
  * the map follow it as it moves, opens the card, bans for 3 h with a reason, then unbans.
@@ -103,7 +103,7 @@ test('the dispatcher sees the drivers live, follows one, bans him for 3 h and un
     .toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('drivers-map-empty')).toHaveCount(0);
 
-  // SPEC §2: a search leaving one driver, and the map follows him.
+  // A search leaving one driver, and the map follows him.
   await page.getByTestId('drivers-map-search').fill('101');
   await expect(panel).toHaveAttribute('data-followed', String(first.id));
   await expect(panel).toHaveAttribute('data-driver-count', '1');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginFromHeader, storedToken } from '../fixtures';
 
-test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', () => {
+test.describe('a newcomer logs in as the platform admin (Done when)', () => {
   test('logs in from the site header, sees the admin header, stays logged in on reload, logs out to /', async ({
     page,
     request,
@@ -38,7 +38,7 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
     await expect(page.getByTestId('site-header')).toBeVisible();
     expect(await storedToken(page)).toBeNull();
 
-    // Logout revoked the token on the server, not only in the browser (DESIGN §7).
+    // Logout revoked the token on the server, not only in the browser.
     const verify = await request.get('/api/verify-access-tokens', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -83,7 +83,7 @@ test.describe('a newcomer logs in as the platform admin (issue #2 Done when)', (
   });
 });
 
-test.describe('menus by role and company package (SPEC §2 Shell)', () => {
+test.describe('menus by role and company package (Shell)', () => {
   test('a dispatcher of the taxi company gets the admin header', async ({ page }) => {
     await loginFromHeader(page, 'dispecer@ogo.local');
     await expect(page.getByTestId('admin-header')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectMapState, loginFromHeader } from '../fixtures';
 
 /**
- * The maps of the operator console (issue #3) in a real browser with WebGL: the manual
+ * The maps of the operator console in a real browser with WebGL: the manual
  * address pin, the drivers map behind 'Hartă', the route in the side panel and the v2 split
  * view. The server runs without a basemap (MAP_TILES_URL empty): nothing may leave the host.
  */
@@ -42,7 +42,7 @@ test('the manual address pin: drag it, click the map, type coordinates', async (
   });
   await loginFromHeader(page, 'dispecer@ogo.local');
   await expect(page).toHaveURL(/\/operator\/order\/0$/);
-  // DESIGN §8: login, the dashboard and the order lists do not download the map.
+  // Login, the dashboard and the order lists do not download the map.
   await expect(page.getByTestId('tab-in-call')).toBeVisible();
   expect(mapChunks).toEqual([]);
   await page.getByTestId('place-A-manual').click();

@@ -2,11 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginFromHeader, storedToken } from '../fixtures';
 
 /**
- * Issue #16, DESIGN §4: a console whose socket missed events (here every message the server
+ * a console whose socket missed events (here every message the server
  * sent is dropped on the way, then the line is cut) catches up by itself when it reconnects:
  * its tabs and their counters read as a fresh load does. The page's clock is stopped meanwhile
- * and moved only by the reconnect delay (3 s, SPEC §7) and a few ms after it: the tabs' and
- * counters' polls (10 s and 15 s, SPEC §9) cannot fire, so only the catch-up can make the page right.
+ * and moved only by the reconnect delay (3 s) and a few ms after it: the tabs' and
+ * counters' polls (10 s and 15 s) cannot fire, so only the catch-up can make the page right.
  */
 const api = async (page: Page, token: string, method: string, path: string, body?: unknown) => {
   const response = await page.request.fetch(path, {
@@ -65,7 +65,7 @@ test('a console that missed events while its line was down shows what a fresh lo
   await page.clock.runFor(20);
   await expect(page.getByTestId(`order-row-${placed.id}`)).toHaveCount(0);
 
-  // The line is cut; the client reconnects (SPEC §7: after 3 s) and must catch up at once,
+  // The line is cut; the client reconnects (after 3 s) and must catch up at once,
   // not at its next poll (up to 10 s for the tab, 15 s for the counters).
   const before = lines;
   dropping = false;

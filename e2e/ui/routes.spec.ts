@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { loginFromHeader } from '../fixtures';
 
-/** Issue #16: routes follow roles and company packages (SPEC §6). */
-test.describe('routes follow roles and packages (SPEC §6)', () => {
+/** Routes follow roles and company packages. */
+test.describe('routes follow roles and packages', () => {
   test('a logged-out visitor of any login-required route goes to /login', async ({ page }) => {
     for (const path of ['/operator/v2', '/orders/all', '/delivery/order/0', '/dashboard']) {
       await page.goto(path);
@@ -51,7 +51,7 @@ test.describe('routes follow roles and packages (SPEC §6)', () => {
     await expect(page.getByTestId('admin-header')).toHaveCount(0);
     await expect(page).toHaveURL(/\/operator\/order\/0$/);
     await expect(page.getByTestId('operator-console')).toHaveAttribute('data-flavour', 'taxi');
-    // Package 1 in the point-of-sale header: Operator, not Orders (SPEC §2 Shell).
+    // Package 1 in the point-of-sale header: Operator, not Orders (Shell).
     await expect(page.getByTestId('menu-/operator')).toBeVisible();
     await expect(page.getByTestId('menu-/orders/all')).toHaveCount(0);
     await page.getByTestId('profile-menu').click();

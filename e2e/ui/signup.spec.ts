@@ -3,7 +3,7 @@ import { CUI_TAKEN, INVALID_CUI } from '../../common/companies/signup.schema';
 import { expectMapState, loginFromHeader, storedToken } from '../fixtures';
 
 /**
- * A new business signs up from the home page (issue #20, SPEC §2 '/', §5 Sign-up): the CUI is
+ * A new business signs up from the home page ('/', §5 Sign-up): the CUI is
  * answered by the browser tests' stand-in for the ANAF registry (scripts/e2e-server.mjs), the
  * consent is required, and the new administrator lands logged in on his home screen.
  */
@@ -68,7 +68,7 @@ test('a second sign-up with the same CUI is told so on the field', async ({ page
   await form.getByLabel('Parola contului').fill('parola-lunga-2');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Înscrie firma' }).click();
-  // On the field and as a toast (SPEC §8 only logged sign-up failures).
+  // On the field and as a toast (only logged sign-up failures).
   await expect(page.getByText(CUI_TAKEN)).toHaveCount(2);
   await expect(page).toHaveURL(/\/business\/enroll$/);
 });

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectMapState, loginFromHeader } from '../fixtures';
 
 /**
- * /simulator in a real browser (issue #17): a dispatcher acts as a driver through the driver
+ * /simulator in a real browser: a dispatcher acts as a driver through the driver
  * contract, and another console's drivers map sees that driver come online, move where he was
  * dragged, and leave when his card is removed. The server runs without the demo fleet
  * (scripts/e2e-server.mjs), so the only driver on the map is the one this flow moves.

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginFromHeader } from '../fixtures';
 
 /**
- * Issue #20 People and fleet in Chromium, as a new company would: the admin creates a
+ * People and fleet in Chromium, as a new company would: the admin creates a
  * dispatcher and a driver with his car and call sign; the dispatcher logs in with the password
  * the admin set and reaches the console; a used e-mail is refused on its field.
  */

@@ -3,7 +3,7 @@ import { ZONE_SELF_INTERSECTS } from '../../common/zones/zones.rules';
 import { expectMapState, loginFromHeader } from '../fixtures';
 
 /**
- * The zone and stand editor (issue #17, /settings/polygons 'Delimitare zone') as a dispatcher
+ * The zone and stand editor (/settings/polygons 'Delimitare zone') as a dispatcher
  * uses it, in Chromium with WebGL and no tile server: terra-draw on the real map, the shared
  * zod checks before the request, the server's answers.
  */
@@ -63,10 +63,10 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
   await loginFromHeader(page, 'dispecer@ogo.local');
   await expect(page).toHaveURL(/\/operator\/order\/0$/);
   await expect(page.getByTestId('tab-in-call')).toBeVisible();
-  // The editor and its drawing library load with the page, not before (DESIGN §8).
+  // The editor and its drawing library load with the page, not before.
   expect(editorChunks).toEqual([]);
 
-  // SPEC §2 menu: 'Delimitare zone'.
+  // Menu: 'Delimitare zone'.
   await page.getByRole('link', { name: 'Delimitare zone' }).click();
   await expect(page).toHaveURL(/\/settings\/polygons$/);
   await expect(page).toHaveTitle(/Delimitare zone/);

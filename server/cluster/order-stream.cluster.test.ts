@@ -5,7 +5,7 @@ import { adminQuery } from '../test/test-database';
 import { clusterProcesses, clusterServices, freePort, login } from './cluster-nodes';
 
 /**
- * Issue #16, DESIGN §4: every node's lists follow the orders' change stream, so node B shows
+ * every node's lists follow the orders' change stream, so node B shows
  * what node A wrote — its four tabs, their counters, the top bar's counts and GET /api/orders
  * pages 1 and deep — and converges by itself within seconds when the bus between them fails:
  * a Redis restarted mid-way, or a node that ignores every wake-up (as if all were lost). The
@@ -89,7 +89,7 @@ async function converges(other: string, ms = 8_000) {
   }
 }
 
-/** SPEC §4 on node A: place, rename the client, cancel, retry, cancel, assign by hand. */
+/** On node A: place, rename the client, cancel, retry, cancel, assign by hand. */
 async function orderLifecycle(between: () => Promise<void> = async () => {}) {
   const placed = (await call(urlA, tokenA, 'POST', '/api/orders', {
     phone: `0744 ${String(Date.now()).slice(-6)}`,

@@ -12,7 +12,7 @@ import { adminQuery } from '../test/test-database';
 import { clusterProcesses, clusterServices, login } from './cluster-nodes';
 
 /**
- * Scale-out proof (issue #2 item 10, DESIGN §1): two app processes on one PostgreSQL and one
+ * Scale-out proof: two app processes on one PostgreSQL and one
  * Redis. Events published on node A reach sockets connected to node B; logout on A ends B's
  * socket; login failures count across nodes. Needs TEST_DATABASE_URL and TEST_REDIS_URL.
  */
@@ -246,7 +246,7 @@ describe('two app nodes behind PostgreSQL and Redis', () => {
     return placed.body.id;
   };
 
-  it("takes the company's rooms from a socket on node B when an administrator on node A takes his role away (issue #27)", async () => {
+  it("takes the company's rooms from a socket on node B when an administrator on node A takes his role away", async () => {
     const admin = await login(urlA, 'admin@ogo.local');
     const email = `demovat.${Date.now()}@test.ogo.local`;
     const created = await api<{ id: number }>(urlA, admin.token, 'POST', '/api/users', {
@@ -285,7 +285,7 @@ describe('two app nodes behind PostgreSQL and Redis', () => {
     expect(seen.has(after)).toBe(false);
   });
 
-  it('ends on node B a simulator session whose dispatcher logged out on node A (issue #27)', async () => {
+  it('ends on node B a simulator session whose dispatcher logged out on node A', async () => {
     const dispatcher = await login(urlA, 'dispecer2@ogo.local');
     const drivers = await api<{ data: { id: number }[] }>(
       urlA,

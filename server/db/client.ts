@@ -65,7 +65,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     min: poolSize,
     options: '-c TimeZone=UTC -c jit=off',
   });
-  // An idle client losing its connection must not crash the process (DESIGN §7: recover by itself).
+  // An idle client losing its connection must not crash the process (recover by itself).
   pool.on('error', () => {});
   const client = await pool.connect();
   client.release();

@@ -15,7 +15,7 @@ const isAlive = (pid: number): boolean => {
 
 /**
  * PGlite has no lock of its own: two processes on one directory silently lose writes
- * (DESIGN §2 pitfalls, research T5). Take an exclusive lock file holding our pid; a lock left
+ *. Take an exclusive lock file holding our pid; a lock left
  * by a dead process is taken over. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {

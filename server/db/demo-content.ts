@@ -1,4 +1,4 @@
-/** The public privacy page served as content 1 (SPEC §2 /driver/privacy, /content). */
+/** The public privacy page served as content 1 (/driver/privacy, /content). */
 export const PRIVACY_PAGE = {
   title: 'Politica de confidențialitate pentru șoferi',
   content: `<h2>Ce date prelucrăm</h2>
@@ -16,7 +16,7 @@ numărul de înmatriculare și poziția dumneavoastră cât timp sunteți conect
 <p>Puteți cere acces, rectificare sau ștergere scriind la <a href="mailto:contact@ogo.local">contact@ogo.local</a>.</p>`,
 };
 
-/** The terms the sign-up form's consent links to (issue #20: /page/termeni). */
+/** The terms the sign-up form's consent links to (/page/termeni). */
 export const TERMS_PAGE = {
   title: 'Termeni de utilizare',
   section: 'page',
@@ -33,7 +33,7 @@ unui contract încheiat cu platforma.</p>
 utilizatorii pe care îi adaugă.</p>`,
 };
 
-/** A documentation page (issue #20: /documentation, /docs/{url}). */
+/** A documentation page (/documentation, /docs/{url}). */
 export const GETTING_STARTED_DOC = {
   title: 'Primii pași',
   section: 'documentation',

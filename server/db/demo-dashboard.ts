@@ -4,7 +4,7 @@ import type { DbOrTx } from './client';
 import { announcements, incidents, orders } from './schema';
 
 /**
- * The dashboard of the demo (issue #20): the chart counts the demo's orders (written directly,
+ * The dashboard of the demo: the chart counts the demo's orders (written directly,
  * not by the orders' write path), two announcements to the taxi company's console and one
  * open incident on a finished trip, so every panel has something true to show.
  */

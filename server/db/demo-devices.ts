@@ -9,7 +9,7 @@ const MODELS = [
 ] as const;
 
 /**
- * Issue #20 /devices: the demo taxi drivers' phones, one each for the first few, and a spare
+ * /devices: the demo taxi drivers' phones, one each for the first few, and a spare
  * tablet nobody has yet. Never seen: last_seen_at fills in when an app sends X-Device-Id.
  */
 export async function seedDemoDevices(

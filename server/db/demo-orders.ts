@@ -73,7 +73,7 @@ const STATE_MIX: State[] = [
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
-/** SPEC §9: UTC `YYYY-MM-DD HH:mm:ss`, as the columns store it. */
+/** UTC `YYYY-MM-DD HH:mm:ss`, as the columns store it. */
 const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 interface Steps {
@@ -151,7 +151,7 @@ export async function seedDemoOrders(
       state === 'canceled' ? (i % 2 ? 'no_drivers_found' : 'dispatcher_canceled') : null;
     const phone = `+4074${String(1_000_000 + i * 7919).slice(0, 7)}`;
     // A known client with the pickup saved, as placing the order would leave them: a call from
-    // this number shows who it is (issue #19 caller lookup) and the client history has rows.
+    // this number shows who it is (caller lookup) and the client history has rows.
     const [client] = await db
       .insert(clients)
       .values({ company_id: input.companyId, phone, name: clientName, created_at: createdAt })
@@ -181,7 +181,7 @@ export async function seedDemoOrders(
         created_at: createdAt,
         updated_at: closedAt ?? pendingAt ?? assignedAt ?? createdAt,
         start_at: createdAt,
-        // The demo's orders still looking for a driver are bookings for later today (issue #18):
+        // The demo's orders still looking for a driver are bookings for later today:
         // their searches start 15 min before (DISPATCH_PREBOOK_MINUTES' default).
         departure_time: state === 'created' ? bookedFor(i) : createdAt,
         assigned_at: assignedAt,

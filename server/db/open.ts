@@ -22,7 +22,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const database = await openPgliteWorker(path.resolve(config.DATA_DIR, 'pglite'), {
       nice: config.PGLITE_WORKER_NICE,
       // Without its database the process is useless: exit, so the supervisor starts it again
-      // (DESIGN §7: recover by itself) instead of answering 500 to everything.
+      // (recover by itself) instead of answering 500 to everything.
       onError: (error) => {
         console.error(
           'the embedded database stopped; exiting so the process restarts:',

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('demo seed (issue #2 item 4)', () => {
+describe('demo seed', () => {
   it('fills an empty database once, with the admin as user 1 and every package', async () => {
     expect(await seedDemoIfEmpty(t.db)).toBe(true);
     expect(await seedDemoIfEmpty(t.db)).toBe(false);
@@ -36,7 +36,7 @@ describe('demo seed (issue #2 item 4)', () => {
   it('publishes the terms the sign-up links to, and leaves room for the pages written later', async () => {
     const terms = await t.app.inject({ method: 'GET', url: '/api/content/by-url/page/termeni' });
     expect(terms.statusCode).toBe(200);
-    // The sequence moved past the id the privacy page was given (issue #20 /content).
+    // The sequence moved past the id the privacy page was given (/content).
     const [page] = await t.db
       .insert(contentPages)
       .values({ title: 'Nouă', content: '<p>x</p>' })
@@ -51,7 +51,7 @@ describe('demo seed (issue #2 item 4)', () => {
   });
 });
 
-/** The history items each state's story leaves, in order (issue #16: the demo is coherent). */
+/** The history items each state's story leaves, in order (the demo is coherent). */
 const HISTORY_OF_STATE: Record<string, string[]> = {
   created: ['created'],
   pending: ['created', 'moved_to_pending'],
@@ -60,7 +60,7 @@ const HISTORY_OF_STATE: Record<string, string[]> = {
   canceled: ['created', 'canceled'],
 };
 
-describe('demo orders (issue #16: order #35 was finished before it was created)', () => {
+describe('demo orders (order #35 was finished before it was created)', () => {
   it('has every state, with times in order and none in the future', async () => {
     const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
     expect(rows.length).toBeGreaterThanOrEqual(30);
@@ -135,7 +135,7 @@ describe('demo orders (issue #16: order #35 was finished before it was created)'
   });
 });
 
-describe('demo dashboard (issue #20)', () => {
+describe('demo dashboard', () => {
   it("counts the demo's orders in the chart and shows its notes", async () => {
     const headers = await t.login({ email: DEMO_ACCOUNTS.dispatcher });
     const stats = await t.app.inject({ method: 'GET', url: '/api/statistics/common', headers });

@@ -1,7 +1,7 @@
 import type { Role } from '@common/auth/auth.schema';
 
 /**
- * Who may call each route (issue #27): the reviewed table the authorization matrix test
+ * Who may call each route: the reviewed table the authorization matrix test
  * (authorization-matrix.test.ts) holds the app to. Every registered route must be here with
  * exactly the access its registration declares, so adding a route or widening one is a
  * visible change to this table; the test then calls every route as every role.
@@ -11,7 +11,7 @@ export type Policy = 'public' | 'any' | readonly Role[];
 const PUBLIC: Policy = 'public';
 /** Any logged-in user, his own data only (the service narrows). */
 const ANY_USER: Policy = 'any';
-/** The order console (SPEC §6): administrators, dispatchers and company users. */
+/** The order console: administrators, dispatchers and company users. */
 const CONSOLE: Policy = ['admin', 'manager', 'dispatcher', 'company'];
 /** People, fleet and settings (docs/ADMINISTRATION.md). */
 const ADMINISTRATORS: Policy = ['admin', 'manager'];

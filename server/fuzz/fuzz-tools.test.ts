@@ -13,7 +13,7 @@ import { parseRouteTree, shapeOf, undocumentedRoutes } from './route-inventory';
 import { suspectsOf } from './runner';
 import { arbitraryOf, boundaryNumbers, boundaryStrings } from './schema-arbitrary';
 
-/** The fuzzer's own parts (issue #15): generators, oracles, route inventory. No database. */
+/** The fuzzer's own parts: generators, oracles, route inventory. No database. */
 
 const ajv = createAjv();
 

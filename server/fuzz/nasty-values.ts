@@ -1,7 +1,7 @@
 import type { Json } from './openapi';
 
 /**
- * Hand-picked values the generators mix in (issue #15): the ones that broke or could break the
+ * Hand-picked values the generators mix in: the ones that broke or could break the
  * API (impossible dates, int4 overflow, NUL, lone surrogates, prototype-named keys, oversized
  * path segments). None of them may look like a stack trace or SQL to the internals oracle
  * (oracles.ts; nasty-values.test.ts checks), or that oracle would flag our own echo.

@@ -1,5 +1,5 @@
 /**
- * The part of an OpenAPI 3.0 document the fuzzer reads (issue #15, research T13): operations,
+ * The part of an OpenAPI 3.0 document the fuzzer reads: operations,
  * their parameters, request bodies and documented responses, with JSON Schemas in the subset
  * @fastify/swagger + fastify-type-provider-zod emit.
  */

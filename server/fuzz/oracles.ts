@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { documentedResponse, type JsonSchema, type Operation, toDraft7 } from './openapi';
 
 /**
- * What every fuzzed answer must satisfy (issue #15, research T13 / E2, Schemathesis checks):
+ * What every fuzzed answer must satisfy (Schemathesis checks):
  * no 5xx, only documented statuses, bodies matching their documented schema, no internals in a
  * body, no data of another company.
  */
@@ -38,7 +38,7 @@ export const INTERNALS: Readonly<Record<string, RegExp>> = {
     /drizzle|PGlite|postgres|node_modules|\/work\/|\/home\/|\/usr\/|\bpg_[a-z]+/i,
   'framework error':
     /FST_ERR_[A-Z_]+|\bZodError\b|"code":"invalid_type"|"expected":"|"keyword":"|"instancePath":"/,
-  // Library messages in English where the spec wants ours (issue #15 defect 8).
+  // Library messages in English where the spec wants ours.
   'library message':
     /Invalid input: expected|Too (big|small): expected|Unrecognized keys?:|must have required property|must NOT have additional properties|must be (string|integer|number|boolean|object|array)\b|is not a valid url component|Unexpected token|in JSON at position|Body cannot be empty/,
 };

@@ -4,7 +4,7 @@ import type { Json, Operation, Parameter } from './openapi';
 import { arbitraryOf, type Mode, type ValueHints } from './schema-arbitrary';
 
 /**
- * One fuzzed HTTP request per draw (issue #15): an operation of the document, a mode (valid,
+ * One fuzzed HTTP request per draw: an operation of the document, a mode (valid,
  * boundary, invalid), a caller, and the path, query, headers and body built from the
  * operation's schemas in that mode. A request in boundary or invalid mode mutates some of its
  * parts and keeps the rest valid.
@@ -211,7 +211,7 @@ function bodyArb(
 }
 
 /**
- * Headers no route documents but the server reads: Idempotency-Key on creations (DESIGN §7),
+ * Headers no route documents but the server reads: Idempotency-Key on creations,
  * X-Request-Id (echoed when it looks like an id), Accept.
  */
 function extraHeadersArb(operation: Operation, mode: Mode): fc.Arbitrary<Record<string, string>> {

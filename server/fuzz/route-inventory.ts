@@ -3,7 +3,7 @@ import type { Operation } from './openapi';
 /**
  * The routes an app has registered, read from `app.printRoutes({ commonPrefix: false })` (the
  * app is built before a test sees it, so an `onRoute` hook would come too late), compared with
- * the OpenAPI document (issue #15: a route missing from the document fails the suite; research
+ * the OpenAPI document (a route missing from the document fails the suite; research
  * T11 "routes missing from matrix: 0").
  */
 export interface RegisteredRoute {

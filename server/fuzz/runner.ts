@@ -22,7 +22,7 @@ import { restoreCaller, saveCaller, type Tenant, type TenantLabel, type Tenants 
 
 /**
  * Sends the fuzzed requests through `app.inject` and judges every answer with the oracles
- * (issue #15). Keeps the callers logged in (DELETE /api/access-tokens revokes the caller's
+ *. Keeps the callers logged in (DELETE /api/access-tokens revokes the caller's
  * token), and reports each failure with the request that caused it, the seed and the run index.
  */
 export interface FuzzOptions {
@@ -84,7 +84,7 @@ export interface FuzzReport {
   /** 5xx answers by suspected cause (suspectsOf), for the reader. */
   serverErrorsBySuspect: Record<string, number>;
   /**
-   * Bodies that break the documented schema yet got a 2xx (research E2 negative_data_rejection;
+   * Bodies that break the documented schema yet got a 2xx (negative_data_rejection;
    * informational: zod trims text before measuring it, so `' ' + max chars` is fine there).
    */
   acceptedViolations: FailureGroup[];
@@ -221,7 +221,7 @@ export function suspectsOf(request: Pick<PlannedRequest, 'url' | 'payload'>): st
 const truncate = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
-/** A bearer header the server must refuse (research E2 ignored_auth). */
+/** A bearer header the server must refuse (ignored_auth). */
 function badAuthorization(variant: number, tokens: Record<TenantLabel, string>, revoked: string[]) {
   const tampered = tokens.A.slice(0, -1) + (tokens.A.endsWith('a') ? 'b' : 'a');
   const variants = [

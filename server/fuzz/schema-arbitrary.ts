@@ -11,7 +11,7 @@ import {
 import type { Json, JsonSchema } from './openapi';
 
 /**
- * JSON Schema → fast-check arbitraries (issue #15), for the subset @fastify/swagger and
+ * JSON Schema → fast-check arbitraries, for the subset @fastify/swagger and
  * fastify-type-provider-zod emit: object / properties / required / additionalProperties,
  * string (min/maxLength, pattern, format, enum), integer / number (minimum / maximum /
  * exclusive*), boolean, array (items, min/maxItems), anyOf / oneOf / allOf, nullable, const,

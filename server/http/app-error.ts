@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, NOT_FOUND, type NotFoundKind } from '@common/http/errors';
 
 /**
- * A domain error: the handler maps `code` to its status (DESIGN §4 Errors).
+ * A domain error: the handler maps `code` to its status (Errors).
  * `message` is shown to the user, so it must never carry internals.
  */
 export class AppError extends Error {

@@ -6,18 +6,18 @@ export interface AuthContext {
   /** For history entries and cancellations ("who did it") without a lookup per write. */
   userName: string;
   roles: Role[];
-  /** The companies the user belongs to: the tenant scope of every query (DESIGN §4 Tenancy). */
+  /** The companies the user belongs to: the tenant scope of every query. */
   companyIds: number[];
   tokenId: number;
   expiresAt: string;
   /**
-   * The session that minted this one (a simulator acting as a driver, issue #27): this one ends
+   * The session that minted this one (a simulator acting as a driver): this one ends
    * with it, and its sockets follow that user's changes too.
    */
   mintedBy?: { tokenId: number; userId: number };
   /**
    * A session narrowed to one role in one company (a simulator's driver, the demo fleet): it
-   * works as that role and never changes the account itself (issue #27).
+   * works as that role and never changes the account itself.
    */
   narrowed?: true;
 }
@@ -25,7 +25,7 @@ export interface AuthContext {
 export const isAdmin = (auth: AuthContext) => auth.roles.includes('admin');
 
 /**
- * Who administers people, fleet and settings (issue #20, docs/ADMINISTRATION.md): the platform
+ * Who administers people, fleet and settings (docs/ADMINISTRATION.md): the platform
  * admin everywhere, a company's manager within his companies (his scope stays `scopeOf`).
  */
 export const ADMINISTRATORS = ['admin', 'manager'] as const satisfies readonly Role[];
@@ -39,7 +39,7 @@ export const scopeOf = (auth: AuthContext): TenantScope =>
   isAdmin(auth) ? { kind: 'all' } : { kind: 'companies', companyIds: auth.companyIds };
 
 /**
- * Who may act as one of his companies' drivers (issue #17 simulators): the session he mints
- * lives only while he still may (issue #27).
+ * Who may act as one of his companies' drivers (simulators): the session he mints
+ * lives only while he still may.
  */
 export const ACTS_AS_DRIVER = ['admin', 'dispatcher'] as const satisfies readonly Role[];

@@ -14,7 +14,7 @@ import {
 const PHONE = '0744123456';
 const NAME = 'Ana Popescu';
 
-/** What a log must never show of PHONE and NAME (DESIGN §7). */
+/** What a log must never show of PHONE and NAME. */
 const expectNoPersonalData = (text: string) => {
   expect(text).not.toContain(PHONE);
   expect(text).not.toContain('744123');
@@ -42,7 +42,7 @@ describe('masking', () => {
     expect(maskUrl('/api/orders/123')).toBe('/api/orders/123');
   });
 
-  it("never shows a driver report link's token (SPEC §2 /driver/reports/{token})", () => {
+  it("never shows a driver report link's token (/driver/reports/{token})", () => {
     expect(maskUrl('/api/driver-reports/AbC-123_xyz?page=2')).toBe('/api/driver-reports/…?page=2');
     expect(maskUrl('/driver/reports/AbC-123_xyz')).toBe('/driver/reports/…');
     expect(maskUrl('/api/drivers/5/report-links/7')).toBe('/api/drivers/5/report-links/7');

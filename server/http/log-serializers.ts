@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 /**
- * What a log line may carry (DESIGN §7, research A11/T18, docs/DECISIONS.md "What the logs may
+ * What a log line may carry (docs/DECISIONS.md "What the logs may
  * and may not contain"): the request id, method, route, status, timing, error type, SQLSTATE and
  * the SQL statement's shape with its `$n` placeholders. Never SQL parameter values, request
  * bodies, full phone numbers, client names, passwords, tokens or cookies.
@@ -44,7 +44,7 @@ const KEPT_QUERY_VALUE = /^(?:\d{1,6}|true|false)?$/;
  * (/user-addresses/addresses/0744123456 → …/07…56).
  */
 /**
- * Paths whose next segment is a secret (SPEC §2 /driver/reports/{token}, issue #20): the token
+ * Paths whose next segment is a secret (/driver/reports/{token}): the token
  * opens a driver's trips to whoever holds it, so a log never shows it.
  */
 const SECRET_SEGMENT = /^(\/(?:api\/driver-reports|driver\/reports))\/[^/?#]+/;
@@ -216,7 +216,7 @@ export function serializeRequest(request: FastifyRequest) {
 export function loggerOptions(level: string, stream?: DestinationStream) {
   return {
     level,
-    // Secrets never reach the logs (research T18).
+    // Secrets never reach the logs.
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
     serializers: { err: serializeError, req: serializeRequest },
     hooks: {

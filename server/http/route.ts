@@ -11,7 +11,7 @@ import { ReusableBuffers } from './reusable-buffers';
 export type Access = { public: true } | { roles: readonly Role[] | 'any' };
 
 /**
- * The back office's users (SPEC §6: admin, dispatcher, and company users of protocol, delivery
+ * The back office's users (admin, dispatcher, and company users of protocol, delivery
  * or restaurant companies; a company's manager, docs/ADMINISTRATION.md): whoever works the order
  * console and its services.
  */
@@ -62,7 +62,7 @@ export function firstUncleanText(value: unknown, path = ''): string | undefined 
 }
 
 /**
- * Every error status a route may answer, for its OpenAPI document (issue #15: "only documented
+ * Every error status a route may answer, for its OpenAPI document ("only documented
  * status codes"): what any route answers (400 a malformed request, 503 the database away), what
  * its kind answers (401/403 its guard, 404 a path naming nothing, 413/415 a body, 422 its
  * inputs), and what its own rules answer (`endpoint.errors`).
@@ -79,7 +79,7 @@ export function documentedErrors(endpoint: Endpoint, access: Access): number[] {
 
 /**
  * Every route's access as registered, per app: the authorization matrix test checks it against
- * its reviewed table and then every route × role against the running app (issue #27).
+ * its reviewed table and then every route × role against the running app.
  */
 const registeredAccess = new WeakMap<FastifyInstance, Map<string, Access>>();
 
@@ -91,7 +91,7 @@ export const accessOfRoutes = (app: FastifyInstance): ReadonlyMap<string, Access
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
 /**
- * Registers a route from its shared contract (DESIGN §4 Contracts): zod validates params,
+ * Registers a route from its shared contract (Contracts): zod validates params,
  * query and body (unknown fields rejected by strict schemas) and serialises the answer; the
  * guard checks the token and the role before the handler runs. Routes stay thin.
  */
@@ -131,7 +131,7 @@ export function route<E extends Endpoint, A extends Access>(
       }
     },
     // The net under the shared text schemas (common/http/fields.ts): whatever a contract lets
-    // through, no control character or broken Unicode reaches a handler (issue #15 defects 3, 4).
+    // through, no control character or broken Unicode reaches a handler.
     preHandler: async (request) => {
       for (const [part, value] of [
         ['params', request.params],

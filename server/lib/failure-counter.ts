@@ -15,7 +15,7 @@ export interface Reservation {
 
 /**
  * Counts attempts per key within a fixed window: logins, sign-ups, report-link misses (research
- * T14/R41, issue #27 defect 3). In memory on one node; in Redis when the app is scaled out, so
+ * T14/R41). In memory on one node; in Redis when the app is scaled out, so
  * every node sees the same count.
  *
  * There is no "read the count, then add": a burst of parallel requests would all read the same
@@ -112,7 +112,7 @@ return 1`;
 /**
  * Redis-backed counter: each reserve and release is one Lua script, atomic on the server
  * whichever node sends it. If Redis fails, it falls back to the node's own memory counter:
- * limits stay enforced per node instead of failing open (research R43).
+ * limits stay enforced per node instead of failing open.
  */
 export function redisFailureCounter(redis: RedisClientType, windowMs: number): FailureCounter {
   const fallback = memoryFailureCounter(windowMs);

@@ -13,7 +13,7 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
 
 /**
  * Verified when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password
- * and answers the same (no account enumeration by timing, research T14).
+ * and answers the same (no account enumeration by timing).
  */
 let dummyHash: Promise<string> | undefined;
 export const burnPasswordCheck = async (password: string): Promise<void> => {

@@ -30,7 +30,7 @@ export interface TaggedCacheOptions {
 
 /**
  * Short-lived answers shared by many readers, dropped at once when something they were built
- * from changes (DESIGN §8 Caching; bench/orders-lists: 200 dispatchers of a handful of companies
+ * from changes (Caching; bench/orders-lists: 200 dispatchers of a handful of companies
  * ask the same questions every few seconds).
  *
  * - An entry is fresh for `ttlMs`: the bound on staleness for changes this process does not

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the error handler (DESIGN §4 Errors)', () => {
+describe('the error handler (Errors)', () => {
   it('hides internals of a 500 and returns the request id to quote', async () => {
     const response = await t.app.inject({
       method: 'GET',

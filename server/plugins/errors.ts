@@ -37,9 +37,9 @@ const isUnavailable = (error: unknown): boolean => {
 };
 
 /**
- * Turns zod issues into the spec's shape: field → list of messages (SPEC §5). A Map, not an
+ * Turns zod issues into the spec's shape: field → list of messages. A Map, not an
  * object: a field named like an Object member (`constructor`, `toString`) is just a name here
- * (issue #15 defect 5: `errors['constructor']` was Object's constructor, and `.includes` threw).
+ * (`errors['constructor']` was Object's constructor, and `.includes` threw).
  */
 function fieldErrorsOf(
   validation: {
@@ -77,7 +77,7 @@ const send = (reply: FastifyReply, status: number, body: ErrorBody) => {
 };
 
 /**
- * The one error handler (DESIGN §4): validation → 422 with field errors, domain errors →
+ * The one error handler: validation → 422 with field errors, domain errors →
  * their status, database outage → 503, anything else → 500 with no internals. Every error is
  * logged with the request id; the answer carries the id so a user can quote it.
  */
@@ -86,7 +86,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const request_id = String(request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path id out of range (0, negative, beyond int4) is a well-formed id of no row: not
-      // found, as any other id of no row is (issue #15 defect 2). Letters for an id stay a 422.
+      // found, as any other id of no row is. Letters for an id stay a 422.
       if (error.validationContext === 'params' && error.validation.every(isOutOfRange)) {
         request.log.info({ url: request.routeOptions.url }, 'path id out of range');
         return send(reply, 404, { message: NOT_FOUND.resource, code: 'not_found', request_id });
@@ -140,7 +140,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * Errors Fastify's router raises before any route or hook runs (issue #15 defect 6): a path that
+ * Errors Fastify's router raises before any route or hook runs: a path that
  * cannot be decoded (`%` without two hex digits) and a path parameter over 100 characters. They
  * answer in our one error shape like every other error; a parameter that long names nothing,
  * so it is not found. Without this, Fastify answered its own body, echoing the path.

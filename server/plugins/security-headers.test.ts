@@ -47,7 +47,7 @@ describe('content security policy and the basemap (MAP_TILES_URL)', () => {
   });
 });
 
-describe("the CSP's connect-src names only the configured SIP websocket (issue #27)", () => {
+describe("the CSP's connect-src names only the configured SIP websocket", () => {
   it("allows SIP_WS_URL's and SIP_WS_ALLOWED's origins and no other ws:/wss: host", () => {
     const origins = sipWebsocketOrigins({
       SIP_WS_URL: 'wss://pbx.example.ro:7443/ws',

@@ -17,9 +17,9 @@ export function tileOrigin(template: string): string {
  * Scripts, connections and images stay on our own origin; the basemap's tile server
  * (MAP_TILES_URL) is the one outside origin the map may fetch from (maplibre fetches raster
  * tiles, so it needs connect-src, and draws them as images), and the softphone connects to the
- * SIP WebSocket (SIP_WS_URL) only: not any ws:/wss: host (issue #27). 'self' covers the
+ * SIP WebSocket (SIP_WS_URL) only: not any ws:/wss: host. 'self' covers the
  * app's own Socket.IO websocket (CSP 3 matches ws/wss of our host). The map's worker is a
- * same-origin module file. No plugins (object-src), no <base> (research A14).
+ * same-origin module file. No plugins (object-src), no <base>.
  */
 export function contentSecurityPolicy(
   tilesUrl: string | undefined,
@@ -63,7 +63,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** One year, subdomains included (research A14, ASVS 3.4.1). */
+/** One year, subdomains included (ASVS 3.4.1). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityHeaderOptions {
@@ -91,7 +91,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
 /**
  * Sets the standard headers on an answer: the fixed ones, the request id to quote, and
  * `cache-control: no-store` unless the route chose its caching (the web app's files and pages
- * do; every API answer may hold personal data and must not be kept: research A12). The onSend
+ * do; every API answer may hold personal data and must not be kept:). The onSend
  * hook calls it; so must any answer that skips onSend (Fastify's frameworkErrors handler).
  */
 export function applySecurityHeaders(reply: FastifyReply): void {
@@ -100,7 +100,7 @@ export function applySecurityHeaders(reply: FastifyReply): void {
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
-/** Baseline browser hardening on every answer (research T16, A12, A14). */
+/** Baseline browser hardening on every answer. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,

@@ -32,7 +32,7 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
-describe('the production web build/static server serves no .map (issue #27)', () => {
+describe('the production web build/static server serves no .map', () => {
   it('answers 404 for source maps, however spelled, and serves the bundle itself', async () => {
     for (const url of [
       '/assets/index-abc.js.map',

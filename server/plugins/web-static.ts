@@ -9,7 +9,7 @@ const API_PREFIXES = ['/api/', '/socket.io/'];
 /**
  * Serves the built SPA and answers unknown page paths with index.html. Asset paths (anything
  * with a file extension) and API paths never get the fallback: a missing file must be a 404
- * (DESIGN §2 pitfalls). Source maps (`*.map`) are never served.
+ *. Source maps (`*.map`) are never served.
  */
 export async function registerWebStatic(app: FastifyInstance, webDir: string): Promise<void> {
   const root = path.resolve(webDir);
@@ -19,7 +19,7 @@ export async function registerWebStatic(app: FastifyInstance, webDir: string): P
       root,
       wildcard: false,
       index: false,
-      // Issue #27: source maps would publish our source; a build that has them keeps them.
+      // Source maps would publish our source; a build that has them keeps them.
       allowedPath: (pathName) => !pathName.toLowerCase().endsWith('.map'),
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html always revalidates.

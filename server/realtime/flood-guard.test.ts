@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packetBucket } from './flood-guard';
 
-describe('packetBucket (DESIGN §7 socket event floods)', () => {
+describe('packetBucket (socket event floods)', () => {
   const limit = { packets: 50, windowMs: 10_000 };
 
   it('allows a burst of `packets`, then refuses until the bucket refills', () => {

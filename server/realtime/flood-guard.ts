@@ -3,9 +3,9 @@ import type { Socket } from 'socket.io';
 import type { RealtimeServer } from './publisher';
 
 /**
- * How many packets one connection may send (DESIGN §7 "socket event floods", research T15):
+ * How many packets one connection may send ("socket event floods"):
  * a burst of `packets`, refilled at `packets` per `windowMs`. Drivers' apps will send a
- * position every few seconds (DESIGN §8: about 1 per 2 s), a few acks and the odd event: 5–10
+ * position every few seconds (about 1 per 2 s), a few acks and the odd event: 5–10
  * per window. Every packet counts, unknown events, acks, binary attachments, namespace
  * connects and heartbeats included, since each costs the server work.
  *

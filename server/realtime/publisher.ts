@@ -33,7 +33,7 @@ export type RealtimeSocket = Socket<
 >;
 
 /**
- * The only way services talk to sockets (DESIGN §4 Realtime). With the Redis adapter every
+ * The only way services talk to sockets. With the Redis adapter every
  * call reaches the sockets of every node.
  */
 export interface Publisher {
@@ -110,7 +110,7 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
       to.emit('order_updated', { ...order, seq });
       if (canceledFor) {
         to.emit('order_canceled', { reason: canceledFor, order, seq });
-        // His trip ended under him (issue #18): the driver of a canceled order is told too.
+        // His trip ended under him: the driver of a canceled order is told too.
         if (order.driver_id !== null && canceledFor !== 'driver_canceled')
           local
             .to(rooms.user(order.driver_id))

@@ -4,17 +4,17 @@ import { CONSOLE_ROLES } from '../http/route';
 
 type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
-/** Whether the session works the console (SPEC §6): the companies' orders and fleet are his. */
+/** Whether the session works the console: the companies' orders and fleet are his. */
 export const worksConsole = (auth: AuthContext) =>
   auth.roles.some((role) => CONSOLE_ROLES.includes(role as ConsoleRole));
 
 /**
- * The rooms a session's socket belongs to, from its authority now (issue #27 defect 5): joined
+ * The rooms a session's socket belongs to, from its authority now: joined
  * at connect and derived again whenever its user changes, so a socket never keeps what REST
  * would refuse. Clients never choose their rooms.
  *
  * A company's rooms are its console users': drivers get neither every order of the company
- * (with clients' phones) nor the other drivers' positions (issue #17); what is theirs comes to
+ * (with clients' phones) nor the other drivers' positions; what is theirs comes to
  * their own user room, and they hear only that their company's pending queue changed (#18).
  * A session minted by another (a simulator's driver) is in that session's room too: it ends
  * with it.

@@ -68,7 +68,7 @@ type NextFunction = (error?: Error) => void;
  * The adapter publishes without waiting for the answer (@socket.io/redis-adapter 8.3), so a
  * publish that fails while Redis is away (its offline queue times out) was an unhandled
  * rejection, and Node ended the process: one Redis restart took every node down. What it
- * publishes is only relayed at most once anyway (DESIGN §4: the orders' change stream does not
+ * publishes is only relayed at most once anyway (the orders' change stream does not
  * depend on it), so a failed publish is logged and dropped.
  */
 function publishingSafely(client: RedisClientType, logger: FastifyBaseLogger): RedisClientType {
@@ -105,9 +105,9 @@ export function createSocketServer(options: {
   packetLimit?: PacketLimit;
 }): SocketServer {
   const io: RealtimeServer = new Server(options.httpServer, {
-    // Small frames only: positions and acks. A flood of large packets is cut off (research R24).
+    // Small frames only: positions and acks. A flood of large packets is cut off.
     maxHttpBufferSize: 16 * 1024,
-    // Connection-state recovery would skip the auth middleware: keep it off (DESIGN §2 pitfalls).
+    // Connection-state recovery would skip the auth middleware: keep it off.
     serveClient: false,
     cors: { origin: false },
   });
@@ -139,7 +139,7 @@ export function createSocketServer(options: {
     io.use(async (socket, next) => {
       try {
         if (typeof socket.handshake.query.token === 'string') {
-          // Tokens in URLs leak into logs (research R4): refuse rather than accept quietly.
+          // Tokens in URLs leak into logs: refuse rather than accept quietly.
           return next(new Error('token_in_query'));
         }
         const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -160,7 +160,7 @@ export function createSocketServer(options: {
 
     io.on('connection', (socket) => {
       const { auth } = socket.data;
-      // Socket.IO's memory advice (research B8): the HTTP request that opened the connection (the
+      // Socket.IO's memory advice: the HTTP request that opened the connection (the
       // first long-polling GET with socket.io-client's default transports) is not needed once the
       // handshake is built; kept, it held ~3.5 KB per driver socket (bench/driver-memory).
       (socket.conn as { request: IncomingMessage | null }).request = null;

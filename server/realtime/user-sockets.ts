@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io';
 
 /**
  * This node's sockets by the user they act for and by the user who minted their session
- * (issue #27): a change of either re-derives them, and one user's sockets are counted.
+ *: a change of either re-derives them, and one user's sockets are counted.
  */
 export function createUserSockets<S extends Pick<Socket, 'id'> & { data: SocketAuthData }>() {
   const byUser = new Map<number, Set<S>>();

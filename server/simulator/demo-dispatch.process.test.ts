@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SEARCH_STEPS } from '../db/seed';
 
 /**
- * Issue #18 "the demo dispatches by itself on first start": `npm start` on a fresh data
+ * `npm start` on a fresh data
  * directory seeds the demo company's search method, and its demo fleet answers the offers and
  * drives the order to the end. The fleet's driving runs 60 times faster than real time
  * (DEMO_FLEET_TIME_SCALE) and always accepts, and the test gives the company short steps, so
@@ -107,7 +107,7 @@ const quickStep = (seconds: number): SearchItem => ({
   ban_conditions: DEFAULT_BAN_CONDITIONS,
 });
 
-describe('the demo dispatches by itself (issue #18)', () => {
+describe('the demo dispatches by itself', () => {
   it('the demo company has a search method every day, widening a radius around the pickup', async () => {
     const intervals = await call<SearchInterval[]>('GET', '/api/search-intervals');
     expect(intervals).toHaveLength(1);

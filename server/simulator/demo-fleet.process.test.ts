@@ -8,7 +8,7 @@ import type { User } from '@common/users/users.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue #17 simulators as a newcomer meets them: `npm start` on a fresh data directory moves the
+ * simulators as a newcomer meets them: `npm start` on a fresh data directory moves the
  * demo fleet on the map within seconds, `npm run simulate` adds drivers and takes them offline
  * when it stops, and a SIGTERM takes the demo fleet offline before the server ends.
  */
@@ -89,7 +89,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the simulated fleet (issue #17)', () => {
+describe('the simulated fleet', () => {
   it('npm start moves DEMO_FLEET_DRIVERS demo drivers on the map within seconds, near the company', async () => {
     const first = await eventually(positions, (list) => expect(list).toHaveLength(3), 20_000);
     for (const p of first) {

@@ -22,7 +22,7 @@ export function selfUrl(port: number, host: string): string {
 }
 
 /**
- * Issue #17: `npm start` moves DEMO_FLEET_DRIVERS of the demo company's drivers, so a newcomer
+ * `npm start` moves DEMO_FLEET_DRIVERS of the demo company's drivers, so a newcomer
  * sees cars on the map within seconds. Only when the demo seed's company is there (its
  * dispatcher's account), never on a real installation's data. The drivers take the real paths
  * against the server's own address (HTTP status, socket positions); their sessions come from
@@ -69,7 +69,7 @@ export async function startDemoFleet(deps: {
     cancelProbability: deps.config.DEMO_FLEET_CANCEL_PROBABILITY,
     timeScale: deps.config.DEMO_FLEET_TIME_SCALE,
     newSession: (driverId) =>
-      // The demo's drivers as drivers of the demo company alone (issue #27), minted by nobody.
+      // The demo's drivers as drivers of the demo company alone, minted by nobody.
       deps.app.auth.issueDriverSession(driverId, {
         companyId: demo.company.id,
         mintedBy: null,

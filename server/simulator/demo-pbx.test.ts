@@ -27,7 +27,7 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-describe('the demo PBX beside npm start (issue #19)', () => {
+describe('the demo PBX beside npm start', () => {
   it('starts nothing when off, or when the settings point at another machine’s PBX', async () => {
     expect(await startDemoPbx({ config: { ...config, DEMO_PBX: false }, baseUrl, logger })).toBe(
       undefined,

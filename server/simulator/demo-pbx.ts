@@ -22,7 +22,7 @@ interface DemoPbxOptions {
 }
 
 /**
- * Issue #19: `npm start` runs the project's Kamailio too (as `npm run pbx` would), so the demo
+ * `npm start` runs the project's Kamailio too (as `npm run pbx` would), so the demo
  * dispatcher's softphone registers at once and `npm run call` rings it: only where the settings
  * point at a PBX on this machine (SIP_WS_URL ws://127.0.0.1…, the default) and Kamailio is
  * installed; otherwise one log line says why calls are not available. A PBX already listening

@@ -9,7 +9,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { callApi } from './http';
 
-/** The driver's answers to an offer on his socket (docs/DRIVER-API.md, issue #18). */
+/** The driver's answers to an offer on his socket (docs/DRIVER-API.md). */
 export type AnswerEvent = 'order_viewed' | 'accept_order' | 'refuse_order';
 
 /** The server's events a simulated driver listens to. */

@@ -12,13 +12,13 @@ export interface FleetOptions {
   baseUrl: string;
   drivers: readonly DriverIdentity[];
   area: Area;
-  /** The same seed moves the same drivers the same way (issue #17 `--seed`). */
+  /** The same seed moves the same drivers the same way (`--seed`). */
   seed: number;
   intervalMs: number;
   newSession: (driverId: number) => Promise<AccessToken>;
   log: FleetLog;
   behaviour?: Behaviour;
-  /** Issue #18: how they answer offers (0–1 each; the defaults 0.8 and 0.02). */
+  /** How they answer offers (0–1 each; the defaults 0.8 and 0.02). */
   acceptProbability?: number;
   cancelProbability?: number;
   /** Simulated seconds per real second of their driving (1: real time). */
@@ -32,7 +32,7 @@ export interface Fleet {
 }
 
 /**
- * Issue #17 headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
+ * headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
  * each driver on his own seeded course, their first reports spread over one interval. Issue
  * #18: they answer their offers and drive their orders to the end, so the demo dispatches by
  * itself.

@@ -20,7 +20,7 @@ export class HttpError extends Error {
 const TIMEOUT_MS = 15_000;
 
 /**
- * One endpoint of the shared contracts (DESIGN §4), called over HTTP as any client would: the
+ * One endpoint of the shared contracts, called over HTTP as any client would: the
  * simulators speak to the server only through its public API, with a bearer token. The answer
  * is checked against the contract, so a changed server fails loudly here.
  */

@@ -15,7 +15,7 @@ import {
 const IASI: Area = { center: { lat: 47.1585, lng: 27.6014 }, radiusM: 4_000 };
 const metres = (a: LatLng, b: LatLng) => haversineMeters(a.lat, a.lng, b.lat, b.lng);
 
-/** Six simulated hours of one driver, one 5 s tick at a time (SPEC §9). */
+/** Six simulated hours of one driver, one 5 s tick at a time. */
 function drive(seed: number, index: number, area = IASI, dtS = 5, ticks = 6 * 720) {
   const random = driverRandom(seed, index);
   let driver = startDriver(area, random);
@@ -27,7 +27,7 @@ function drive(seed: number, index: number, area = IASI, dtS = 5, ticks = 6 * 72
   return states;
 }
 
-describe('the simulated drivers’ movement (issue #17)', () => {
+describe('the simulated drivers’ movement', () => {
   it('drives at city speeds: never above 50 km/h, never below 20 km/h mid-leg', () => {
     let legsChecked = 0;
     for (let index = 0; index < 8; index++) {

@@ -24,7 +24,7 @@ import {
 } from './simulated-driver';
 
 /**
- * Issue #18: one simulated driver's answers and trips, against a fake socket and a fake API on
+ * one simulated driver's answers and trips, against a fake socket and a fake API on
  * a fake clock: what he sends and when is the whole contract (docs/DRIVER-API.md).
  */
 const IASI: Area = { center: { lat: 47.1585, lng: 27.6014 }, radiusM: 4_000 };
@@ -181,7 +181,7 @@ async function started(w: ReturnType<typeof world>) {
   return w;
 }
 
-describe('a simulated driver answers offers (issue #18)', () => {
+describe('a simulated driver answers offers', () => {
   it('looks at an offer 1–3 s, says he saw it, then accepts with his minutes to the pickup', async () => {
     const w = await started(world());
     const pickup = north(w.where(), 2_900);
@@ -238,7 +238,7 @@ describe('a simulated driver answers offers (issue #18)', () => {
   });
 });
 
-describe('a simulated driver drives his order to the end (issue #18, SPEC §4 trip)', () => {
+describe('a simulated driver drives his order to the end (trip)', () => {
   it('to the pickup, arrived within 50 m, a few seconds, start, to the last place, finish, roams', async () => {
     const w = await started(world());
     const pickup = north(w.where(), 1_500);

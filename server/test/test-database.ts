@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate';
 
 /**
  * Server tests run on PGlite in memory by default, or on a real PostgreSQL when
- * TEST_DATABASE_URL is set (CI runs both, issue #2). On PostgreSQL each test file gets its own
+ * TEST_DATABASE_URL is set (CI runs both). On PostgreSQL each test file gets its own
  * database cloned from a template migrated once by global-setup.ts.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { ConsoleHeader } from './ConsoleHeader';
 import { buildMenu } from './menu';
 
-/** SPEC §2: logged-in users without the company role. */
+/** Logged-in users without the company role. */
 export function AdminHeader({ user }: { user: LoggedUser }) {
   const menu = buildMenu({
     roles: user.roles,

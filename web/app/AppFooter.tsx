@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 
-/** SPEC §2 Shell footer: product, year and the running version, linked to the API docs. */
+/** Shell footer: product, year and the running version, linked to the API docs. */
 export function AppFooter() {
   return (
     <Group

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
-/** SPEC §2 Shell clock, refreshed every second (SPEC §9). */
+/** Shell clock, refreshed every second. */
 export function Clock() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LoginForm } from '../features/auth/LoginForm';
 import { useLoginSuccess } from './use-login-success';
 
-/** SPEC §2: the logged-out header's dropdown login form. */
+/** The logged-out header's dropdown login form. */
 export function LoginPopover() {
   const [opened, setOpened] = useState(false);
   const handleSuccess = useLoginSuccess();

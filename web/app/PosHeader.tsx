@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { ConsoleHeader } from './ConsoleHeader';
 import { buildMenu } from './menu';
 
-/** SPEC §2/§6: company users get the point-of-sale header; its menu follows the package. */
+/** Company users get the point-of-sale header; its menu follows the package. */
 export function PosHeader({ user }: { user: LoggedUser }) {
   const menu = buildMenu({
     roles: user.roles,

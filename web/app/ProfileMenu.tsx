@@ -3,7 +3,7 @@ import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { Icon } from '../components/Icon';
 
-/** SPEC §2 profile menu: name, e-mail and company, then account, company and logout. */
+/** Profile menu: name, e-mail and company, then account, company and logout. */
 export function ProfileMenu({ user }: { user: LoggedUser }) {
   const companyName = user.companies[0]?.name;
   return (

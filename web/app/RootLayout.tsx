@@ -34,7 +34,7 @@ function Shell() {
   useDocumentTitle(resolveTitle(handles));
   const current = useSession();
 
-  // SPEC §2: some pages (the /live map) hide the navigation bars.
+  // Some pages (the /live map) hide the navigation bars.
   if (deepestHandle(handles, 'hideNav') === true) {
     return (
       <>
@@ -55,7 +55,7 @@ function Shell() {
       );
   }
 
-  // A console (issue #16) fills the window under the header and never scrolls as a whole: its
+  // A console fills the window under the header and never scrolls as a whole: its
   // page is a flex column of exactly the space left, whose parts scroll on their own.
   const fills = deepestHandle(handles, 'fillsViewport') === true;
 

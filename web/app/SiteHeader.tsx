@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { LoginPopover } from './LoginPopover';
 import { Logo } from './Logo';
 
-/** SPEC §2: logged-out visitors see the logo, the enrollment link and the login dropdown. */
+/** Logged-out visitors see the logo, the enrollment link and the login dropdown. */
 export function SiteHeader() {
   const { pathname } = useLocation();
   return (

@@ -70,7 +70,7 @@ export function buildRouteTree(
 
 export function createAppRouter() {
   const router = createBrowserRouter(buildRouteTree());
-  // SPEC §4/§8: any 401 logs out and goes to /login, coming back here after the next login.
+  // Any 401 logs out and goes to /login, coming back here after the next login.
   setUnauthorizedHandler(() => {
     endLocalSession();
     const { pathname, search } = router.state.location;

@@ -150,7 +150,7 @@ describe('shell', () => {
     expect(screen.getByTestId('menu-group-sistem')).toBeTruthy();
     expect(screen.getByTestId('menu-/dashboard')).toBeTruthy();
     expect(screen.queryByTestId('menu-group-financiar')).toBeNull();
-    // Issue #20: the users lists exist; a dispatcher reads them (docs/ADMINISTRATION.md).
+    // The users lists exist; a dispatcher reads them (docs/ADMINISTRATION.md).
     expect(screen.getByTestId('menu-group-utilizatori')).toBeTruthy();
     expect(screen.getByTestId('account-details').textContent).toContain('ana@example.ro');
   });

@@ -32,7 +32,7 @@ function Fields({ onDate, onTime }: { onDate: (v: string) => void; onTime: (v: s
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('DateField and TimeField (issue #16: Romanian under any browser locale)', () => {
+describe('DateField and TimeField (Romanian under any browser locale)', () => {
   it('show DD.MM.YYYY and HH:mm and hold the API forms', () => {
     const onDate = vi.fn();
     const onTime = vi.fn();

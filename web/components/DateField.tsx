@@ -10,7 +10,7 @@ const DATE_FORMAT = {
 };
 
 /**
- * A date typed and shown as DD.MM.YYYY (SPEC §9) under any browser locale; its value is
+ * A date typed and shown as DD.MM.YYYY under any browser locale; its value is
  * YYYY-MM-DD or '' (what the API takes). ↑/↓ move a day, with Shift a week.
  */
 export function DateField(props: MaskedInputProps) {

@@ -10,7 +10,7 @@ const TIME_FORMAT = {
 };
 
 /**
- * A time of day typed and shown as HH:mm, 24 h (SPEC §9), under any browser locale; its value
+ * A time of day typed and shown as HH:mm, 24 h, under any browser locale; its value
  * is HH:mm or ''. ↑/↓ move a minute, with Shift ten.
  */
 export function TimeField(props: MaskedInputProps) {

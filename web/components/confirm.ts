@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 
-/** SPEC §8 confirmations: one yes/no question before a destructive step. */
+/** Confirmations: one yes/no question before a destructive step. */
 export function confirmAction(question: string, onConfirm: () => void, confirmLabel = 'Da'): void {
   modals.openConfirmModal({
     title: question,

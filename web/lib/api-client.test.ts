@@ -52,7 +52,7 @@ describe('api — requests', () => {
     expect(init.body).toBeUndefined();
   });
 
-  it("acts with another session's token when told (issue #17 /simulator), keepalive kept", async () => {
+  it("acts with another session's token when told (/simulator), keepalive kept", async () => {
     session.setToken('tok-dispatcher');
     fetchMock.mockResolvedValue(
       json(401, { message: 'Sesiunea a expirat.', code: 'unauthenticated' }),
@@ -96,7 +96,7 @@ describe('api — requests', () => {
     await expect(api(deleteAccessToken)).resolves.toBeNull();
   });
 
-  it('joins array query values with commas (SPEC §7 states)', () => {
+  it('joins array query values with commas (states)', () => {
     expect(buildQueryString({ states: ['created', 'assigned'], page: 2, empty: null })).toBe(
       '?states=created%2Cassigned&page=2',
     );
@@ -150,7 +150,7 @@ describe('api — errors', () => {
   });
 });
 
-describe('api — 401 (SPEC §4/§8: logout and go to /login)', () => {
+describe('api — 401 (logout and go to /login)', () => {
   beforeEach(() => {
     session.setToken('stale');
     session.setUser(user);

@@ -27,7 +27,7 @@ export class ApiError extends Error {
     return this.body.code;
   }
 
-  /** SPEC §5: server validation errors are an object of field → list of messages. */
+  /** Server validation errors are an object of field → list of messages. */
   get fieldErrors(): Record<string, string[]> {
     return this.body.errors ?? {};
   }
@@ -42,11 +42,11 @@ export interface ApiOptions {
    * start-up verify (a stale token just means "logged out") and logout itself.
    */
   ignoreUnauthorized?: boolean;
-  /** Extra request headers, such as `Idempotency-Key` on order creation (DESIGN §7). */
+  /** Extra request headers, such as `Idempotency-Key` on order creation. */
   headers?: Record<string, string>;
   /**
    * Another session's token instead of the logged user's: /simulator acts as a driver with the
-   * session POST /api/simulator/sessions gave it (issue #17). Pair it with ignoreUnauthorized.
+   * session POST /api/simulator/sessions gave it. Pair it with ignoreUnauthorized.
    */
   token?: string;
   /** The request outlives the page (fetch keepalive): /simulator's drivers go offline on close. */
@@ -55,7 +55,7 @@ export interface ApiOptions {
 
 type UnauthorizedHandler = () => void;
 
-// SPEC §4/§8: a 401 logs the user out and goes to /login. The app installs a handler that
+// A 401 logs the user out and goes to /login. The app installs a handler that
 // also disconnects the socket, empties the cache and navigates inside the router.
 let onUnauthorized: UnauthorizedHandler = () => {
   session.clear();
@@ -66,7 +66,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-/** Query values: undefined/null are left out, arrays are comma-joined (SPEC §7 `states`). */
+/** Query values: undefined/null are left out, arrays are comma-joined (`states`). */
 export function buildQueryString(query: object | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -81,7 +81,7 @@ export function buildQueryString(query: object | undefined): string {
 type RequestArgs<E extends Endpoint> =
   Record<string, never> extends RequestOf<E> ? [request?: RequestOf<E>] : [request: RequestOf<E>];
 
-/** Calls one endpoint of the shared contracts (DESIGN §4 Contracts) and types the answer. */
+/** Calls one endpoint of the shared contracts (Contracts) and types the answer. */
 export function api<E extends Endpoint>(
   endpoint: E,
   ...args: RequestArgs<E>

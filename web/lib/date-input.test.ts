@@ -9,7 +9,7 @@ import {
   shiftTime,
 } from './date-input';
 
-describe('the date field (DD.MM.YYYY whatever the browser locale, issue #16)', () => {
+describe('the date field (DD.MM.YYYY whatever the browser locale)', () => {
   it('puts the dots in as the digits come, never before', () => {
     expect(maskDateInput('2')).toBe('2');
     expect(maskDateInput('26')).toBe('26');
@@ -58,7 +58,7 @@ describe('the date field (DD.MM.YYYY whatever the browser locale, issue #16)', (
   });
 });
 
-describe('the time field (HH:mm, 24 h, issue #16)', () => {
+describe('the time field (HH:mm, 24 h)', () => {
   it('puts the colon in as the digits come', () => {
     expect(maskTimeInput('1')).toBe('1');
     expect(maskTimeInput('21')).toBe('21');

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /**
- * Typed dates and times, Romanian style whatever the browser's locale (issue #16: the native
+ * Typed dates and times, Romanian style whatever the browser's locale (the native
  * date and time inputs showed 11/25/2026 and 09:38 PM under en-US). The fields show
  * DD.MM.YYYY and HH:mm (24 h); the values they hold stay the ones the API takes: YYYY-MM-DD and
  * HH:mm. Typing is masked: digits only, the separator put in when the next digit comes (so

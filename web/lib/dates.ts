@@ -2,7 +2,7 @@ import { bucharestParts, fromUtcString, toUtcString } from '@common/lib/dates';
 import dayjs from 'dayjs';
 
 /**
- * Display of stored UTC times (SPEC §9: stored `YYYY-MM-DD HH:mm:ss` UTC, shown local as
+ * Display of stored UTC times (stored `YYYY-MM-DD HH:mm:ss` UTC, shown local as
  * DD.MM.YYYY HH:mm; the order history in Bucharest time).
  */
 const parse = (utc: string | null | undefined): Date | null => {
@@ -16,13 +16,13 @@ export const formatDateTime = (utc: string | null | undefined): string => {
   return date ? dayjs(date).format('DD.MM.YYYY HH:mm') : '—';
 };
 
-/** SPEC §2 order list Time column. */
+/** Order list Time column. */
 export const formatClock = (utc: string | null | undefined): string => {
   const date = parse(utc);
   return date ? dayjs(date).format('HH:mm:ss') : '—';
 };
 
-/** SPEC §9: the order history time is shown in Bucharest time, DD.MM.YYYY HH:mm. */
+/** The order history time is shown in Bucharest time, DD.MM.YYYY HH:mm. */
 export const formatBucharest = (utc: string | null | undefined): string => {
   const date = parse(utc);
   if (!date) return '—';

@@ -1,5 +1,5 @@
 /**
- * One key per user submission (DESIGN §7): the same key is sent again when the same submission
+ * One key per user submission: the same key is sent again when the same submission
  * is retried, so the server never creates a second order.
  */
 export function newIdempotencyKey(): string {

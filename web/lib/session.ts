@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { storage } from './storage';
 
 /**
- * The session (SPEC §4 "Other state"): logged in when both a token and a user are present,
+ * The session ("Other state"): logged in when both a token and a user are present,
  * stored locally so a reload keeps the operator logged in. Kept outside React so the API
  * client and the socket can read it; components use `useSession`.
  */

@@ -19,7 +19,7 @@ const press = (key: string, extra: Partial<KeyInput> = {}): KeyInput => ({
 });
 const all = new Set<ShortcutId>(SHORTCUTS.map((s) => s.id));
 
-describe('shortcuts table (aesthetics-anchors §3.8)', () => {
+describe('shortcuts table', () => {
   it('has one row per id, each with keys and a label', () => {
     const ids = SHORTCUTS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);

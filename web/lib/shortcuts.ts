@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Every keyboard shortcut of the console in one table (aesthetics-anchors §3.8, SPEC §2).
+ * Every keyboard shortcut of the console in one table.
  * Components bind through `useShortcuts` with handlers for the ids they own; an id without a
  * handler is not bound. The telephony rows are bound by the softphone (features/calls/shell/
  * use-call-keys.ts, rules in features/calls/engine/call-keys.ts), which takes its keys before
@@ -57,7 +57,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'v2',
   },
   { id: 'closeQuickOrder', keys: ['-'], inFields: false, label: 'Închide formularul', scope: 'v2' },
-  // SPEC §2 Call options: F1 or the backtick (the one chosen) answers the oldest ringing call;
+  // Call options: F1 or the backtick (the one chosen) answers the oldest ringing call;
   // when it is F1 and nothing rings, F1 is the first call's hold key.
   {
     id: 'answerCall',

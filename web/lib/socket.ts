@@ -21,9 +21,9 @@ function setStatus(next: SocketStatus) {
 }
 
 /**
- * The one socket of the console, created on login (SPEC §2 logout "disconnects the socket").
+ * The one socket of the console, created on login (logout "disconnects the socket").
  * Same origin (vite proxies /socket.io in dev). The token goes in `auth`, never in the query
- * string, where it would end up in access logs (DESIGN §2 pitfalls, replacing SPEC §7).
+ * string, where it would end up in access logs (replacing).
  */
 export function connectSocket(token: string): AppSocket {
   if (socket) {
@@ -33,7 +33,7 @@ export function connectSocket(token: string): AppSocket {
   }
   const created: AppSocket = io({
     auth: { token },
-    // SPEC §7: up to 100 attempts, every 3 s.
+    // Up to 100 attempts, every 3 s.
     reconnectionAttempts: RECONNECT.attempts,
     reconnectionDelay: RECONNECT.delayMs,
     reconnectionDelayMax: RECONNECT.delayMs,

@@ -1,5 +1,5 @@
 /**
- * Ring sounds for incoming calls (SPEC §2 Call options). Each sound is a short score of tones
+ * Ring sounds for incoming calls (Call options). Each sound is a short score of tones
  * synthesised with the Web Audio API, so the table below is the whole sound bank and adding a
  * sound is adding a row. The default, Beep beep, is the recording the app serves at
  * /audio/sound.wav (the issue); its tones are the same two beeps, played when the file cannot.
@@ -39,7 +39,7 @@ const bell = (at: number, freq: number, peak: number): Tone[] => [
   { at, freq: freq * 5.4, duration: 0.3, type: 'sine', peak: peak * 0.12, attack: 0.004 },
 ];
 
-/** SPEC §2: Beep beep, Radar ping, Light call, Air puff, Bell echo, Ding, or no sound. */
+/** Beep beep, Radar ping, Light call, Air puff, Bell echo, Ding, or no sound. */
 export const SOUNDS = [
   {
     id: 'beep-beep',
@@ -159,7 +159,7 @@ export function playSound(
   playTones(sound, context);
 }
 
-/** SPEC §2: a ringing call repeats its sound; one ring every this many ms at least. */
+/** A ringing call repeats its sound; one ring every this many ms at least. */
 export const RING_PERIOD_MS = 2000;
 
 /**

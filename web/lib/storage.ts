@@ -1,6 +1,6 @@
 /**
- * Browser storage for the few things the console keeps locally (SPEC §2 call options,
- * SPEC §4 session). Keys are prefixed so nothing collides with other apps on the origin;
+ * Browser storage for the few things the console keeps locally (call options,
+ * session). Keys are prefixed so nothing collides with other apps on the origin;
  * values are JSON and a corrupt or foreign value reads as "absent" instead of crashing.
  */
 export const STORAGE_PREFIX = 'ogo.';

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { isApiError } from './api-client';
 
-/** SPEC §9: toasts last 1 to 6 s; order placement errors 5 s each (SPEC §8). */
+/** Toasts last 1 to 6 s; order placement errors 5 s each. */
 export const TOAST_MS = { success: 3000, error: 5000, placement: 5000, noDrivers: 60_000 } as const;
 
 export function toastSuccess(message: string, autoClose: number = TOAST_MS.success): void {
@@ -13,7 +13,7 @@ export function toastError(message: string, autoClose: number = TOAST_MS.error):
 }
 
 /**
- * The messages of a failed request, one per toast (SPEC §5/§8: "each server message is shown
+ * The messages of a failed request, one per toast ("each server message is shown
  * as an error toast"). Validation errors give one message per field message; anything else
  * its single message (a 409's refusal, a 404, the network).
  */

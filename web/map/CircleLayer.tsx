@@ -17,7 +17,7 @@ const LAYERS = [
   },
 ] as const;
 
-/** SPEC §2 drivers map: the circle around the company location (1500 m, SPEC §9). */
+/** Drivers map: the circle around the company location (1500 m). */
 export function CircleLayer({ center, radiusM }: { center: LatLng; radiusM: number }) {
   const data = useMemo(
     () => circlePolygon({ lat: center.lat, lng: center.lng }, radiusM),

@@ -17,7 +17,7 @@ const LAYERS = [
   },
 ] as const;
 
-/** The company's location (SPEC §1; the fallback centre when it has none). */
+/** The company's location (the fallback centre when it has none). */
 export function CompanyMarker({ center }: { center: LatLng }) {
   const data = useMemo(
     (): Feature<Point> => ({

@@ -16,9 +16,9 @@ interface DraggableDriverMarkerProps {
 const TONES = { online: '#2f9e44', paused: '#f08c00', offline: '#868e96' } as const;
 
 /**
- * SPEC §2 /simulator: a picked driver the dispatcher drags to move him. A DOM marker, as the
+ * /simulator: a picked driver the dispatcher drags to move him. A DOM marker, as the
  * manual address pin (PinMarker): dragging needs one, and /simulator shows only the few drivers
- * picked on it (DESIGN §8 keeps the fleet itself in one WebGL layer).
+ * picked on it (keeps the fleet itself in one WebGL layer).
  */
 export function DraggableDriverMarker({
   driverId,

@@ -11,7 +11,7 @@ const LAYERS: readonly AddLayerObject[] = [
     id: 'drivers',
     type: 'symbol',
     source: 'drivers',
-    // SPEC §2: markers labelled with the driver id, coloured by status.
+    // Markers labelled with the driver id, coloured by status.
     layout: {
       'icon-image': driverPillExpression,
       'icon-text-fit': 'both',
@@ -32,12 +32,12 @@ const LAYERS: readonly AddLayerObject[] = [
 
 interface DriversLayerProps {
   drivers: readonly MapDriver[];
-  /** A click on a driver's marker (SPEC §2: opens the driver card). */
+  /** A click on a driver's marker (opens the driver card). */
   onSelect?: (driverId: number) => void;
 }
 
 /**
- * The drivers as one WebGL symbol layer (DESIGN §8: never a DOM marker per driver): one GeoJSON
+ * The drivers as one WebGL symbol layer (never a DOM marker per driver): one GeoJSON
  * source whose data is replaced once per change of the list (one batch of positions).
  */
 export function DriversLayer({ drivers, onSelect }: DriversLayerProps) {

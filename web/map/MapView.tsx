@@ -5,11 +5,11 @@ import { MapUnavailable } from './MapUnavailable';
 import type { MapViewProps } from './map-view-props';
 import { supportsWebGL } from './webgl';
 
-// DESIGN §8: maplibre is its own chunk, fetched the first time a map is shown.
+// Maplibre is its own chunk, fetched the first time a map is shown.
 const MapCanvas = lazy(() => import('./MapCanvas'));
 
 /**
- * The one map wrapper (DESIGN §3 web/map): a WebGL map with layer components as children.
+ * The one map wrapper (web/map): a WebGL map with layer components as children.
  * Without WebGL it shows a short message in its place instead of crashing the screen.
  */
 export function MapView(props: MapViewProps) {

@@ -35,7 +35,7 @@ const MARKERS: readonly AddLayerObject[] = [
 ];
 
 /**
- * SPEC §2 'Despre comandă': the route with A/B map markers. A straight line between places
+ * 'Despre comandă': the route with A/B map markers. A straight line between places
  * in order (no road routing offline), under A, B, C… badges: green start, red end.
  */
 export function RouteLayer({ route }: { route: Pick<RouteFeatures, 'markers' | 'line'> }) {

@@ -82,7 +82,7 @@ export function zoneFeatures(
 }
 
 /**
- * SPEC §2 'Afișează zonele': the company's zones on the drivers map, under the drivers (added
+ * 'Afișează zonele': the company's zones on the drivers map, under the drivers (added
  * before them), with their names where they fit.
  */
 export function ZonesLayer({ zones }: { zones: readonly MapZone[] }) {

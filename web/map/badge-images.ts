@@ -3,7 +3,7 @@ import type { ExpressionSpecification, Map as MaplibreMap } from 'maplibre-gl';
 /**
  * Labelled markers (A, B… on a route, driver ids on the drivers map) as icons drawn on a
  * canvas when a symbol layer first asks for them: text would need glyph files from a font
- * server, and the map must work offline (DESIGN §8).
+ * server, and the map must work offline.
  */
 export const BADGE_TONES = {
   start: '#2f9e44',

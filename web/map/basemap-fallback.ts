@@ -15,7 +15,7 @@ export interface BasemapError {
 }
 
 /**
- * Issue #17 (offline installs, tests): when the tile server cannot be reached, every tile of
+ * (offline installs, tests): when the tile server cannot be reached, every tile of
  * every view failed and each failure logged two console errors (~95 a view) over a blank grey
  * area. At the first failed basemap tile the basemap is dropped, so no more tiles are asked
  * for, and `onLost` lets the map say so once; the map's own layers go on as before. Any other

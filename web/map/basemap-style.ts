@@ -13,7 +13,7 @@ export const MAP_LABEL_FONT = ['Noto Sans Bold', 'Arial Bold'];
 /**
  * The map's style: a background, and the configured raster basemap on it (MAP_TILES_URL,
  * docs/OPERATIONS.md) with the attribution its licence requires. No tiles, no network: the
- * product works offline (DESIGN §8). No glyph server either: maplibre draws the labels' characters
+ * product works offline. No glyph server either: maplibre draws the labels' characters
  * from the browser's own fonts (docs/DECISIONS.md "Drivers map labels").
  */
 export function basemapStyle(config: MapConfig | undefined): StyleSpecification {

@@ -3,7 +3,7 @@ import { BADGE_TONES } from './badge-images';
 import type { MapDriver } from './drivers';
 
 /**
- * The drivers' markers (SPEC §2: labelled with the driver id, another icon for busy and paused,
+ * The drivers' markers (labelled with the driver id, another icon for busy and paused,
  * red on an offer): one stretchable pill per status, which the symbol layer stretches around
  * each driver's label (`icon-text-fit`). Four images for any number of drivers, where a badge
  * image per id cost one canvas, one atlas slot and one copy to the map's worker per driver

@@ -10,7 +10,7 @@ const driver = (id: number, indicativ: string | null): MapDriver => ({
 });
 const DRIVERS = [driver(101, '101'), driver(112, '112'), driver(230, 'B30'), driver(7, null)];
 
-describe('drivers map search by indicator (SPEC §2)', () => {
+describe('drivers map search by indicator', () => {
   it('keeps every driver for a blank search', () => {
     expect(filterDrivers(DRIVERS, '  ')).toHaveLength(4);
   });

@@ -2,7 +2,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import type { LatLng } from './geometry';
 
 /**
- * A driver on the drivers map (SPEC §2 Drivers map), from his live position
+ * A driver on the drivers map (Drivers map), from his live position
  * (web/features/drivers/use-driver-positions.ts).
  */
 export interface MapDriver {
@@ -10,25 +10,25 @@ export interface MapDriver {
   indicativ: string | null;
   lat: number;
   lng: number;
-  /** SPEC §2: busy and paused drivers use another icon; one on an offer search a red label. */
+  /** Busy and paused drivers use another icon; one on an offer search a red label. */
   status: 'free' | 'busy' | 'paused' | 'offer';
 }
 
-/** SPEC §2: search by indicator (call sign); a blank search keeps every driver. */
+/** Search by indicator (call sign); a blank search keeps every driver. */
 export function filterDrivers(drivers: readonly MapDriver[], query: string): MapDriver[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...drivers];
   return drivers.filter((d) => (d.indicativ ?? '').toLowerCase().includes(needle));
 }
 
-/** SPEC §2: the map centre follows the single driver when the filter leaves exactly one. */
+/** The map centre follows the single driver when the filter leaves exactly one. */
 export function followedCenter(filtered: readonly MapDriver[]): LatLng | null {
   const only = filtered.length === 1 ? filtered[0] : undefined;
   return only ? { lat: only.lat, lng: only.lng } : null;
 }
 
 /**
- * SPEC §2: markers per driver labelled with the driver id: the id dispatchers know a driver by
+ * markers per driver labelled with the driver id: the id dispatchers know a driver by
  * and search for, his call sign (indicativ); his user id when he has none (docs/DECISIONS.md).
  */
 export function driverFeatures(

@@ -3,7 +3,7 @@ import { boundsOf, circlePolygon, distanceM, hasCoordinates, roundCoordinate } f
 
 const IASI = { lat: 47.1585, lng: 27.6014 };
 
-describe('circlePolygon (SPEC §9 driver circle 1500 m)', () => {
+describe('circlePolygon (driver circle 1500 m)', () => {
   const circle = circlePolygon(IASI, 1500, 64);
   const ring = circle.geometry.coordinates[0] ?? [];
 

@@ -1,6 +1,6 @@
 import type { Feature, Polygon } from 'geojson';
 
-/** A point as the wire has it (DESIGN §4: lat/lng, never swapped). */
+/** A point as the wire has it (lat/lng, never swapped). */
 export interface LatLng {
   lat: number;
   lng: number;
@@ -14,7 +14,7 @@ const toRad = (deg: number) => (deg * Math.PI) / 180;
 const toDeg = (rad: number) => (rad * 180) / Math.PI;
 
 /**
- * A geodesic circle as a closed GeoJSON ring of `steps` points (SPEC §9: the 1500 m circle
+ * A geodesic circle as a closed GeoJSON ring of `steps` points (the 1500 m circle
  * around the company). Drawn as a polygon because a circle layer's radius is in pixels.
  */
 export function circlePolygon(center: LatLng, radiusM: number, steps = 64): Feature<Polygon> {

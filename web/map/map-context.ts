@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 /**
  * A ready map and the maplibre module it came from, for the layer components: they take
  * classes (Marker) from here instead of importing maplibre, which keeps maplibre in the lazy
- * map chunk (DESIGN §8).
+ * map chunk.
  */
 export interface MapHandle {
   map: Maplibre.Map;

@@ -5,7 +5,7 @@ const A = { lat: 47.1585, long: 27.6014 };
 const B = { lat: 47.1745, long: 27.5712 };
 const C = { lat: 47.1402, long: 27.6125 };
 
-describe('routeFeatures (SPEC §2 route with A/B map markers)', () => {
+describe('routeFeatures (route with A/B map markers)', () => {
   it('labels places A, B, C in order, start and end apart from the stops', () => {
     const { markers } = routeFeatures([A, B, C]);
     expect(markers.features.map((f) => f.properties)).toEqual([
@@ -13,7 +13,7 @@ describe('routeFeatures (SPEC §2 route with A/B map markers)', () => {
       { label: 'B', role: 'stop' },
       { label: 'C', role: 'end' },
     ]);
-    // GeoJSON is [lng, lat]: the wire's long first (DESIGN §4: never swap).
+    // GeoJSON is [lng, lat]: the wire's long first (never swap).
     expect(markers.features[0]?.geometry.coordinates).toEqual([27.6014, 47.1585]);
   });
 

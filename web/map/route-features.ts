@@ -2,14 +2,14 @@ import { placeLabel } from '@common/orders/orders.rules';
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import { type Bounds, boundsOf, hasCoordinates, type LatLng } from './geometry';
 
-/** A place as the route map needs it: the wire's `lat`/`long` (SPEC §3 Order place). */
+/** A place as the route map needs it: the wire's `lat`/`long` (Order place). */
 export interface RoutePlace {
   lat: number | null;
   long: number | null;
 }
 
 export interface RouteMarkerProps {
-  /** SPEC §2: places are labelled A, B, C… by their index in the order. */
+  /** Places are labelled A, B, C… by their index in the order. */
   label: string;
   /** First and last places are the trip's ends: drawn apart from the stops between. */
   role: 'start' | 'stop' | 'end';

@@ -7,7 +7,7 @@ type GeoData = FeatureCollection | GeoFeature;
 
 /**
  * One GeoJSON source and the layers drawn from it, for a layer component's life: added on
- * mount, its data replaced in place when it changes (no layer churn, DESIGN §8), removed on
+ * mount, its data replaced in place when it changes (no layer churn), removed on
  * unmount unless the whole map went first.
  */
 export function useGeoJsonLayers(

@@ -8,7 +8,7 @@ import { useSession } from '../features/auth/use-session';
 
 type Tab = 'account' | 'company';
 
-/** SPEC §2 `/settings/account` (login-required); `?tab=company` opens the company tab. */
+/** `/settings/account` (login-required); `?tab=company` opens the company tab. */
 export default function AccountSettingsPage() {
   const current = useSession();
   const [searchParams, setSearchParams] = useSearchParams();

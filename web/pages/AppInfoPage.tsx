@@ -4,7 +4,7 @@ import { PublicPage } from '../components/PublicPage';
 import { useRuntimeConfig } from '../features/config/use-runtime-config';
 import { StoreLinks } from '../features/downloads/StoreLinks';
 
-/** SPEC §2 `/app`: what the mobile apps do (SPEC §1: drivers and clients use mobile apps). */
+/** `/app`: what the mobile apps do (drivers and clients use mobile apps). */
 export default function AppInfoPage() {
   const { data: config } = useRuntimeConfig();
   return (

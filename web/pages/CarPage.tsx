@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { CarEditScreen } from '../features/cars/CarEditScreen';
 
-/** SPEC §2 `/car/{id}` (issue #20): a car's page; id 0 adds one (like /operator/order/0). */
+/** `/car/{id}`: a car's page; id 0 adds one (like /operator/order/0). */
 export default function CarPage() {
   const { id } = useParams();
   const carId = Number(id);

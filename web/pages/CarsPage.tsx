@@ -1,6 +1,6 @@
 import { CarsList } from '../features/cars/CarsList';
 
-/** SPEC §2 `/cars` (Users → Transport, issue #20): the fleet. */
+/** `/cars` (Users → Transport): the fleet. */
 export default function CarsPage() {
   return <CarsList />;
 }

@@ -6,7 +6,7 @@ import { useCompanySettings } from '../features/companies/use-company-settings';
 import { useCompanyChoices } from '../features/users/use-users';
 
 /**
- * SPEC §2 /settings (issue #20): the company's settings, for its administrators. A manager sets
+ * /settings: the company's settings, for its administrators. A manager sets
  * up his own company (a picker when he runs several); the platform admin picks any company.
  */
 export default function CompanySettingsPage() {

@@ -6,7 +6,7 @@ import { ContentEditor, publicPath } from '../features/content/ContentEditor';
 import { useContentList } from '../features/content/use-content';
 
 /**
- * SPEC §2 /content (issue #20): the platform admin edits the content store here; everyone else
+ * /content: the platform admin edits the content store here; everyone else
  * finds the published pages.
  */
 export default function ContentPage() {

@@ -1,6 +1,6 @@
 import { Dashboard } from '../features/dashboard/Dashboard';
 
-/** /dashboard (SPEC §2 Admin dashboard). */
+/** /dashboard (Admin dashboard). */
 export default function DashboardPage() {
   return <Dashboard />;
 }

@@ -1,6 +1,6 @@
 import { OperatorConsole } from '../features/orders/console/OperatorConsole';
 
-/** /delivery (SPEC §2): the delivery dashboard (couriers, packages 2 and 3) around its children. */
+/** /delivery: the delivery dashboard (couriers, packages 2 and 3) around its children. */
 export default function DeliveryPage() {
   return <OperatorConsole flavour="delivery" />;
 }

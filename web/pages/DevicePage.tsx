@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { DeviceEditor } from '../features/devices/DeviceForm';
 import NotFoundPage from './NotFoundPage';
 
-/** /device/{id} (SPEC §2, issue #20): edit a device; 0 creates one. */
+/** /device/{id}: edit a device; 0 creates one. */
 export default function DevicePage() {
   const { id } = useParams();
   const deviceId = Number(id);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
 import { useContentList } from '../features/content/use-content';
 
-/** SPEC §2 /documentation: the index of the documentation pages (issue #20). */
+/** /documentation: the index of the documentation pages. */
 export default function DocumentationIndexPage() {
   const pages = useContentList('documentation');
   const published = (pages.data?.data ?? []).filter((page) => page.url);

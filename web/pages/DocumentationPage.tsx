@@ -4,7 +4,7 @@ import { PublicPage } from '../components/PublicPage';
 import { ContentView } from '../features/content/ContentView';
 import { useContentByUrl } from '../features/content/use-content';
 
-/** SPEC §2 /documentation/{url} and /docs/{url}: one documentation page (issue #20). */
+/** /documentation/{url} and /docs/{url}: one documentation page. */
 export default function DocumentationPage() {
   const { url = '' } = useParams();
   return (

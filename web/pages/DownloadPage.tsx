@@ -6,7 +6,7 @@ import { useRuntimeConfig } from '../features/config/use-runtime-config';
 import { decideDownload } from '../features/downloads/download-target';
 import { StoreLinks } from '../features/downloads/StoreLinks';
 
-/** SPEC §2 `/download`: Android → driver app, iPhone → client app, anything else chooses. */
+/** `/download`: Android → driver app, iPhone → client app, anything else chooses. */
 export default function DownloadPage() {
   const { data: config, isError } = useRuntimeConfig();
   const decision = useMemo(

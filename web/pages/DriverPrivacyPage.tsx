@@ -2,7 +2,7 @@ import { PublicPage } from '../components/PublicPage';
 import { ContentView } from '../features/content/ContentView';
 import { useContent } from '../features/content/use-content';
 
-/** SPEC §2/§7: the drivers' privacy page, GET /api/content/1. */
+/** The drivers' privacy page, GET /api/content/1. */
 export default function DriverPrivacyPage() {
   return (
     <PublicPage>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
 import { DriverReport } from '../features/drivers/reports/DriverReport';
 
-/** SPEC §2 /driver/reports/{token}: public, no login; the token is the only key. */
+/** /driver/reports/{token}: public, no login; the token is the only key. */
 export default function DriverReportPage() {
   const { token = '' } = useParams();
   return (

@@ -3,7 +3,7 @@ import { PublicPage } from '../components/PublicPage';
 import { SignupForm } from '../features/companies/SignupForm';
 import { ProductOverview } from '../features/home/ProductOverview';
 
-/** SPEC §2 `/business/enroll`: the home page with the sign-up section first. */
+/** `/business/enroll`: the home page with the sign-up section first. */
 export default function EnrollPage() {
   return (
     <PublicPage>

@@ -3,7 +3,7 @@ import { PublicPage } from '../components/PublicPage';
 import { SignupForm } from '../features/companies/SignupForm';
 import { ProductOverview } from '../features/home/ProductOverview';
 
-/** SPEC §2 `/`: what the product is, and how a business signs up. */
+/** `/`: what the product is, and how a business signs up. */
 export default function HomePage() {
   return (
     <PublicPage>

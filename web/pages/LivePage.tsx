@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { DriversMap } from '../features/drivers/DriversMap';
 
 /**
- * /live (SPEC §2): the live drivers map alone, the whole window, without navigation bars (the
+ * /live: the live drivers map alone, the whole window, without navigation bars (the
  * route's `hideNav`), for a wall screen or a second monitor. Login required.
  */
 export default function LivePage() {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageLoader } from '../app/PageLoader';
 import { logout } from '../features/auth/session-actions';
 
-/** SPEC §2 `/logout`: clears the session, disconnects the socket and goes to `/`. */
+/** `/logout`: clears the session, disconnects the socket and goes to `/`. */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const started = useRef(false);

@@ -1,6 +1,6 @@
 import { OrderFormPage } from '../features/orders/form/OrderFormPage';
 
-/** /operator/order/{id} (SPEC §2); id 0 is a new order. */
+/** /operator/order/{id}; id 0 is a new order. */
 export default function OperatorOrderPage() {
   return <OrderFormPage flavour="taxi" />;
 }

@@ -1,6 +1,6 @@
 import { OperatorConsole } from '../features/orders/console/OperatorConsole';
 
-/** /operator (SPEC §2): the operator dashboard around its child routes. */
+/** /operator: the operator dashboard around its child routes. */
 export default function OperatorPage() {
   return <OperatorConsole flavour="taxi" />;
 }

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 
-/** SPEC §2: the dashboard's empty child path redirects to order/0 (a new order). */
+/** The dashboard's empty child path redirects to order/0 (a new order). */
 export default function OrderIndexRedirect() {
   return <Navigate to="order/0" replace />;
 }

@@ -4,7 +4,7 @@ import { Icon } from '../components/Icon';
 import { PublicPage } from '../components/PublicPage';
 import { useRuntimeConfig } from '../features/config/use-runtime-config';
 
-/** SPEC §2 `/pro`: the beta build of the driver app. */
+/** `/pro`: the beta build of the driver app. */
 export default function ProPage() {
   const { data: config, isError } = useRuntimeConfig();
   if (isError) {

@@ -3,7 +3,7 @@ import { PublicPage } from '../components/PublicPage';
 import { ContentView } from '../features/content/ContentView';
 import { useContentByUrl } from '../features/content/use-content';
 
-/** SPEC §2 /page/{url}: a public page of the content store (issue #20). */
+/** /page/{url}: a public page of the content store. */
 export default function PublicContentPage() {
   const { url = '' } = useParams();
   return (

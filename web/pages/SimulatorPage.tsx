@@ -1,6 +1,6 @@
 import { SimulatorScreen } from '../features/simulator/SimulatorScreen';
 
-/** /simulator (SPEC §2 Driver simulator): login required; drivers acted as through their contract. */
+/** /simulator (Driver simulator): login required; drivers acted as through their contract. */
 export default function SimulatorPage() {
   return <SimulatorScreen />;
 }

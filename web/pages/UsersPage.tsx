@@ -4,7 +4,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { UsersList } from '../features/users/UsersList';
 import { isUserType, mayOpenType } from '../features/users/user-types';
 
-/** SPEC §2 `/users/{type}` (issue #20): one role's users; the administrators list for admins only (SPEC §6). */
+/** `/users/{type}`: one role's users; the administrators list for admins only. */
 export default function UsersPage() {
   const { type } = useParams();
   const caller = useCurrentUser();

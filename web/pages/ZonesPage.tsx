@@ -1,6 +1,6 @@
 import { ZonesEditor } from '../features/zones/ZonesEditor';
 
-/** /settings/polygons (SPEC §2 zone delimitation, 'Delimitare zone'): zones and taxi stands. */
+/** /settings/polygons (zone delimitation, 'Delimitare zone'): zones and taxi stands. */
 export default function ZonesPage() {
   return <ZonesEditor />;
 }

@@ -28,7 +28,7 @@ export const buildPlace = (overrides: Partial<OrderPlace> = {}): OrderPlace => (
   ...overrides,
 });
 
-/** A wire-shaped order (SPEC §3), created now by the test dispatcher, searching for a driver. */
+/** A wire-shaped order, created now by the test dispatcher, searching for a driver. */
 export function buildOrder(overrides: Partial<Order> = {}): Order {
   const id = overrides.id ?? 1;
   return {

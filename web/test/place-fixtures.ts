@@ -15,7 +15,7 @@ export const stefanCelMare: PlaceDetails = {
 };
 
 /**
- * The address service's two calls behind an address pick (SPEC §7 Address service): the search
+ * The address service's two calls behind an address pick (Address service): the search
  * suggests only `stefanCelMare`, and its details answer it. Spread into a `stubFetch` table.
  */
 export const onePlaceRoutes = {

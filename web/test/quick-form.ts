@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /**
- * Fills the v2 quick form as a dispatcher does (SPEC §2): types an address, takes the first
+ * Fills the v2 quick form as a dispatcher does: types an address, takes the first
  * suggestion with Enter (the search answers `onePlaceRoutes`), then phone and name. Waits up to
  * 5 s for the form: the first render loads the lazy route chunks.
  */

@@ -12,7 +12,7 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * Opaque session tokens (DESIGN §7): only a SHA-256 of the token is stored, so a leaked
+ * Opaque session tokens: only a SHA-256 of the token is stored, so a leaked
  * table does not leak sessions. Revocable (logout, disable) and with an absolute expiry.
  */
 export const accessTokens = pgTable(
@@ -30,7 +30,7 @@ export const accessTokens = pgTable(
     ip: text('ip'),
     user_agent: text('user_agent'),
     /**
-     * A narrowed session (issue #27, the simulator acting as a driver): the one role and the one
+     * A narrowed session (the simulator acting as a driver): the one role and the one
      * company it carries, whatever else its user holds. Null on a login's session.
      */
     scope_role: text('scope_role'),

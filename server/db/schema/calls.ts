@@ -9,7 +9,7 @@ import { users } from './users';
  * One SIP call that reached a company's line (docs/CALLS.md): answered — its order was born from
  * it, once, by the dispatcher who accepted it first — or missed (the PBX's hook: nobody
  * answered). The unique (company, Call-ID) pair is what makes an accept happen once per SIP call
- * however often it is retried or raced (issue #19).
+ * however often it is retried or raced.
  */
 export const calls = pgTable(
   'calls',
@@ -19,7 +19,7 @@ export const calls = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     sip_call_id: text('sip_call_id').notNull(),
-    /** The caller's number, normalised (SPEC §5) when it is one, else as the PBX gave it. */
+    /** The caller's number, normalised when it is one, else as the PBX gave it. */
     phone: text('phone').notNull(),
     /** 'answered' or 'missed'. */
     outcome: text('outcome').notNull(),

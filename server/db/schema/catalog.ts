@@ -3,8 +3,8 @@ import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-or
 import { createdAt, utcTimestamp } from './columns';
 import { companies } from './companies';
 
-/** What a company sells: services, order options and discounts (SPEC §3). */
-/** A company's services; service 1 is the platform default (SPEC §4). company_id null = everyone's. */
+/** What a company sells: services, order options and discounts. */
+/** A company's services; service 1 is the platform default. company_id null = everyone's. */
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
   company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
@@ -12,7 +12,7 @@ export const services = pgTable('services', {
   position: integer('position').notNull().default(0),
 });
 
-/** SPEC §3 Order option (key, name); company_id null = everyone's. */
+/** Order option (key, name); company_id null = everyone's. */
 export const orderOptions = pgTable(
   'order_options',
   {

@@ -12,8 +12,8 @@ import { createdAt, updatedAt, utcNow, utcTimestamp } from './columns';
 import { companies } from './companies';
 import { users } from './users';
 
-/** Clients of a dispatch company, their saved addresses and the blocked numbers (SPEC §3). */
-/** SPEC §3 Client: a caller of a dispatch company, found again by phone. */
+/** Clients of a dispatch company, their saved addresses and the blocked numbers. */
+/** Client: a caller of a dispatch company, found again by phone. */
 export const clients = pgTable(
   'clients',
   {
@@ -40,7 +40,7 @@ export const clients = pgTable(
   ],
 );
 
-/** SPEC §3 Saved address: remembered from a client's orders; deletable (SPEC §2 client history). */
+/** Saved address: remembered from a client's orders; deletable (client history). */
 export const clientAddresses = pgTable(
   'client_addresses',
   {
@@ -70,7 +70,7 @@ export const clientAddresses = pgTable(
   ],
 );
 
-/** SPEC §3 Blocked phone: orders from it are refused. */
+/** Blocked phone: orders from it are refused. */
 export const blockedPhones = pgTable(
   'blocked_phones',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-/** SPEC §7 GET /api/content/1: public pages (privacy policy …) edited by the platform. */
+/** GET /api/content/1: public pages (privacy policy …) edited by the platform. */
 export const contentPages = pgTable(
   'content_pages',
   {
@@ -11,7 +11,7 @@ export const contentPages = pgTable(
     /** HTML; sanitised again whenever it is served. */
     content: text('content').notNull(),
     /**
-     * Where the page is public (issue #20): `page` → /page/{url}, `documentation` →
+     * Where the page is public: `page` → /page/{url}, `documentation` →
      * /documentation/{url} and /docs/{url}. A page without a url is only read by id.
      */
     section: text('section').notNull().default('page'),

@@ -5,9 +5,9 @@ import { orders } from './orders';
 import { users } from './users';
 
 /**
- * SPEC §2 dashboard chart: orders per company and Bucharest day, online (the client app) versus
+ * dashboard chart: orders per company and Bucharest day, online (the client app) versus
  * phone, kept by the orders' write path when an order is created, so the chart never scans the
- * orders (issue #20).
+ * orders.
  */
 export const orderDailyCounts = pgTable(
   'order_daily_counts',
@@ -22,7 +22,7 @@ export const orderDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.company_id, t.day] })],
 );
 
-/** SPEC §3 announcesCount: a note from a dispatcher or admin to the company's operators. */
+/** announcesCount: a note from a dispatcher or admin to the company's operators. */
 export const announcements = pgTable(
   'announcements',
   {
@@ -41,7 +41,7 @@ export const announcements = pgTable(
   (t) => [index('announcements_company_idx').on(t.company_id, t.created_at)],
 );
 
-/** SPEC §3 incidentsCount: something that went wrong on a trip, reported by a dispatcher or a driver. */
+/** incidentsCount: something that went wrong on a trip, reported by a dispatcher or a driver. */
 export const incidents = pgTable(
   'incidents',
   {

@@ -15,8 +15,8 @@ import { orders } from './orders';
 import { users } from './users';
 
 /**
- * SPEC §3 Search method: a company's list of search steps (`definitions.items[]`), each a
- * search type, time, limit, ordering, notification method and refusal rules (issue #18).
+ * Search method: a company's list of search steps (`definitions.items[]`), each a
+ * search type, time, limit, ordering, notification method and refusal rules.
  */
 export const searchMethods = pgTable(
   'search_methods',
@@ -33,8 +33,8 @@ export const searchMethods = pgTable(
 );
 
 /**
- * SPEC §3 Search interval: when a method applies (weekdays or a custom day, a time window);
- * the first interval in `position` order that matches the moment decides (issue #18).
+ * Search interval: when a method applies (weekdays or a custom day, a time window);
+ * the first interval in `position` order that matches the moment decides.
  */
 export const searchIntervals = pgTable(
   'search_intervals',
@@ -55,7 +55,7 @@ export const searchIntervals = pgTable(
   (t) => [index('search_intervals_company_idx').on(t.company_id, t.position)],
 );
 
-/** SPEC §3 Driver priority interval: from → to (UTC), its drivers are offered first. */
+/** Driver priority interval: from → to (UTC), its drivers are offered first. */
 export const priorityIntervals = pgTable(
   'priority_intervals',
   {
@@ -84,7 +84,7 @@ export const priorityIntervalDrivers = pgTable(
 );
 
 /**
- * An order's driver search (DESIGN §5): the method it follows (a snapshot taken when it
+ * An order's driver search: the method it follows (a snapshot taken when it
  * started), its current step and that step's deadline, and the lease of the node working on it
  * right now. `generation` counts the searches of one order (a retry starts a new one). Times
  * are epoch milliseconds of the nodes' clocks (the engine's clock is injectable for tests).
@@ -123,7 +123,7 @@ export const orderSearches = pgTable(
 );
 
 /**
- * One offer of an order to a driver in one step of one search (DESIGN §5): offered, viewed,
+ * One offer of an order to a driver in one step of one search: offered, viewed,
  * answered (accepted with the minutes he needs, or refused).
  */
 export const orderOffers = pgTable(
@@ -151,7 +151,7 @@ export const orderOffers = pgTable(
     answered_ms: bigint('answered_ms', { mode: 'number' }),
     /** 'accepted' | 'refused' | 'withdrawn' (the step closed without his answer, or lost). */
     answer: text('answer'),
-    /** Accepted: the minutes he needs to reach the client (SPEC §7 accept-order `time`). */
+    /** Accepted: the minutes he needs to reach the client (accept-order `time`). */
     minutes: smallint('minutes'),
   },
   (t) => [
@@ -161,7 +161,7 @@ export const orderOffers = pgTable(
 );
 
 /**
- * The dispatch trace (issue #18 explainability): one row per step of a search — its method
+ * The dispatch trace (explainability): one row per step of a search — its method
  * item, every driver considered with why he was skipped or that he was offered — and one per
  * decision (confirmed, nobody accepted, exhausted, stopped).
  */
@@ -182,7 +182,7 @@ export const dispatchTrace = pgTable(
 );
 
 /**
- * Refusals a driver gathered under a step's ban conditions (SPEC §3 ban_conditions): counted
+ * Refusals a driver gathered under a step's ban conditions (ban_conditions): counted
  * per company since `since_ms`; `count` reached → banned (type ban) or his queue place reset
  * (type reset), and the counter starts again after `reset_interval`.
  */

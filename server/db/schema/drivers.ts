@@ -12,8 +12,8 @@ import { createdAt, utcTimestamp } from './columns';
 import { users } from './users';
 
 /**
- * Each driver's last known position (issue #17). Live positions are held in memory (the driver
- * index) and flushed here in batches, one multi-row statement every few seconds (DESIGN §8: no
+ * Each driver's last known position. Live positions are held in memory (the driver
+ * index) and flushed here in batches, one multi-row statement every few seconds (no
  * write per GPS message); start-up rebuilds the index from it.
  */
 export const driverPositions = pgTable('driver_positions', {
@@ -48,7 +48,7 @@ export const driverPositionHistory = pgTable(
 );
 
 /**
- * The drivers' change stream (DESIGN §4), like `order_changes`: one numbered row per change of
+ * The drivers' change stream, like `order_changes`: one numbered row per change of
  * a driver's durable state (online, paused, busy, ban, priority), written in the same
  * transaction, numbered gapless in commit order by `driver_change_counter`.
  */

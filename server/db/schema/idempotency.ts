@@ -3,7 +3,7 @@ import { createdAt } from './columns';
 import { users } from './users';
 
 /**
- * Idempotency-Key records (DESIGN §7): a retried create returns the first answer instead of a
+ * Idempotency-Key records: a retried create returns the first answer instead of a
  * second order. Scoped to the user; kept 24 h.
  */
 export const idempotencyKeys = pgTable(

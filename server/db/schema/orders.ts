@@ -18,7 +18,7 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * SPEC §3 Order. `processed_by_company_id` is the tenant that dispatches it (every dispatcher
+ * Order. `processed_by_company_id` is the tenant that dispatches it (every dispatcher
  * list is scoped by it); `created_by_company_id` is who asked for it (itself, a protocol
  * company, a restaurant). Money in bani.
  */
@@ -69,7 +69,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => companies.id),
     protocol_company_id: integer('protocol_company_id').references(() => companies.id),
-    /** SPEC §3 Call on an order: {phone, state, started_at, ended_at, sip_caller_id}; orders/write/call-transitions.ts. */
+    /** Call on an order: {phone, state, started_at, ended_at, sip_caller_id}; orders/write/call-transitions.ts. */
     call: jsonb('call'),
     call_state: text('call_state'),
     call_playback_state: text('call_playback_state'),
@@ -78,7 +78,7 @@ export const orders = pgTable(
     cancellation_reason_text: text('cancellation_reason_text'),
     cancelled_by_identifier: text('cancelled_by_identifier'),
     /**
-     * The first place's name, kept here for lists and search (SPEC §2 Address column). Not
+     * The first place's name, kept here for lists and search (Address column). Not
      * indexed for substring search: only the tabs search it, within their bounded windows (live
      * orders, the last 24 h), and a trigram index cost every order placed its upkeep (migration
      * 0007; bench/orders-lists).
@@ -117,7 +117,7 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
-    // Issue #18: no driver ever holds two active orders; a confirmation that would give him a
+    // No driver ever holds two active orders; a confirmation that would give him a
     // second fails here, whatever raced it.
     uniqueIndex('orders_driver_active_idx').on(t.driver_id).where(sql`${t.state} = 'assigned'`),
     index('orders_client_idx').on(t.client_id, t.created_at.desc().nullsFirst()),
@@ -126,7 +126,7 @@ export const orders = pgTable(
   ],
 );
 
-/** SPEC §3 Order place: A, B, C … by position. */
+/** Order place: A, B, C … by position. */
 export const orderPlaces = pgTable(
   'order_places',
   {
@@ -147,7 +147,7 @@ export const orderPlaces = pgTable(
   (t) => [uniqueIndex('order_places_order_position_idx').on(t.order_id, t.position)],
 );
 
-/** SPEC §3 Order history item: every change of an order, who did it and when. */
+/** Order history item: every change of an order, who did it and when. */
 export const orderHistory = pgTable(
   'order_history',
   {
@@ -165,7 +165,7 @@ export const orderHistory = pgTable(
 );
 
 /**
- * The orders' change stream (DESIGN §4, issue #16): one row per order write, numbered in the
+ * The orders' change stream: one row per order write, numbered in the
  * writing transaction by `order_change_counter`, so numbers are gapless and follow commit order
  * (a writer holds the counter's row lock until it commits). Every node's read model and every
  * console socket follows it from the last number it saw; Redis and NOTIFY only wake them up.

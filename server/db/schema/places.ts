@@ -16,7 +16,7 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * SPEC §7 Address service, POST /add-place: a place saved by an operator of a company, with
+ * Address service, POST /add-place: a place saved by an operator of a company, with
  * bloc, scara and reper. Answered first in searches of that company as `internal:<id>`.
  */
 export const internalPlaces = pgTable(
@@ -51,7 +51,7 @@ export const internalPlaces = pgTable(
 );
 
 /**
- * The offline gazetteer (issue #3): streets, house numbers, localities and named places read
+ * The offline gazetteer: streets, house numbers, localities and named places read
  * from OpenStreetMap extracts. Shared by every company (public data, not a tenant's);
  * `(osm_type, osm_id)` is unique so a re-import updates rows instead of duplicating them.
  */

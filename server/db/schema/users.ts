@@ -21,7 +21,7 @@ export const users = pgTable(
     /** Stored lower-cased; unique across the platform (it is the login). */
     email: text('email').notNull(),
     phone: text('phone'),
-    /** Driver identifier shown to dispatchers (SPEC §3 Driver identifier). */
+    /** Driver identifier shown to dispatchers (Driver identifier). */
     identifier: text('identifier'),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     password_hash: text('password_hash').notNull(),
@@ -30,7 +30,7 @@ export const users = pgTable(
     ban_until: utcTimestamp('ban_until'),
     ban_reason: text('ban_reason'),
     /**
-     * A driver's durable work state (SPEC §3 Driver), written only by the drivers' write path
+     * A driver's durable work state (Driver), written only by the drivers' write path
      * (server/modules/drivers/state) with a change of the drivers' stream in the same
      * transaction. Paused: online, offered nothing. Busy: on a trip (the engine sets it).
      */
@@ -39,7 +39,7 @@ export const users = pgTable(
     high_priority: boolean('high_priority').notNull().default(false),
     /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
     idle_from: utcTimestamp('idle_from'),
-    /** Integer bani (DESIGN §4 Money). */
+    /** Integer bani (Money). */
     balance: integer('balance').notNull().default(0),
     /** A disabled account cannot log in and its tokens stop working. */
     disabled_at: utcTimestamp('disabled_at'),
@@ -53,7 +53,7 @@ export const users = pgTable(
   ],
 );
 
-/** Which companies a user belongs to: the tenant scope of every query (DESIGN §4 Tenancy). */
+/** Which companies a user belongs to: the tenant scope of every query. */
 export const companyUsers = pgTable(
   'company_users',
   {
@@ -71,7 +71,7 @@ export const companyUsers = pgTable(
   ],
 );
 
-/** SPEC §3 Logged user meta key/value pairs (telephony URL, websocket address …). */
+/** Logged user meta key/value pairs (telephony URL, websocket address …). */
 export const userMeta = pgTable(
   'user_meta',
   {
@@ -87,7 +87,7 @@ export const userMeta = pgTable(
   (t) => [uniqueIndex('user_meta_user_key_idx').on(t.user_id, t.key)],
 );
 
-/** SPEC §3 Driver default_car: call sign (indicativ), make, model, colour, plate. */
+/** Driver default_car: call sign (indicativ), make, model, colour, plate. */
 export const cars = pgTable(
   'cars',
   {
@@ -101,7 +101,7 @@ export const cars = pgTable(
     model: text('model').notNull(),
     color: text('color').notNull(),
     number: text('number').notNull(),
-    /** Fleet records (issue #20, docs/ADMINISTRATION.md): year made, seats, document expiries. */
+    /** Fleet records (docs/ADMINISTRATION.md): year made, seats, document expiries. */
     year: integer('year'),
     seats: integer('seats'),
     /** ITP (technical inspection), RCA (liability insurance), taxi licence: YYYY-MM-DD. */
@@ -117,7 +117,7 @@ export const cars = pgTable(
   ],
 );
 
-/** A driver's phone or tablet running the driver app (issue #20 /devices). */
+/** A driver's phone or tablet running the driver app (/devices). */
 export const devices = pgTable(
   'devices',
   {
@@ -142,8 +142,8 @@ export const devices = pgTable(
 );
 
 /**
- * SPEC §2 /driver/reports/{token}: a link to one driver's trip history. Only the token's
- * SHA-256 is stored; it expires and can be revoked (issue #20).
+ * /driver/reports/{token}: a link to one driver's trip history. Only the token's
+ * SHA-256 is stored; it expires and can be revoked.
  */
 export const driverReportTokens = pgTable(
   'driver_report_tokens',

@@ -18,7 +18,7 @@ export interface StoredLatLong {
   long: number;
 }
 
-/** SPEC §3 Polygon (zone): a company's named area; `paths` is its outline. */
+/** Polygon (zone): a company's named area; `paths` is its outline. */
 export const polygons = pgTable(
   'polygons',
   {
@@ -37,7 +37,7 @@ export const polygons = pgTable(
   (t) => [index('polygons_company_idx').on(t.company_id)],
 );
 
-/** A taxi stand: a point with a radius (metres) or a small outline (issue #17). */
+/** A taxi stand: a point with a radius (metres) or a small outline. */
 export const stands = pgTable(
   'stands',
   {

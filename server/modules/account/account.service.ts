@@ -18,7 +18,7 @@ export interface AccountDeps {
   failures: FailureCounter;
   loginLimits: LoginLimitsConfig;
   windowSeconds: number;
-  /** Ends sessions on this node's cache and their sockets everywhere (DESIGN §7). */
+  /** Ends sessions on this node's cache and their sockets everywhere. */
   endTokens: (tokenIds: number[]) => void;
   /** Drops the user's cached sessions, so the next request reads his new name. */
   refreshUser: (userId: number) => void;
@@ -26,7 +26,7 @@ export interface AccountDeps {
 
 const NOT_THE_ACCOUNT_HOLDER = 'O sesiune de simulator nu modifică contul șoferului.';
 
-/** /settings/account (issue #20): a user's own profile and password. */
+/** /settings/account: a user's own profile and password. */
 export function createAccountService(deps: AccountDeps) {
   const { db } = deps;
 
@@ -38,7 +38,7 @@ export function createAccountService(deps: AccountDeps) {
 
   /**
    * A simulator acting as a driver works his app, never his account: whoever minted the session
-   * must not change the driver's e-mail, name or password (issue #27).
+   * must not change the driver's e-mail, name or password.
    */
   const ownAccount = (auth: AuthContext) => {
     if (auth.narrowed) throw forbidden(NOT_THE_ACCOUNT_HOLDER);

@@ -26,7 +26,7 @@ export async function findLoginCandidate(db: DbOrTx, email: string) {
   return row;
 }
 
-/** A narrowed session's role, company and minting session (issue #27); none for a login. */
+/** A narrowed session's role, company and minting session; none for a login. */
 export interface TokenScope {
   role: Role;
   companyId: number;
@@ -209,7 +209,7 @@ export async function revokeToken(db: DbOrTx, tokenId: number) {
 }
 
 /**
- * SPEC §3 Logged user in one round trip: the profile with its companies and meta aggregated
+ * Logged user in one round trip: the profile with its companies and meta aggregated
  * as JSON (three queries here cost most of a verify call, see bench/verify-token).
  */
 export async function findLoggedUser(db: DbOrTx, userId: number): Promise<LoggedUser | undefined> {
@@ -238,8 +238,8 @@ export async function findLoggedUser(db: DbOrTx, userId: number): Promise<Logged
 }
 
 /**
- * The user's meta key/values (SPEC §3), by key. A secret (a static SIP password) only with
- * `withSecrets`: the softphone's settings read it, nothing sends it back as meta (DESIGN §6).
+ * The user's meta key/values, by key. A secret (a static SIP password) only with
+ * `withSecrets`: the softphone's settings read it, nothing sends it back as meta.
  */
 export async function findUserMeta(db: DbOrTx, userId: number, withSecrets = false) {
   return db
@@ -258,7 +258,7 @@ export async function setOnline(db: DbOrTx, userId: number, isOnline: boolean) {
   const [row] = await db
     .update(users)
     .set({ is_online: isOnline, last_activity_at: utcNow, updated_at: utcNow })
-    // Never a driver's: his state has its own write path and change stream (issue #17).
+    // Never a driver's: his state has its own write path and change stream.
     .where(and(eq(users.id, userId), sql`not ('driver' = any(${users.roles}))`))
     .returning({ updated_at: users.updated_at });
   return row;

@@ -26,7 +26,7 @@ export function authRoutes(
         userAgent: request.headers['user-agent'] ?? null,
         cookies: readCookies(request.headers.cookie),
       });
-      // The device cookie stays out of the body and out of scripts' reach (research A9).
+      // The device cookie stays out of the body and out of scripts' reach.
       reply.header('set-cookie', deviceSetCookie(device, { secure: options.secureCookies }));
       return accessToken;
     },
@@ -39,7 +39,7 @@ export function authRoutes(
     return null;
   });
   // The console's users only: a driver's online state is his own, with its change stream
-  // (PATCH /api/drivers/me/status, issue #17).
+  // (PATCH /api/drivers/me/status).
   route(
     app,
     authenticate,

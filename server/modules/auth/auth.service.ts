@@ -60,8 +60,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * SPEC §7 POST /api/access-tokens, with the login limits of docs/DECISIONS.md "Login limits"
-   * (research A8, T14, OWASP device cookies). A browser presenting this account's device cookie
+   * POST /api/access-tokens, with the login limits of docs/DECISIONS.md "Login limits"
+   * (OWASP device cookies). A browser presenting this account's device cookie
    * is limited only by its own failures; any other attempt by its address, by its address on
    * this account, and by every unknown device on this account together. The same answer for an
    * unknown e-mail and a wrong password; the password is not checked once a limit is hit.
@@ -111,7 +111,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken, device: { userId: candidate.id, token: deviceToken } };
   }
 
-  /** A new opaque token for the user, stored as its digest only (DESIGN §7). */
+  /** A new opaque token for the user, stored as its digest only. */
   async function createSession(
     userId: number,
     ttlSeconds: number,
@@ -137,9 +137,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<AccessToken> => createSession(userId, options.ttlSeconds, options);
 
   /**
-   * A driver's session without his password, for a simulator acting as him (issue #17:
+   * A driver's session without his password, for a simulator acting as him (
    * /simulator, `npm run simulate`, the demo fleet). It carries the driver role alone in one
-   * company whatever else he is (issue #27), for its own short lifetime, and, when a
+   * company whatever else he is, for its own short lifetime, and, when a
    * dispatcher's session mints it, only while that one lives. The caller has checked that the
    * minter may act as this company's drivers.
    */
@@ -193,14 +193,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * A session as it stands now, read from the database by id: an open socket's authority after
-   * its user (or the user who minted it) changed (issue #27 defect 5). Null: it ended.
+   * its user (or the user who minted it) changed. Null: it ended.
    */
   async function current(tokenId: number): Promise<AuthContext | null> {
     const session = await repo.findSession(db, { tokenId });
     return session ? sessionAuthority(session) : null;
   }
 
-  /** SPEC §7 GET /api/verify-access-tokens: the user with roles, companies and meta. */
+  /** GET /api/verify-access-tokens: the user with roles, companies and meta. */
   async function loggedUser(auth: AuthContext): Promise<LoggedUser> {
     const user = await repo.findLoggedUser(db, auth.userId);
     if (!user) throw unauthenticated();
@@ -212,14 +212,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  /** Logout revokes the token on the server and ends its sockets on every node (DESIGN §7). */
+  /** Logout revokes the token on the server and ends its sockets on every node. */
   async function logout(auth: AuthContext): Promise<void> {
     await repo.revokeToken(db, auth.tokenId);
     deps.sessions.revokeToken(auth.tokenId);
     deps.publisher.endSession(auth.tokenId, 'logout');
   }
 
-  /** SPEC §7 PATCH /api/user-activity: the console tells whether its user is at work. */
+  /** PATCH /api/user-activity: the console tells whether its user is at work. */
   async function setActivity(auth: AuthContext, isOnline: boolean) {
     const row = await repo.setOnline(db, auth.userId, isOnline);
     if (!row) throw notFound('user');

@@ -3,7 +3,7 @@ import { ACTS_AS_DRIVER, type AuthContext } from '../../http/auth-context';
 import type { SessionRow } from './auth.repo';
 
 /**
- * What a session may do now (issue #27 defect 1). A login's session carries its user's roles and
+ * What a session may do now. A login's session carries its user's roles and
  * companies. A narrowed one (the simulator acting as a driver) carries only its one role in its
  * one company, and lives only while its user still holds both and, when another session minted
  * it, while that session is live and its user may still act as that company's drivers.

@@ -12,7 +12,7 @@ const columns = {
 };
 
 /**
- * What a search matches: a number typed in any format finds the stored (normalised, SPEC §5)
+ * What a search matches: a number typed in any format finds the stored (normalised)
  * form as a substring of its digits ('0744 55' finds +40744555666); any other text matches as
  * typed.
  */

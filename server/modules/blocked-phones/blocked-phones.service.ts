@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/auth-context';
 import { findCompanies } from '../companies/companies.repo';
 import * as repo from './blocked-phones.repo';
 
-/** SPEC §7 blocked phones: a company's list; orders from them are refused (orders.service). */
+/** Blocked phones: a company's list; orders from them are refused (orders.service). */
 export function createBlockedPhonesService(db: Db) {
   /** Numbers are blocked by the company that dispatches (not by a protocol client company). */
   async function dispatchCompanyIds(auth: AuthContext): Promise<number[]> {

@@ -23,7 +23,7 @@ import type { CallsService } from './calls.service';
 import { isPbxHookToken } from './sip-secrets';
 import type { TelephonySettingsService } from './telephony-settings';
 
-/** SPEC §6: dispatchers (and admins) answer calls; the operators of the console. */
+/** Dispatchers (and admins) answer calls; the operators of the console. */
 const OPERATORS = ['admin', 'dispatcher'] as const;
 
 export function callsRoutes(
@@ -69,7 +69,7 @@ export function callsRoutes(
   const fromPbx = (request: FastifyRequest) => {
     const token = request.headers['x-pbx-token'];
     if (!pbxSecret || !isPbxHookToken(pbxSecret, typeof token === 'string' ? token : undefined)) {
-      // Issue #27: a forged hook is an attack to notice; the token itself is never logged.
+      // A forged hook is an attack to notice; the token itself is never logged.
       request.log.warn(
         { ip: request.ip, hook: request.routeOptions.url, hooks_off: !pbxSecret },
         'PBX hook refused: bad or missing X-Pbx-Token',

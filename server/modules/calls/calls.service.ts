@@ -50,7 +50,7 @@ const callLog: CallLog = {
 const lineCompanyOf = (companies: CallerCompanies) =>
   companies.find((c) => c.type !== 'protocol') ?? null;
 
-/** The call centre (issue #19, SPEC §4 Calls, §7 Calls, docs/CALLS.md). */
+/** The call centre (Calls, §7 Calls, docs/CALLS.md). */
 export function createCallsService(deps: CallsServiceDeps) {
   const { db, writes, publisher, log } = deps;
   const now = deps.now ?? Date.now;
@@ -67,7 +67,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     publisher.toCompany(companyId, 'missed_calls_updated', { company_id: companyId, unhandled });
   }
 
-  /** SPEC §7 POST /api/calls/accept. */
+  /** POST /api/calls/accept. */
   async function accept(auth: AuthContext, body: { phone_number: string; sip_caller_id: string }) {
     const company = await lineCompany(auth);
     const phone = body.phone_number;
@@ -111,7 +111,7 @@ export function createCallsService(deps: CallsServiceDeps) {
   }
 
   /**
-   * SPEC §7 PATCH /api/calls/cancel (and its trailing-slash variant). A refused or failed
+   * PATCH /api/calls/cancel (and its trailing-slash variant). A refused or failed
    * cancel is logged with its context — SPEC §7 posted it to a chat webhook; DESIGN §7 keeps it
    * in the server's log, without the full number.
    */
@@ -162,7 +162,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     return { phone, ...(await repo.callerInfo(db, company.id, phone)) };
   }
 
-  /** The logged user's softphone settings and short-lived credential (DESIGN §6). */
+  /** The logged user's softphone settings and short-lived credential. */
   async function sipSettings(auth: AuthContext): Promise<SipSettings> {
     const [meta, companies] = await Promise.all([
       findUserMeta(db, auth.userId, true),
@@ -222,7 +222,7 @@ export function createCallsService(deps: CallsServiceDeps) {
   /**
    * The PBX saw a call end (a BYE through it). The side that is the company's own SIP user (its
    * line, or an operator's address on a callback) is the dispatcher; the other is the client
-   * (SPEC §4 reason texts). Whatever no live call matches is ignored: the softphone ended it.
+   * (reason texts). Whatever no live call matches is ignored: the softphone ended it.
    */
   async function pbxEnded(body: z.output<typeof PbxCallEndedBodySchema>): Promise<void> {
     const fromCompany = companyOfSipUser(body.from);

@@ -9,7 +9,7 @@ export interface EphemeralCredential {
 }
 
 /**
- * A short-lived SIP credential for `user` (DESIGN §6, docs/CALLS.md): nothing is stored; the
+ * A short-lived SIP credential for `user` (docs/CALLS.md): nothing is stored; the
  * PBX recomputes the password from the shared secret and refuses it after the expiry.
  */
 export function ephemeralCredential(

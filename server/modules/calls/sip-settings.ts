@@ -63,7 +63,7 @@ export function sipSettingsFor(
 }
 
 /**
- * The SIP WebSockets' origins a softphone may open (issue #27): SIP_WS_URL's and
+ * The SIP WebSockets' origins a softphone may open: SIP_WS_URL's and
  * SIP_WS_ALLOWED's. The CSP names these only, and an operator's own `sip_websocket` must be one.
  */
 export function sipWebsocketOrigins(config: {

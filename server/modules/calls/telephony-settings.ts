@@ -17,7 +17,7 @@ const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url
 export const NOT_AN_OPERATOR = 'Doar dispecerii și administratorii au telefon în consolă.';
 
 /**
- * Admins set an operator's telephony (issue #19 "admins set each operator's extension"): the
+ * Admins set an operator's telephony: the
  * extension on the project's PBX — unique within his company, since it is his SIP address
  * there — or his address, WebSocket and password on another PBX (docs/CALLS.md).
  */

@@ -4,7 +4,7 @@ import { ADMINISTRATORS } from '../../http/auth-context';
 import { type Authenticate, route } from '../../http/route';
 import type { CarsService } from './cars.service';
 
-/** Dispatchers read the fleet (who drives what); administrators keep it (SPEC §6, issue #20). */
+/** Dispatchers read the fleet (who drives what); administrators keep it. */
 const READERS = ['admin', 'manager', 'dispatcher'] as const;
 
 export function carsRoutes(app: FastifyInstance, authenticate: Authenticate, cars: CarsService) {

@@ -16,7 +16,7 @@ const NOT_A_DRIVER = 'Șoferul nu aparține companiei mașinii.';
 const FOREIGN_COMPANY = 'Compania nu a fost găsită.';
 
 /**
- * The fleet (issue #20 /cars, docs/ADMINISTRATION.md "People and cars"). A driver has one car,
+ * The fleet (/cars, docs/ADMINISTRATION.md "People and cars"). A driver has one car,
  * so giving him a car frees his other one in the same transaction; a call sign is unique within
  * a company (cars_company_indicativ_idx); a car's driver belongs to the car's company. Every
  * write goes through the drivers' write path: the dispatch index shows a driver's call sign.

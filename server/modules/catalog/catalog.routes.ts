@@ -8,7 +8,7 @@ import {
   listServices as servicesOf,
 } from './catalog.repo';
 
-/** SPEC §7 services, order options and discounts: plain reads of the caller's catalogue. */
+/** Services, order options and discounts: plain reads of the caller's catalogue. */
 export function catalogRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   route(app, authenticate, listServices, { roles: CONSOLE_ROLES }, ({ auth }) =>
     servicesOf(db, auth.companyIds),

@@ -5,8 +5,8 @@ import type { AuthContext } from '../../http/auth-context';
 import * as repo from './clients.repo';
 
 /**
- * SPEC §7 address history and the user-addresses service. Saved addresses are personal data:
- * only the caller's companies' clients, never a lookup across tenants (research R14).
+ * address history and the user-addresses service. Saved addresses are personal data:
+ * only the caller's companies' clients, never a lookup across tenants.
  */
 export function createClientsService(db: Db) {
   async function addressHistory(auth: AuthContext, clientId: number) {
@@ -20,7 +20,7 @@ export function createClientsService(db: Db) {
       throw notFound('address');
   }
 
-  /** By phone number (normalised, SPEC §5) or, for a short number, by the client's app user id. */
+  /** By phone number (normalised) or, for a short number, by the client's app user id. */
   async function addressesOf(auth: AuthContext, phoneOrUserId: string) {
     const asUserId = /^\d{1,7}$/.test(phoneOrUserId) ? Number(phoneOrUserId) : undefined;
     const phone = asUserId === undefined ? normalizePhone(phoneOrUserId) : null;

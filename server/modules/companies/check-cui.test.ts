@@ -29,7 +29,7 @@ afterAll(async () => {
 const check = (cui: string) =>
   t.app.inject({ method: 'GET', url: `/api/check-cui?cui=${encodeURIComponent(cui)}` });
 
-describe('GET /api/check-cui (SPEC §5, §7: the sign-up lookup in the ANAF registry)', () => {
+describe('GET /api/check-cui (the sign-up lookup in the ANAF registry)', () => {
   it('answers found[0] with denumire, scpTVA, cui and adresa, a leading RO stripped, no login needed', async () => {
     const response = await check('RO 14146589');
     expect(response.statusCode).toBe(200);

@@ -19,7 +19,7 @@ export function companiesRoutes(
   route(app, authenticate, listProtocolCompanies, { roles: CONSOLE_ROLES }, ({ auth }) =>
     companies.protocolCompanies(auth),
   );
-  // The sign-up form, before any account exists (SPEC §2 '/' and /business/enroll).
+  // The sign-up form, before any account exists ('/' and /business/enroll).
   route(app, authenticate, checkCui, { public: true }, ({ query }) =>
     companies.checkCui(query.cui),
   );
@@ -30,7 +30,7 @@ export function companiesRoutes(
       idempotencyKey: idempotencyKeyOf(request.headers),
     }),
   );
-  // /settings (issue #20): the company's administrators; a manager only his own (404 otherwise).
+  // /settings: the company's administrators; a manager only his own (404 otherwise).
   route(app, authenticate, getCompanySettings, { roles: ADMINISTRATORS }, ({ auth, params }) =>
     settings.read(auth, params.id),
   );

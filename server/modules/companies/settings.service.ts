@@ -11,7 +11,7 @@ import { listServices } from '../catalog/catalog.repo';
 import * as repo from './settings.repo';
 
 /**
- * /settings (issue #20): a company's own setup, by its administrators (ADMINISTRATORS). A
+ * /settings: a company's own setup, by its administrators (ADMINISTRATORS). A
  * manager reaches only his companies (scopeOf): another one is 404, as if it did not exist; the
  * platform admin reaches any.
  */

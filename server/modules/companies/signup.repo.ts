@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companySignups, companyUsers, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 
-/** SPEC §1/§6: the first user of a signed-up business runs it and works its console. */
+/** The first user of a signed-up business runs it and works its console. */
 const FIRST_USER_ROLES = ['manager', 'dispatcher'];
 
-/** A signed-up business tries the product this long before it pays (issue #20). */
+/** A signed-up business tries the product this long before it pays. */
 const TRIAL_DAYS = 14;
 
 export async function findSignup(db: DbOrTx, key: string) {

@@ -55,7 +55,7 @@ const uniqueIndexOf = (error: unknown) =>
   );
 
 /**
- * SPEC §7 POST /api/company (issue #20): a business signs up and is logged in. Its company gets
+ * POST /api/company: a business signs up and is logged in. Its company gets
  * the type of its package and a trial; its first user is manager + dispatcher of it. Nothing else
  * is created: services and order options of company null are everyone's (catalog), and with no
  * search interval the engine uses the default step (search-plan.ts) until /settings or /builder

@@ -14,7 +14,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     client_app_url: config.CLIENT_APP_URL,
     fallback_center: { ...FALLBACK_MAP_CENTER },
     map: { tiles_url: config.MAP_TILES_URL ?? null, attribution: config.MAP_TILES_ATTRIBUTION },
-    // DESIGN §1: the spec's separate services are mounted in this process, on these prefixes.
+    // The spec's separate services are mounted in this process, on these prefixes.
     services: {
       api: '/api',
       websocket: '/',

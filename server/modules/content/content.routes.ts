@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Authenticate, route } from '../../http/route';
 import type { ContentService } from './content.service';
 
-/** The platform's public pages: anyone reads them; only the platform admin writes (issue #20). */
+/** The platform's public pages: anyone reads them; only the platform admin writes. */
 export function contentRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { notFound, validationFailed } from '../../http/app-error';
 import * as repo from './content.repo';
 
-/** Tags a content page may use; scripts, styles, frames and event handlers never pass (research R20). */
+/** Tags a content page may use; scripts, styles, frames and event handlers never pass. */
 export const ALLOWED_CONTENT = {
   allowedTags: [...CONTENT_TAGS],
   allowedAttributes: { a: [...CONTENT_LINK_ATTRIBUTES] },
@@ -54,14 +54,14 @@ const served = (row: Row): Content => ({
 const isUrlTaken = (error: unknown) => isUniqueViolation(error, 'content_pages_section_url_idx');
 
 export function createContentService(db: Db) {
-  /** SPEC §7 GET /api/content/{id}: sanitised on the way out, whoever stored it. */
+  /** GET /api/content/{id}: sanitised on the way out, whoever stored it. */
   async function get(id: number) {
     const page = await repo.findContent(db, id);
     if (!page) throw notFound('page');
     return served(page);
   }
 
-  /** Issue #20: /page/{url}, /documentation/{url}, /docs/{url}. */
+  /** /page/{url}, /documentation/{url}, /docs/{url}. */
   async function byUrl(section: string, url: string) {
     const known = ContentSectionSchema.safeParse(section);
     if (!known.success) throw notFound('page');

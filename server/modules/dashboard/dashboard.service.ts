@@ -24,9 +24,9 @@ export interface DashboardDeps {
 }
 
 /**
- * The admin dashboard (SPEC §2, §3 Common statistics): its counters and chart, and the
+ * The admin dashboard (Common statistics): its counters and chart, and the
  * announcements and incidents they count (docs/ADMINISTRATION.md "Dashboard"), all scoped to the
- * caller's companies; the platform admin sees every company (DESIGN §4 Tenancy).
+ * caller's companies; the platform admin sees every company.
  */
 export function createDashboardService({ db, driverCounts }: DashboardDeps) {
   /** New announcements and incidents without an order belong to the caller's first company. */
@@ -41,7 +41,7 @@ export function createDashboardService({ db, driverCounts }: DashboardDeps) {
   async function commonStatistics(auth: AuthContext): Promise<CommonStatistics> {
     const scope = scopeOf(auth);
     const counts = await stats.storedCounts(db, scope);
-    // The same live figures as the console's top bar (issue #17: the fleet's index).
+    // The same live figures as the console's top bar (the fleet's index).
     const drivers = driverCounts(scope.kind === 'all' ? null : scope.companyIds);
     return {
       driversCount: counts.drivers,
@@ -97,7 +97,7 @@ export function createDashboardService({ db, driverCounts }: DashboardDeps) {
     let target: { company_id: number; driver_id: number | null };
     if (body.order_id) {
       const order = await notes.orderForIncident(db, scope, body.order_id);
-      // Another company's order is as unknown as a missing one (DESIGN §4 Tenancy).
+      // Another company's order is as unknown as a missing one.
       if (!order) throw validationFailed({ order_id: [INCIDENT_ORDER_UNKNOWN] });
       target = order;
     } else {

@@ -12,7 +12,7 @@ import { bucharestToday } from '../orders/write/daily-counts.repo';
 const inScope = (column: SQL, scope: TenantScope): SQL =>
   scope.kind === 'all' ? sql`true` : oneOf(column, scope.companyIds);
 
-/** Midnight of today in Bucharest as a stored UTC time (DESIGN §4 Time). */
+/** Midnight of today in Bucharest as a stored UTC time (Time). */
 const todayStartUtc = sql`((date_trunc('day', now() at time zone 'Europe/Bucharest')
   at time zone 'Europe/Bucharest') at time zone 'utc')`;
 
@@ -77,7 +77,7 @@ export async function chartBounds(
 
 /**
  * The chart's points from `from` to `today`, one per day or month, empty ones as zeros: read
- * from order_daily_counts only (SPEC §2 dashboard chart, never a scan of the orders).
+ * from order_daily_counts only (dashboard chart, never a scan of the orders).
  */
 export async function chartPoints(
   db: DbOrTx,

@@ -10,7 +10,7 @@ import { ADMINISTRATORS } from '../../http/auth-context';
 import { type Authenticate, route } from '../../http/route';
 import type { DevicesService } from './devices.service';
 
-/** Admins and company managers run their fleet's devices (issue #20, SPEC §6). */
+/** Admins and company managers run their fleet's devices. */
 const ADMIN = { roles: ADMINISTRATORS };
 
 export function devicesRoutes(

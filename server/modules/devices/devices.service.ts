@@ -18,7 +18,7 @@ import * as repo from './devices.repo';
 const notFound = () => new AppError('not_found', DEVICE_NOT_FOUND);
 
 /**
- * Drivers' devices (issue #20 /devices, docs/ADMINISTRATION.md): a company's own, identifier
+ * Drivers' devices (/devices, docs/ADMINISTRATION.md): a company's own, identifier
  * unique within it, given only to one of its drivers. Another company's device answers 404.
  */
 export function createDevicesService(db: Db) {

@@ -18,7 +18,7 @@ import type { DispatchEngine } from './engine/dispatch-engine';
 const DRIVER = { roles: ['driver'] } as const;
 const CONSOLE = { roles: CONSOLE_ROLES };
 
-/** Issue #18: the drivers' answers and trips, the console's view of a search. */
+/** The drivers' answers and trips, the console's view of a search. */
 export function dispatchRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,

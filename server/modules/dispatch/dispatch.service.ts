@@ -14,7 +14,7 @@ import { planOf, traceOf } from './engine/searches.repo';
 export const TRIP_REFUSED = 'Comanda nu este în starea potrivită pentru această acțiune.';
 
 /**
- * What the console and the drivers' apps ask of the engine beyond its events (issue #18): the
+ * What the console and the drivers' apps ask of the engine beyond its events: the
  * search's drivers, the dispatch trace, a driver's offers and orders, and his trip's steps
  * (each through the orders' write path, docs/DRIVER-API.md).
  */
@@ -74,7 +74,7 @@ export function createDispatchService(deps: {
     },
 
     /**
-     * His open offers, then his companies' pending queue (SPEC §7 pending orders) while he can
+     * His open offers, then his companies' pending queue (pending orders) while he can
      * take one (an offline, paused or busy driver is not shown orders he cannot take).
      */
     async myOffers(auth: AuthContext): Promise<DriverOffer[]> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { intArray } from '../../db/sql';
 
-/** What a driver's app reads of his work (issue #18, docs/DRIVER-API.md), SQL only. */
+/** What a driver's app reads of his work (docs/DRIVER-API.md), SQL only. */
 
 const placesOf = sql`coalesce((select jsonb_agg(jsonb_build_object('name', p.name, 'lat', p.lat, 'long', p.long)
     order by p.position) from order_places p where p.order_id = o.id), '[]'::jsonb)`;

@@ -39,7 +39,7 @@ export interface TripFilter {
   page: number;
 }
 
-/** A driver's trips newest first, 30 a page (SPEC §9), on the orders_driver_idx index. */
+/** A driver's trips newest first, 30 a page, on the orders_driver_idx index. */
 export async function listTrips(db: DbOrTx, filter: TripFilter): Promise<DriverTripList> {
   const filters: (SQL | undefined)[] = [eq(orders.driver_id, filter.driverId)];
   if (filter.companyIds) filters.push(oneOf(orders.processed_by_company_id, filter.companyIds));

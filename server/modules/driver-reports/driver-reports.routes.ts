@@ -10,7 +10,7 @@ import { ADMINISTRATORS } from '../../http/auth-context';
 import { type Authenticate, route } from '../../http/route';
 import type { DriverReportsService } from './driver-reports.service';
 
-/** The driver edit page's lists and links are for his company's administrators (SPEC §6). */
+/** The driver edit page's lists and links are for his company's administrators. */
 const ADMIN = { roles: ADMINISTRATORS };
 
 export function driverReportsRoutes(
@@ -31,7 +31,7 @@ export function driverReportsRoutes(
     await reports.revoke(auth, params.id, params.linkId);
     return null;
   });
-  // SPEC §2: the page is public; whoever holds the link sees the trips, nobody else.
+  // The page is public; whoever holds the link sees the trips, nobody else.
   route(app, authenticate, getDriverReport, { public: true }, ({ params, query, request }) =>
     reports.report(params.token, query.page, request.ip),
   );

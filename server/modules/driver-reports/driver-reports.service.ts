@@ -26,13 +26,13 @@ export interface DriverReportsDeps {
   missWindowSeconds: number;
 }
 
-/** The public page's path for a token (SPEC §2 /driver/reports/{token}). */
+/** The public page's path for a token (/driver/reports/{token}). */
 export const reportPath = (token: string) => `/driver/reports/${token}`;
 
 /**
- * SPEC §2 driver order list and /driver/reports/{token} (issue #20): a driver's trips for his
+ * driver order list and /driver/reports/{token}: a driver's trips for his
  * company's administrators, and a link that shows them to whoever holds it. The token is 256
- * random bits shown once; only its SHA-256 is stored, it expires and can be revoked (DESIGN §7).
+ * random bits shown once; only its SHA-256 is stored, it expires and can be revoked.
  */
 export function createDriverReportsService(deps: DriverReportsDeps) {
   const { db } = deps;

@@ -12,7 +12,7 @@ import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import type { DriversService } from './drivers.service';
 import type { DriverWritePath } from './state/driver-write-path';
 
-/** Who bans a driver: dispatchers, and a company's manager on his driver's page (issue #20). */
+/** Who bans a driver: dispatchers, and a company's manager on his driver's page. */
 const DISPATCH = ['admin', 'manager', 'dispatcher'] as const;
 const DRIVER = ['driver'] as const;
 

@@ -16,20 +16,20 @@ const companiesOf = (auth: AuthContext): ReadonlySet<number> | null =>
   isAdmin(auth) ? null : new Set(auth.companyIds);
 
 /**
- * What dispatchers read of the live fleet (issue #17): every answer comes from this node's
+ * What dispatchers read of the live fleet: every answer comes from this node's
  * driver index, which follows the drivers' change stream and the positions, never from a
- * table scan per poll (DESIGN §8).
+ * table scan per poll.
  */
 export function createDriversService(deps: { fleet: Fleet; zones: () => ZoneIndex }) {
   const { index } = deps.fleet;
 
   return {
-    /** SPEC §7 GET /api/drivers-positions: the online drivers of the caller's companies. */
+    /** GET /api/drivers-positions: the online drivers of the caller's companies. */
     positions(auth: AuthContext): DriverPosition[] {
       return index.onMap(companiesOf(auth)).map(toWirePosition);
     },
 
-    /** SPEC §7 GET /api/polygons/statistics: busy and free drivers per zone. */
+    /** GET /api/polygons/statistics: busy and free drivers per zone. */
     zoneStatistics(auth: AuthContext): ZoneStatistics {
       const zones = deps.zones();
       const counts = new Map<number, { busy: number; free: number }>();
@@ -51,7 +51,7 @@ export function createDriversService(deps: { fleet: Fleet; zones: () => ZoneInde
       );
     },
 
-    /** SPEC §7 GET /api/statistics/drivers-info: a zone's free drivers, longest idle first. */
+    /** GET /api/statistics/drivers-info: a zone's free drivers, longest idle first. */
     driversInfo(auth: AuthContext, polygonId: number): DriversInfo {
       const isOwn = auth.companyIds.some((companyId) =>
         deps

@@ -36,7 +36,7 @@ export interface FleetDeps {
     keepChangesHours: number;
   };
   onError: (error: unknown, what: string) => void;
-  /** An administrator changed a user, or (null) changes were missed (issue #27). */
+  /** An administrator changed a user, or (null) changes were missed. */
   onUserChanged?: (userId: number | null) => void;
 }
 
@@ -44,7 +44,7 @@ const SWEEP_MS = 30_000;
 const PRUNE_MS = 60 * 60_000;
 
 /**
- * The live fleet on one node (DESIGN §5, issue #17): the driver index, fed by the drivers'
+ * The live fleet on one node: the driver index, fed by the drivers'
  * change stream (durable state) and by positions (sockets here, relays from other nodes);
  * positions flushed in batches; dispatchers told in batches; silent drivers taken offline.
  */
@@ -125,7 +125,7 @@ export function createFleet(deps: FleetDeps) {
     /** The hot path alone, for a driver the index knows (benchmarks). */
     currentPosition: ingest,
     /**
-     * SPEC §7 currentPosition: at once for a driver the index knows (the hot path, no I/O); a
+     * currentPosition: at once for a driver the index knows (the hot path, no I/O); a
      * driver it does not know yet is read from PostgreSQL first (once).
      */
     receivePosition(auth: AuthContext, payload: unknown): PositionAck | Promise<PositionAck> {
@@ -154,7 +154,7 @@ export function createFleet(deps: FleetDeps) {
       }
     },
     /**
-     * Offers made or ended (issue #18, the map's red label), here and relayed from other nodes:
+     * Offers made or ended (the map's red label), here and relayed from other nodes:
      * `orderId` null ends the offer of `ofOrder`. Dispatchers see the change with the next batch.
      */
     markOffers(offers: readonly OfferMark[]): void {

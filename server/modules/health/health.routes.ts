@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { type Authenticate, route } from '../../http/route';
 
 export function healthRoutes(app: FastifyInstance, authenticate: Authenticate, database: Database) {
-  // Issue #27: anyone may ask, so the node is a random name, not its host and pid; this line
+  // Anyone may ask, so the node is a random name, not its host and pid; this line
   // (pino adds hostname and pid) tells the operator which process it is.
   const node = randomUUID().slice(0, 8);
   app.log.info({ node }, 'GET /api/health names this node');

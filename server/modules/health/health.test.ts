@@ -10,7 +10,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('anonymous /api/health has no host or pid (issue #27)', () => {
+describe('anonymous /api/health has no host or pid', () => {
   it('answers the status, the database and an opaque node name only', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -43,7 +43,7 @@ export async function storeResult(
     .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
 }
 
-/** Keys are kept 24 h (research R11). */
+/** Keys are kept 24 h. */
 export async function purgeExpired(db: DbOrTx) {
   await db
     .delete(idempotencyKeys)

@@ -44,7 +44,7 @@ function claimOf(input: Request): KeyClaim | null {
 }
 
 /**
- * Runs a create at most once per (user, Idempotency-Key) (DESIGN §7, research T3): a
+ * Runs a create at most once per (user, Idempotency-Key): a
  * concurrent request with the same key waits for the first to commit and then replays its
  * result; a failed attempt releases the key with its rollback. The same key with another
  * request is refused.

@@ -37,7 +37,7 @@ export function createOrderReads(
     return readModel.list(scope, query);
   }
 
-  /** SPEC §7 GET /api/orders-for-report: the newest orders of the caller's companies. */
+  /** GET /api/orders-for-report: the newest orders of the caller's companies. */
   const report = (auth: AuthContext, limit: number) => reportRows(db, auth.companyIds, limit);
 
   return { get, orderHistory, list, report };

@@ -31,7 +31,7 @@ import type { DispatcherTab } from './read-model/dispatcher.repo';
 import type { OrdersReadModel } from './read-model/orders-read-model';
 import type { OrderWritePath } from './write/order-write-path';
 
-/** SPEC §7 orders: reads from the read model and the order reads, writes through the write path. */
+/** Orders: reads from the read model and the order reads, writes through the write path. */
 export function ordersRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,

@@ -5,7 +5,7 @@ import { gazetteer } from '../../db/schema';
 import { DEMO_ACCOUNTS, seedDemo } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** Issue #3 item 5: the demo seed loads the Iași and Cluj-Napoca gazetteers; search works offline. */
+/** The demo seed loads the Iași and Cluj-Napoca gazetteers; search works offline. */
 let t: TestApp;
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { type ImportStats, importOsmFile } from './osm-import';
 
 /**
- * The demo gazetteer (issue #3 item 5): OpenStreetMap XML extracts authored for the demo
+ * The demo gazetteer: OpenStreetMap XML extracts authored for the demo
  * companies' cities, loaded by the demo seed through the same import code as the CLI.
  */
 export const DEMO_EXTRACTS = [

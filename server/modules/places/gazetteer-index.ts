@@ -7,7 +7,7 @@ import { isWordSimilar, similarityStep, wordTrigrams } from './trigram';
 import { VocabularyTrigrams } from './vocabulary-trigrams';
 
 /**
- * The gazetteer in memory (docs/ADDRESS-SEARCH.md, DESIGN §8 spatial queries in memory): the
+ * The gazetteer in memory (docs/ADDRESS-SEARCH.md): the
  * words-mode search without a database round trip.
  *
  * - Words: every word of 3+ letters of a row's search text, lower case without diacritics, in

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { externalPlaceId } from './place-id';
 
 /**
- * External geocoders (issue #3 item 7), optional: the product works offline without them. Each
+ * External geocoders, optional: the product works offline without them. Each
  * speaks its provider's documented HTTP API; the service adds their predictions after the local
  * ones and drops them when the provider is slow or failing.
  */
@@ -24,7 +24,7 @@ export interface Geocoder {
   details(id: string, signal: AbortSignal): Promise<PlaceDetails | null>;
 }
 
-/** SPEC §9: Romania only, language ro. */
+/** Romania only, language ro. */
 const COUNTRY = 'ro';
 const LANGUAGE = 'ro';
 const USER_AGENT = 'OGO-Dispatch/0.1 (address search)';

@@ -5,7 +5,7 @@ import * as repo from './places.repo';
 import { isWordSimilar, similarityStep, textTrigrams, wordSimilarityOf } from './trigram';
 
 /**
- * The companies' saved places (SPEC §7 is_internal) searched in memory: a company has tens to
+ * The companies' saved places (is_internal) searched in memory: a company has tens to
  * thousands, and a search used to spend a database round trip on them (docs/ADDRESS-SEARCH.md).
  *
  * - Each company's places load on its first search and stay in memory.
@@ -89,7 +89,7 @@ export function createInternalPlaces(
       (await repo.listInternal(db, companyId)).map(prepare),
     );
 
-  /** The caller's saved places matching the query (SPEC §7: not limited by the radius). */
+  /** The caller's saved places matching the query (not limited by the radius). */
   async function search(scope: TenantScope, search: InternalSearch): Promise<repo.InternalPlace[]> {
     if (scope.kind === 'all') return repo.searchInternal(db, scope, search);
     const lists = await Promise.all(scope.companyIds.map(load));

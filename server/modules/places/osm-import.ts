@@ -5,7 +5,7 @@ import { type OsmElement, readOsm } from './osm-xml';
 import { type GazetteerKind, type GazetteerRow, upsertGazetteer } from './places.repo';
 
 /**
- * Issue #3 item 6: loads an OpenStreetMap extract into the shared gazetteer. The CLI
+ * loads an OpenStreetMap extract into the shared gazetteer. The CLI
  * (import-cli.ts) and the demo seed use this same code.
  *
  * - nodes tagged `place=city|town|village|…` with a name → localities;
@@ -20,7 +20,7 @@ export interface ImportOptions {
   /** The city for rows with no `addr:city` and no locality around them. */
   city?: string;
   county?: string;
-  /** Rows per INSERT statement (DESIGN §8: ≥ 500). */
+  /** Rows per INSERT statement (≥ 500). */
   batchSize?: number;
 }
 

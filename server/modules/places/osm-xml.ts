@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * A streaming reader for OpenStreetMap XML (issue #3 item 6). OSM's format is flat and simple
+ * A streaming reader for OpenStreetMap XML. OSM's format is flat and simple
  * (`<node id lat lon>` with `<tag k v/>`, `<way id>` with `<nd ref/>` and tags, `<relation>`),
  * so a small tokenizer over the text stream is enough and keeps a city-size extract out of
  * memory: only one element is held at a time. No new package (Node built-ins only).

@@ -1,5 +1,5 @@
 /**
- * The place ids this service issues (SPEC §7 predictions carry a place_id the web sends back to
+ * The place ids this service issues (predictions carry a place_id the web sends back to
  * place-details): `internal:<id>` for places saved by operators, `osm:<n|w><id>` for the
  * gazetteer, `ext:<provider>:<id>` for an external geocoder's own id.
  */

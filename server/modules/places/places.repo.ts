@@ -114,7 +114,7 @@ export const wordsOf = (input: string) => {
 const CANDIDATES = { words: 1_000, fuzzy: 300 } as const;
 
 /**
- * Search of the gazetteer (issue #3) on f_unaccent(lower(search_text)), so 'stefan cel mare'
+ * Search of the gazetteer on f_unaccent(lower(search_text)), so 'stefan cel mare'
  * finds 'Bulevardul Ștefan cel Mare și Sfânt' and the trigram GIN index serves the match.
  *
  * words mode ranks with cheap tests, because pg_trgm's similarity functions cost microseconds a
@@ -223,7 +223,7 @@ export interface InternalPlace {
   reper: string | null;
 }
 
-/** The caller's saved places matching the query, best match then nearest (SPEC §7 is_internal). */
+/** The caller's saved places matching the query, best match then nearest (is_internal). */
 export async function searchInternal(
   db: DbOrTx,
   scope: TenantScope,

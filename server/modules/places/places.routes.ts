@@ -13,7 +13,7 @@ import type { PlacesService } from './places.service';
 
 const access = { roles: CONSOLE_ROLES };
 
-/** SPEC §7 Address service under /geo (DESIGN §1: a plugin of the same process). */
+/** Address service under /geo (a plugin of the same process). */
 export function placesRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,

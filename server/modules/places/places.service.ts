@@ -20,7 +20,7 @@ import { createInternalPlaces, STALE_FOR_MS } from './internal-places';
 import { internalPlaceId, osmPlaceId, parsePlaceId } from './place-id';
 import * as repo from './places.repo';
 
-/** Predictions answered from our own data; the external geocoder's follow (issue #3). */
+/** Predictions answered from our own data; the external geocoder's follow. */
 const LOCAL_LIMIT = 10;
 const INTERNAL_LIMIT = 5;
 /**
@@ -82,7 +82,7 @@ const termsOf = (parts: string[]) => {
   });
 };
 
-/** SPEC §7 description 'Name, City' and its terms. */
+/** Description 'Name, City' and its terms. */
 function labelOf(name: string, where: string | null) {
   const parts = where && folded(where) !== folded(name) ? [name, where] : [name];
   return { description: parts.join(', '), terms: termsOf(parts) };
@@ -165,7 +165,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     onReloadError,
   });
 
-  /** SPEC §9 radius around the company (companies.lat/lng, else the fallback centre). */
+  /** Radius around the company (companies.lat/lng, else the fallback centre). */
   async function centreOf(auth: AuthContext) {
     if (auth.companyIds.length === 0) return FALLBACK_MAP_CENTER;
     const centre = await centres.get(auth.companyIds.join(','), [], () =>
@@ -202,13 +202,13 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     sessionToken?: string,
   ): Promise<Prediction[]> {
     const text = input.trim();
-    // SPEC §9: search starts after more than 2 characters.
+    // Search starts after more than 2 characters.
     if (text.length < PLACES_MIN_QUERY) return [];
     const centre = area?.centre ?? (await centreOf(auth));
     const radiusM = area?.radiusM ?? defaultRadiusM;
     const externalPromise = externalPredictions({ input: text, centre, radiusM, sessionToken });
 
-    // The caller's own saved places come first (SPEC §7 is_internal), from memory; after the
+    // The caller's own saved places come first (is_internal), from memory; after the
     // one at a typed house number and the gazetteer's house (below).
     const house = splitHouseNumber(text);
     const saved = await internalPlaces.search(scopeOf(auth), {
@@ -276,7 +276,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     return predictions;
   }
 
-  /** SPEC §7 POST /places-search-new; locationRestriction overrides the company's circle. */
+  /** POST /places-search-new; locationRestriction overrides the company's circle. */
   async function searchNew(auth: AuthContext, body: PlacesSearchNewBody) {
     const circle = body.locationRestriction?.circle;
     const area = circle
@@ -290,7 +290,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     };
   }
 
-  /** SPEC §7 older GET /places-search: location 'lat,lng' and radius (25 km by default). */
+  /** Older GET /places-search: location 'lat,lng' and radius (25 km by default). */
   async function searchOld(
     auth: AuthContext,
     query: { input: string; location?: string; radius?: number; sessiontoken?: string },
@@ -312,7 +312,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     };
   }
 
-  /** SPEC §7 GET /place-details-new/{id}: any id a prediction carried. */
+  /** GET /place-details-new/{id}: any id a prediction carried. */
   async function details(auth: AuthContext, id: string): Promise<PlaceDetails> {
     const ref = parsePlaceId(id);
     if (ref?.source === 'internal') {
@@ -346,7 +346,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     throw notFound('address');
   }
 
-  /** SPEC §7 older place-details / place-geocode: the Google-style `result.geometry.location`. */
+  /** Older place-details / place-geocode: the Google-style `result.geometry.location`. */
   async function detailsOld(auth: AuthContext, placeId: string) {
     const place = await details(auth, placeId);
     return {
@@ -360,7 +360,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     };
   }
 
-  /** SPEC §7 POST /add-place: saved for the caller's company, found by its operators first. */
+  /** POST /add-place: saved for the caller's company, found by its operators first. */
   async function add(auth: AuthContext, body: AddPlaceBody): Promise<PlaceDetails> {
     const companyId = auth.companyIds[0];
     // A place belongs to a company; a user of none (a bare platform admin) has nowhere to save it.
@@ -381,7 +381,7 @@ export function createPlacesService(db: Db, options: PlacesServiceOptions) {
     return internalDetails(place);
   }
 
-  /** SPEC §7 DELETE /delete-place/{id}: only the company's own; another's answers 404. */
+  /** DELETE /delete-place/{id}: only the company's own; another's answers 404. */
   async function remove(auth: AuthContext, id: string): Promise<null> {
     const ref = parsePlaceId(id);
     const companyId =

@@ -1,6 +1,6 @@
 import { haversineMeters } from '@common/lib/geo';
 
-/** A point as the wire has it (DESIGN §4: `lat`/`long`, never swapped). */
+/** A point as the wire has it (`lat`/`long`, never swapped). */
 export interface LatLong {
   lat: number;
   long: number;

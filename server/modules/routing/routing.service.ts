@@ -12,7 +12,7 @@ import {
 export type { LatLong, RouteLeg } from './estimate';
 
 /**
- * Road distances and times for the dispatch engine (issue #18; docs/DISPATCH.md "Routes and
+ * Road distances and times for the dispatch engine (docs/DISPATCH.md "Routes and
  * distances"). With ROUTING_URL it asks an OSRM-compatible server; without it, or whenever the
  * server is slow, failing or has no route, it answers the straight-line estimate instead. It
  * never throws: a dispatch step must go on when the routing server does not.

@@ -10,7 +10,7 @@ import {
 } from './routing.service';
 
 /**
- * Issue #18 (docs/DISPATCH.md "Routes and distances"): road distances from an OSRM-compatible
+ * (docs/DISPATCH.md "Routes and distances"): road distances from an OSRM-compatible
  * server, the straight-line estimate when there is none or it fails, and the breaker. The
  * server is server/test/fake-osrm.ts on 127.0.0.1: nothing leaves this machine.
  */

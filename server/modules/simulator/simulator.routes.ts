@@ -16,7 +16,7 @@ export function simulatorRoutes(
     createSimulatorSession,
     { roles: ACTS_AS_DRIVER },
     ({ auth, body, request }) =>
-      // Admins and dispatchers only (issue #17): a company user or a driver acts as nobody.
+      // Admins and dispatchers only: a company user or a driver acts as nobody.
       simulator.createSession(auth, body.driver_id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,

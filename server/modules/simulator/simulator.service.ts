@@ -14,9 +14,9 @@ export interface SimulatorServiceDeps {
 }
 
 /**
- * Issue #17 simulators: a dispatcher (or admin) acts as one of his company's drivers through
+ * simulators: a dispatcher (or admin) acts as one of his company's drivers through
  * the driver's own paths. Only his companies' drivers, even for the platform admin: acting as
- * someone is narrower than reading their data (DESIGN §4 Tenancy).
+ * someone is narrower than reading their data.
  */
 export function createSimulatorService(deps: SimulatorServiceDeps) {
   async function createSession(
@@ -34,7 +34,7 @@ export function createSimulatorService(deps: SimulatorServiceDeps) {
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    // Who acted as whom, for the audit (never the token: DESIGN §7).
+    // Who acted as whom, for the audit (never the token:).
     client.log.info(
       {
         simulator: {

@@ -4,7 +4,7 @@ import { type AuthContext, isAdmin } from '../../http/auth-context';
 /**
  * Who reads the people of his companies, with their e-mails and phones (docs/ADMINISTRATION.md
  * "Who may do what"): administrators, and dispatchers for the order form's drivers and the
- * searches' dispatchers. Company users, drivers and clients do not (issue #27).
+ * searches' dispatchers. Company users, drivers and clients do not.
  */
 export const PEOPLE_READERS = ['admin', 'manager', 'dispatcher'] as const satisfies readonly Role[];
 
@@ -13,7 +13,7 @@ export const NOT_YOURS =
 
 /**
  * Whether the caller administers this user: his account, password, e-mail and softphone
- * (issue #27 defects 4 and 6). The platform admin administers everyone. A company's manager
+ *. The platform admin administers everyone. A company's manager
  * administers a user who is not an admin and all of whose companies are his: a user shared
  * with a company he does not administer is that company's too, and is not his to take over.
  */

@@ -41,7 +41,7 @@ const userColumns = {
     User['default_car']
   >`(select json_build_object('id', c.id, 'indicativ', c.indicativ, 'make', c.make, 'model', c.model, 'color', c.color, 'number', c.number) from ${cars} c where c.driver_id = ${users}.id order by c.id limit 1)`,
   created_at: users.created_at,
-  // SPEC §3 Driver: the last flushed position (the service overlays the live one, which is at
+  // Driver: the last flushed position (the service overlays the live one, which is at
   // most one flush interval newer).
   current_location: sql<
     [number, number] | null
@@ -74,7 +74,7 @@ export async function findUser(
   return row ? toUser(row) : undefined;
 }
 
-/** SPEC §7 GET /api/users?role&search (or identifier), paginated. */
+/** GET /api/users?role&search (or identifier), paginated. */
 export async function listUsers(db: DbOrTx, scope: TenantScope, query: ListUsersQuery) {
   const filters: (SQL | undefined)[] = [inScope(scope)];
   if (query.role) filters.push(sql`${query.role} = any(${users.roles})`);
@@ -151,7 +151,7 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<number> {
   return row.id;
 }
 
-/** The profile fields an administrator edits (issue #20); the driver's state is not here. */
+/** The profile fields an administrator edits; the driver's state is not here. */
 export interface UserProfilePatch {
   name?: string;
   email?: string;
@@ -232,7 +232,7 @@ export async function companyChoices(db: DbOrTx, scope: TenantScope) {
     .limit(1000);
 }
 
-/** Whether the user is a driver of the company (a car or a device is given only to its company's drivers, issue #20). */
+/** Whether the user is a driver of the company (a car or a device is given only to its company's drivers). */
 export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
   const [row] = await db
     .select({ id: users.id })

@@ -44,7 +44,7 @@ const KEEP_OWN_ACCOUNT = 'Nu vă puteți dezactiva singur contul.';
 const TOO_MANY_TAKEN = 'Prea multe adrese deja folosite. Încercați din nou mai târziu.';
 
 export function createUsersService(db: Db, deps: UsersServiceDeps) {
-  /** A user of another company answers 404, never their data (DESIGN §4 Tenancy). */
+  /** A user of another company answers 404, never their data. */
   async function get(auth: AuthContext, id: number) {
     const user = await repo.findUser(db, scopeOf(auth), id);
     if (!user) throw notFound('user');
@@ -55,8 +55,8 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
     repo.listUsers(db, scopeOf(auth), query);
 
   /**
-   * SPEC §7 GET /api/users/{id}/meta. Meta may hold telephony settings, so only the owner or
-   * an admin reads it (research R3); a colleague gets 403, a stranger 404.
+   * GET /api/users/{id}/meta. Meta may hold telephony settings, so only the owner or
+   * an admin reads it; a colleague gets 403, a stranger 404.
    */
   async function meta(auth: AuthContext, id: number) {
     if (auth.userId !== id && !isAdmin(auth)) {
@@ -97,7 +97,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
   /**
    * "This address is taken". E-mails are unique across tenants, so the answer tells a manager
    * that another company's user has it: he gets it a few times a window, then 429, counted and
-   * decided in one step (issue #27), so it is no directory. The platform admin sees them all.
+   * decided in one step, so it is no directory. The platform admin sees them all.
    */
   async function emailTaken(auth: AuthContext): Promise<never> {
     if (!isAdmin(auth)) {
@@ -202,7 +202,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
   }
 
   /**
-   * Issue #20: an administrator sets a password; every session of the user ends. The change is
+   * an administrator sets a password; every session of the user ends. The change is
    * numbered in the users' stream, so every node closes his sockets even if a relay is lost.
    */
   async function setPassword(auth: AuthContext, id: number, password: string) {

@@ -24,7 +24,7 @@ const stand = (overrides: Partial<StandRow> & Pick<StandRow, 'id'>): StandRow =>
   ...overrides,
 });
 
-describe('zone index (issue #17)', () => {
+describe('zone index', () => {
   it('places a point in a concave zone but not in its notch', () => {
     // A "U" around Iași's centre: the notch between the arms is not the zone.
     const u = outline(
@@ -187,7 +187,7 @@ describe('zone index (issue #17)', () => {
     for (let i = 0; i < rounds; i++) run();
     const perPointUs = Number(process.hrtime.bigint() - started) / 1000 / (rounds * points.length);
     expect(found).toBeGreaterThan(0);
-    // The target is 2 µs (issue #17); the bound leaves room for a machine busy with other work.
+    // The target is 2 µs; the bound leaves room for a machine busy with other work.
     expect(perPointUs).toBeLessThan(10);
   });
 });

@@ -56,7 +56,7 @@ export interface ZoneIndex {
   /** A zone by id, whatever its company (the caller knows whose it asks for). */
   polygon(id: number): ZoneSummary | undefined;
   /**
-   * The zones of the same company near a zone (the dispatch engine's by_near_zone, issue #18):
+   * The zones of the same company near a zone (the dispatch engine's by_near_zone):
    * those whose bounding box comes within `marginM` metres of its own, itself excluded.
    */
   neighbours(polygonId: number, marginM: number): number[];
@@ -181,8 +181,8 @@ function groupBy<T extends { company_id: number }>(rows: readonly T[]): Map<numb
 }
 
 /**
- * Every company's zones and stands in memory, for the hot path of driver positions (issue #17,
- * DESIGN §8: bounding boxes in a Flatbush per company, then the exact point-in-polygon test or
+ * Every company's zones and stands in memory, for the hot path of driver positions (
+ * bounding boxes in a Flatbush per company, then the exact point-in-polygon test or
  * the haversine distance on the few candidates). Immutable: the follower swaps in a new index
  * when zones change (zone-index-follower.ts).
  */

@@ -11,7 +11,7 @@ import { polygons, stands, zonesRevision } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import type { StandRow, ZoneRow } from './zone-index';
 
-/** SPEC §3 Polygon as the wire has it (`is_visible` → `isVisible`). */
+/** Polygon as the wire has it (`is_visible` → `isVisible`). */
 const polygonColumns = {
   id: polygons.id,
   name: polygons.name,

@@ -29,8 +29,8 @@ export interface ZonesServiceDeps {
 }
 
 /**
- * Zones (SPEC §3 Polygon, §7 GET /api/polygons) and taxi stands (issue #17) of the caller's
- * companies: a foreign id answers 404 like a missing one (DESIGN §4 Tenancy).
+ * Zones (Polygon, §7 GET /api/polygons) and taxi stands of the caller's
+ * companies: a foreign id answers 404 like a missing one.
  */
 export function createZonesService(deps: ZonesServiceDeps) {
   const { db } = deps;

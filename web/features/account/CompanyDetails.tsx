@@ -5,7 +5,7 @@ import { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from '../companies/labels';
 
 const formatCoordinate = (value: number) => value.toFixed(5);
 
-/** The user's companies (SPEC §3 Logged user companies[]), with the map centre each one uses. */
+/** The user's companies (Logged user companies[]), with the map centre each one uses. */
 export function CompanyDetails({ companies }: { companies: readonly UserCompany[] }) {
   if (companies.length === 0) {
     return (

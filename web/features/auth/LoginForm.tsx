@@ -10,7 +10,7 @@ interface LoginFormProps {
   autoFocus?: boolean;
 }
 
-/** SPEC §2/§5 login form, used by the header dropdown and by the /login page. */
+/** Login form, used by the header dropdown and by the /login page. */
 export function LoginForm({ onSuccess, autoFocus = false }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { loginErrorsFrom, TOO_MANY_ATTEMPTS, validateLogin } from './login-errors';
 
-describe('validateLogin (SPEC §5)', () => {
+describe('validateLogin', () => {
   it('requires both fields', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({
       email: 'Introduceți adresa de e-mail.',

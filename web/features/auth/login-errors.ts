@@ -11,7 +11,7 @@ export interface LoginErrors {
 export const TOO_MANY_ATTEMPTS = 'Prea multe încercări. Încercați din nou mai târziu.';
 
 /**
- * SPEC §5 Login: both fields required, e-mail of type email. The shared schema gives the
+ * Login: both fields required, e-mail of type email. The shared schema gives the
  * format messages; emptiness gets its own, clearer message.
  */
 export function validateLogin(values: LoginBody): LoginErrors {
@@ -30,7 +30,7 @@ export function validateLogin(values: LoginBody): LoginErrors {
   return errors;
 }
 
-/** Turns a failed login into messages next to the fields (SPEC §5 field → messages). */
+/** Turns a failed login into messages next to the fields (field → messages). */
 export function loginErrorsFrom(error: unknown): LoginErrors {
   if (!isApiError(error)) return { form: 'Autentificarea a eșuat. Încercați din nou.' };
   if (error.status === 429) return { form: TOO_MANY_ATTEMPTS };

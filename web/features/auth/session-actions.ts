@@ -11,8 +11,8 @@ import { session } from '../../lib/session';
 import { disconnectSocket } from '../../lib/socket';
 
 /**
- * Logs in (SPEC §7 Auth): token, then the user behind it, then the operator is marked
- * online. Only when both token and user are stored is the session "logged in" (SPEC §4).
+ * Logs in (Auth): token, then the user behind it, then the operator is marked
+ * online. Only when both token and user are stored is the session "logged in".
  */
 export async function login(credentials: LoginBody): Promise<LoggedUser> {
   const { token } = await api(createAccessToken, { body: credentials });
@@ -43,7 +43,7 @@ export function endLocalSession(): void {
 }
 
 /**
- * Logout (SPEC §2 /logout): marks the operator offline and revokes the token on the server,
+ * Logout (/logout): marks the operator offline and revokes the token on the server,
  * both best effort (the network may be down; the local session ends regardless).
  */
 export async function logout(): Promise<void> {
@@ -55,7 +55,7 @@ export async function logout(): Promise<void> {
   endLocalSession();
 }
 
-/** On app start (SPEC §4): refresh the stored user; a rejected token means logged out. */
+/** On app start: refresh the stored user; a rejected token means logged out. */
 export async function refreshSessionUser(): Promise<void> {
   if (!session.token()) return;
   try {

@@ -9,7 +9,7 @@ import { toastApiError, toastSuccess } from '../../lib/toast';
 
 const KEY = ['blocked-phones'] as const;
 
-/** SPEC §7 GET /api/blocked-phone. */
+/** GET /api/blocked-phone. */
 export function useBlockedPhones(enabled: boolean) {
   return useQuery({
     queryKey: KEY,
@@ -18,7 +18,7 @@ export function useBlockedPhones(enabled: boolean) {
   });
 }
 
-/** SPEC §7 POST /api/blocked-phone {phone, reason}; toast 'Blocat!' (SPEC §8). */
+/** POST /api/blocked-phone {phone, reason}; toast 'Blocat!'. */
 export function useBlockPhone() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,7 +32,7 @@ export function useBlockPhone() {
   });
 }
 
-/** SPEC §7 DELETE /api/blocked-phone/{id}; toast 'Șters!' (SPEC §8). */
+/** DELETE /api/blocked-phone/{id}; toast 'Șters!'. */
 export function useUnblockPhone() {
   const queryClient = useQueryClient();
   return useMutation({

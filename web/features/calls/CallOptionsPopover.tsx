@@ -6,7 +6,7 @@ import { ANSWER_KEYS, useAnswerKey, useRingSound } from './use-call-options';
 const soundOptions = SOUNDS.map((sound) => ({ value: sound.id, label: sound.label }));
 const answerKeyOptions = ANSWER_KEYS.map((key) => ({ value: key.value, label: key.label }));
 
-/** SPEC §2 Call options: answer key and ring sound, with a test button. */
+/** Call options: answer key and ring sound, with a test button. */
 export function CallOptionsPopover() {
   const [answerKey, setAnswerKey] = useAnswerKey();
   const [ringSound, setRingSound] = useRingSound();

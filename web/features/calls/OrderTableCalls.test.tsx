@@ -8,7 +8,7 @@ import { acceptedOrder, SETTINGS } from './testing/softphone-fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('order list and the softphone (SPEC §2 Control and SIP columns)', () => {
+describe('order list and the softphone (Control and SIP columns)', () => {
   it("labels the dispatcher's calls with their lines' F-keys and shows their live state", async () => {
     stubFetch({
       'GET /api/calls/sip-settings': () => json(200, SETTINGS),

@@ -1,7 +1,7 @@
 import { DEFAULT_SOUND, isSoundId, type SoundId } from '../../lib/sounds';
 import { useStoredState } from '../../lib/use-stored-state';
 
-/** SPEC §2 Call options: the key that answers a ringing call. */
+/** Call options: the key that answers a ringing call. */
 export const ANSWER_KEYS = [
   { value: 'F1', label: 'F1' },
   { value: '`', label: 'Backtick ( ` )' },
@@ -11,7 +11,7 @@ export type AnswerKey = (typeof ANSWER_KEYS)[number]['value'];
 const isAnswerKey = (value: unknown): value is AnswerKey =>
   ANSWER_KEYS.some((key) => key.value === value);
 
-/** Both choices are stored locally in the browser (SPEC §2). */
+/** Both choices are stored locally in the browser. */
 export const CALL_OPTION_KEYS = { answerKey: 'calls.answerKey', ringSound: 'calls.ringSound' };
 
 export function useAnswerKey() {

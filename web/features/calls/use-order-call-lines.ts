@@ -6,7 +6,7 @@ import { useSoftphone } from './engine/use-softphone';
 type CallState = NonNullable<Order['call']>['state'];
 
 export interface OrderCallLines {
-  /** 'F1'… for the orders of this softphone's live calls (SPEC §2 Control column). */
+  /** 'F1'… for the orders of this softphone's live calls (Control column). */
   hotkeys: ReadonlyMap<number, string>;
   /** The call's state as this softphone knows it, ahead of the next list poll (SIP column). */
   states: ReadonlyMap<number, CallState>;

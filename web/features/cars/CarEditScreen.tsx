@@ -9,7 +9,7 @@ import { CarForm } from './CarForm';
 import { carDraftOf, emptyCarDraft } from './car-form';
 import { useCar, useDeleteCar } from './use-cars';
 
-/** Issue #20 `/car/{id}` (0: a new car): the car's form, its driver's page, deletion. */
+/** `/car/{id}` (0: a new car): the car's form, its driver's page, deletion. */
 export function CarEditScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   const car = useCar(id);

@@ -1,6 +1,6 @@
 import { formatDateInput } from '../../lib/date-input';
 
-/** Days ahead a document's expiry is flagged (issue #20: past, or within 30 days). */
+/** Days ahead a document's expiry is flagged (past, or within 30 days). */
 export const EXPIRY_WARNING_DAYS = 30;
 
 export type ExpiryState = 'none' | 'expired' | 'soon' | 'ok';
@@ -26,5 +26,5 @@ export const EXPIRY_COLOR: Record<ExpiryState, string | undefined> = {
   ok: undefined,
 };
 
-/** DD.MM.YYYY (SPEC §9) or a dash. */
+/** DD.MM.YYYY or a dash. */
 export const formatDay = (day: string | null): string => (day ? formatDateInput(day) : '—');

@@ -2,7 +2,7 @@ import { listOrderOptions, listServices } from '@common/catalog/catalog.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
 
-/** SPEC §7 GET /api/services (the order form's service select; loaded on mount). */
+/** GET /api/services (the order form's service select; loaded on mount). */
 export function useServices() {
   return useQuery({
     queryKey: ['catalog', 'services'],
@@ -11,7 +11,7 @@ export function useServices() {
   });
 }
 
-/** SPEC §7 GET /api/order-options. */
+/** GET /api/order-options. */
 export function useOrderOptions() {
   return useQuery({
     queryKey: ['catalog', 'order-options'],

@@ -9,7 +9,7 @@ interface ClientHistoryModalProps {
   onUseAddress?: (address: SavedAddress) => void;
 }
 
-/** SPEC §2 client history modal: the client's orders (15 rows a page) and saved addresses. */
+/** Client history modal: the client's orders (15 rows a page) and saved addresses. */
 export function ClientHistoryModal({ clientId, onClose, onUseAddress }: ClientHistoryModalProps) {
   return (
     <Modal

@@ -9,7 +9,7 @@ interface ClientOrdersTableProps {
   onOpen?: (id: number) => void;
 }
 
-/** A client's past orders, 15 rows a page out of 30-order fetches (SPEC §2/§9). */
+/** A client's past orders, 15 rows a page out of 30-order fetches. */
 export function ClientOrdersTable({ clientId, onOpen }: ClientOrdersTableProps) {
   const [page, setPage] = useState(1);
   const { serverPage, offset } = clientHistoryWindow(page);

@@ -19,7 +19,7 @@ const details = (a: SavedAddress) =>
     .filter(Boolean)
     .join(' · ');
 
-/** A client's saved addresses; deleting one asks 'Confirmă ștergerea acestei adrese' (SPEC §5). */
+/** A client's saved addresses; deleting one asks 'Confirmă ștergerea acestei adrese'. */
 export function SavedAddressList({ clientId, onUse }: SavedAddressListProps) {
   const { data, isPending } = useAddressHistory(clientId);
   const remove = useDeleteSavedAddress(clientId);

@@ -9,7 +9,7 @@ import { toastApiError, toastSuccess } from '../../lib/toast';
 
 const historyKey = (clientId: number) => ['clients', clientId, 'addresses'] as const;
 
-/** SPEC §7 GET /api/dispatcher-orders/{clientId}/address-history. */
+/** GET /api/dispatcher-orders/{clientId}/address-history. */
 export function useAddressHistory(clientId: number | null) {
   return useQuery({
     queryKey: historyKey(clientId ?? 0),
@@ -19,7 +19,7 @@ export function useAddressHistory(clientId: number | null) {
   });
 }
 
-/** SPEC §7 PATCH …/address-history-delete/{addressId}; toast 'Șters!'. */
+/** PATCH …/address-history-delete/{addressId}; toast 'Șters!'. */
 export function useDeleteSavedAddress(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({

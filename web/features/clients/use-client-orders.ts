@@ -2,7 +2,7 @@ import { listOrders } from '@common/orders/orders.api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
 
-/** SPEC §9: the client history fetches 30 orders a request and shows 15 rows a page. */
+/** The client history fetches 30 orders a request and shows 15 rows a page. */
 export const CLIENT_HISTORY_FETCH = 30;
 export const CLIENT_HISTORY_ROWS = 15;
 

@@ -65,8 +65,8 @@ const bodyOf = (draft: Draft) => ({
 const SETTINGS_MAP_ZOOM = toMaplibreZoom(13);
 
 /**
- * /settings (issue #20): a company's name, phone, address, its coordinates (the map centre of its
- * consoles, SPEC §1) picked on the map, the service a new order starts with, and the search step
+ * /settings: a company's name, phone, address, its coordinates (the map centre of its
+ * consoles) picked on the map, the service a new order starts with, and the search step
  * the dispatch engine uses when none of the company's search intervals applies.
  */
 export function CompanySettingsForm({ settings }: { settings: CompanySettings }) {

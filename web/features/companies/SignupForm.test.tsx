@@ -8,7 +8,7 @@ import { SignupForm } from './SignupForm';
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 
-describe('SignupForm (SPEC §5 Sign-up, issue #20)', () => {
+describe('SignupForm (Sign-up)', () => {
   it('says when the registry is away and lets the details be typed by hand', async () => {
     const { requests } = stubFetch({
       'GET /api/check-cui': () => json(503, { message: REGISTRY_UNAVAILABLE, code: 'unavailable' }),

@@ -2,7 +2,7 @@ import { FALLBACK_MAP_CENTER } from '@common/lib/geo';
 import { describe, expect, it } from 'vitest';
 import { companyCenter } from './company-center';
 
-describe('companyCenter (SPEC §1 fallback map centre)', () => {
+describe('companyCenter (fallback map centre)', () => {
   it('uses the company coordinates when it has them', () => {
     expect(companyCenter({ lat: 47.16, lng: 27.58 })).toEqual({
       lat: 47.16,

@@ -8,7 +8,7 @@ export interface MapCenter {
   isFallback: boolean;
 }
 
-/** SPEC §1: a company without coordinates uses the fixed fallback map centre. */
+/** A company without coordinates uses the fixed fallback map centre. */
 export function companyCenter(
   company: Pick<UserCompany, 'lat' | 'lng'> | null | undefined,
 ): MapCenter {

@@ -1,6 +1,6 @@
 import { type CompanyType, PACKAGES, type PackageId } from '@common/auth/auth.schema';
 
-/** SPEC §1 package ids, as the operator reads them. */
+/** Package ids, as the operator reads them. */
 export const PACKAGE_LABELS: Record<PackageId, string> = {
   [PACKAGES.media]: 'Media',
   [PACKAGES.taxi]: 'Dispecerat taxi',

@@ -5,7 +5,7 @@ import { api, apiWith } from '../../lib/api-client';
 
 const settingsKey = (id: number) => ['company-settings', id] as const;
 
-/** GET /api/companies/{id}/settings (issue #20 /settings). */
+/** GET /api/companies/{id}/settings (/settings). */
 export function useCompanySettings(id: number | null) {
   return useQuery({
     queryKey: settingsKey(id ?? 0),

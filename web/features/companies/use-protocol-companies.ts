@@ -7,7 +7,7 @@ import { apiWith } from '../../lib/api-client';
 const rows = (answer: { data: ProtocolCompany[] }) => answer.data;
 
 /**
- * SPEC §2/§5 GET /api/protocol-companies: the choices of the 'Protocol?' company selector.
+ * GET /api/protocol-companies: the choices of the 'Protocol?' company selector.
  * They change with the company's client contracts, not during a shift: loaded once, kept 5 min.
  */
 export function useProtocolCompanies() {

@@ -52,7 +52,7 @@ export const publicPath = (section: ContentSection, url: string | null) =>
   url ? (section === 'page' ? `/page/${url}` : `/documentation/${url}`) : null;
 
 /**
- * /content for the platform admin (issue #20): the pages of the content store, each edited as
+ * /content for the platform admin: the pages of the content store, each edited as
  * HTML beside its preview. The preview is the same safe renderer the public pages use; the
  * server sanitises the HTML again before storing it.
  */

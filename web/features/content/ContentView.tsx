@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { SafeHtml } from './SafeHtml';
 
 /**
- * SPEC §2 /driver/privacy, /page/{url}, /documentation/{url}, /docs/{url}: a page from the
+ * /driver/privacy, /page/{url}, /documentation/{url}, /docs/{url}: a page from the
  * content store. The HTML the server sanitised is rendered as React elements (SafeHtml).
  */
 export function ContentView({ query }: { query: UseQueryResult<Content, Error> }) {

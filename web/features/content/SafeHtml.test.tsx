@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SafeHtml } from './SafeHtml';
 
-describe('SafeHtml (issue #20: content rendered without raw HTML injection)', () => {
+describe('SafeHtml (content rendered without raw HTML injection)', () => {
   it('renders allowed tags and drops scripts, styles, handlers, unsafe links and unknown tags', () => {
     render(
       <SafeHtml
@@ -34,7 +34,7 @@ describe('SafeHtml (issue #20: content rendered without raw HTML injection)', ()
     expect((window as { hacked?: number }).hacked).toBeUndefined();
   });
 
-  it('a link keeps only a path on this site, https:, mailto: or tel: (issue #27)', () => {
+  it('a link keeps only a path on this site, https:, mailto: or tel:', () => {
     render(
       <SafeHtml
         testId="links"

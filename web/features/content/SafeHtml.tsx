@@ -37,7 +37,7 @@ function toReact(node: Node, key: string): ReactNode {
   return createElement(tag as ContentTag, { key }, ...children);
 }
 
-/** Sanitised HTML as React elements (issue #20: safe rich text, no raw HTML injection). */
+/** Sanitised HTML as React elements (safe rich text, no raw HTML injection). */
 export function SafeHtml({ html, testId }: { html: string; testId?: string }) {
   const content = useMemo(() => {
     // A document that is never attached: parsing it runs no script and loads nothing.

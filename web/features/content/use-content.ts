@@ -11,7 +11,7 @@ import { api, apiWith } from '../../lib/api-client';
 
 const STALE_MS = 5 * 60_000;
 
-/** SPEC §7 GET /api/content/{id}: a public page's title and (server-sanitised) HTML. */
+/** GET /api/content/{id}: a public page's title and (server-sanitised) HTML. */
 export function useContent(id: number | null) {
   return useQuery({
     queryKey: ['content', id],
@@ -21,7 +21,7 @@ export function useContent(id: number | null) {
   });
 }
 
-/** Issue #20: a public page by its address (/page/{url}, /documentation/{url}). */
+/** A public page by its address (/page/{url}, /documentation/{url}). */
 export function useContentByUrl(section: ContentSection, url: string) {
   return useQuery({
     queryKey: ['content', section, url],

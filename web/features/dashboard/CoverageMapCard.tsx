@@ -10,8 +10,8 @@ import { companyCenter } from '../companies/company-center';
 import { usePolygons } from '../zones/use-zones';
 
 /**
- * SPEC §2 the coverage-zone map: the company's zones around its centre (zoom 13; user 1 the
- * country view, zoom 7, SPEC §6/§9), with the way to the zone editor.
+ * the coverage-zone map: the company's zones around its centre (zoom 13; user 1 the
+ * country view, zoom 7), with the way to the zone editor.
  */
 export function CoverageMapCard({ height }: { height: number }) {
   const user = useCurrentUser();

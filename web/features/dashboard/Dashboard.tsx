@@ -11,7 +11,7 @@ import { StatCards } from './StatCards';
 import { useCommonStatistics, useRecentOrders } from './use-dashboard';
 import { canReportIncident } from './writers';
 
-// DESIGN §8: the charting library (recharts) is its own chunk, fetched after the page shows.
+// The charting library (recharts) is its own chunk, fetched after the page shows.
 const OrdersChartCard = lazy(() =>
   import('./OrdersChartCard').then((module) => ({ default: module.OrdersChartCard })),
 );
@@ -42,7 +42,7 @@ function RecentOrdersCard() {
 }
 
 /**
- * SPEC §2 the admin dashboard: the six counts (every 30 s, SPEC §9), the chart of online versus
+ * the admin dashboard: the six counts (every 30 s), the chart of online versus
  * phone orders, the coverage-zone map, the 7 most recent orders (or the mini game when there are
  * none), and the company's announcements and open incidents.
  */

@@ -14,7 +14,7 @@ const SERIES = [
   { name: 'Telefon', color: 'indigo.6' },
 ];
 
-/** SPEC §2 area chart of online versus phone orders, with its range buttons. */
+/** Area chart of online versus phone orders, with its range buttons. */
 export function OrdersChartCard({ height }: { height: number }) {
   const [range, setRange] = useState<ChartRange>('1m');
   const chart = useOrdersChart(range);

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 
 type ReportOrderRow = z.infer<typeof ReportOrderRowSchema>;
 
-/** SPEC §2 the recent orders' badges: Alocat, Finalizat, Anulat, and Nou for the rest. */
+/** The recent orders' badges: Alocat, Finalizat, Anulat, and Nou for the rest. */
 export function reportBadge(state: ReportOrderRow['state']): { label: string; color: string } {
   switch (state) {
     case 'assigned':
@@ -20,7 +20,7 @@ export function reportBadge(state: ReportOrderRow['state']): { label: string; co
   }
 }
 
-/** SPEC §2 the 7 most recent orders (GET /api/orders-for-report?per_page=7). */
+/** The 7 most recent orders (GET /api/orders-for-report?per_page=7). */
 export function RecentOrders({ rows }: { rows: readonly ReportOrderRow[] }) {
   return (
     <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="recent-orders">

@@ -10,7 +10,7 @@ const scripted = (moves: Move[]) => {
   return () => moves[i++ % moves.length] ?? 'rock';
 };
 
-describe('the dashboard mini game (SPEC §1, keyboard)', () => {
+describe('the dashboard mini game (keyboard)', () => {
   it('is won with the keys: 1 beats scissors, a draw counts for nobody, H beats rock', () => {
     renderUi(<RockPaperScissors computerMove={scripted(['scissors', 'paper', 'rock'])} />);
     fireEvent.keyDown(window, { key: '1' });

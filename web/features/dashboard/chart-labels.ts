@@ -1,6 +1,6 @@
 import type { OrdersChart } from '@common/dashboard/dashboard.schema';
 
-/** SPEC §2 the chart's range buttons, in the order shown. */
+/** The chart's range buttons, in the order shown. */
 export const RANGE_LABELS = [
   { value: '1m', label: '1 lună' },
   { value: '6m', label: '6 luni' },
@@ -11,7 +11,7 @@ export const RANGE_LABELS = [
 
 const MONTHS = ['ian', 'feb', 'mar', 'apr', 'mai', 'iun', 'iul', 'aug', 'sep', 'oct', 'noi', 'dec'];
 
-/** A point's label: DD.MM for a day (SPEC §9 dates), 'noi 2026' for a month. */
+/** A point's label: DD.MM for a day (dates), 'noi 2026' for a month. */
 export function pointLabel(date: string, granularity: OrdersChart['granularity']): string {
   const [year, month, day] = date.split('-');
   if (granularity === 'month') return `${MONTHS[Number(month) - 1] ?? month} ${year}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge, moveOfKey, newGame, play, randomMove } from './rps-game';
 
-describe('rock-paper-scissors (SPEC §1: first side to 2 wins)', () => {
+describe('rock-paper-scissors (first side to 2 wins)', () => {
   it('judges every pair of moves', () => {
     expect(judge('rock', 'scissors')).toBe('win');
     expect(judge('scissors', 'paper')).toBe('win');

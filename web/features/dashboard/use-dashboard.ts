@@ -17,17 +17,17 @@ import { listOrdersForReport } from '@common/orders/orders.api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 
-/** SPEC §9: the common statistics refresh every 30 s; the dashboard's other parts with them. */
+/** The common statistics refresh every 30 s; the dashboard's other parts with them. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-/** SPEC §2: the 7 most recent orders. */
+/** The 7 most recent orders. */
 export const RECENT_ORDERS = 7;
 
 const STATISTICS_KEY = ['statistics', 'common'] as const;
 const ANNOUNCEMENTS_KEY = ['announcements'] as const;
 const INCIDENTS_KEY = ['incidents'] as const;
 
-/** SPEC §7 GET /api/statistics/common. */
+/** GET /api/statistics/common. */
 export function useCommonStatistics() {
   return useQuery({
     queryKey: STATISTICS_KEY,
@@ -46,7 +46,7 @@ export function useOrdersChart(range: ChartRange) {
   });
 }
 
-/** SPEC §7 GET /api/orders-for-report?per_page=7. */
+/** GET /api/orders-for-report?per_page=7. */
 export function useRecentOrders() {
   return useQuery({
     queryKey: ['orders-for-report', RECENT_ORDERS],

@@ -39,7 +39,7 @@ const PLATFORM_OPTIONS = DEVICE_PLATFORMS.map((value) => ({
   label: DEVICE_PLATFORM_LABELS[value],
 }));
 
-/** /device/{id} (issue #20); id 0 creates. Loads the device, then the form. */
+/** /device/{id}; id 0 creates. Loads the device, then the form. */
 export function DeviceEditor({ id }: { id: number }) {
   const { data, isPending, isError, error } = useDevice(id);
   if (id > 0 && isPending) return <Loader size="sm" m="md" aria-label="Se încarcă" />;

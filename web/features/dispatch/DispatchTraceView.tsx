@@ -64,7 +64,7 @@ const bulletColor = (block: TraceStepView) => {
 };
 
 /**
- * Issue #18 explainability: the order's dispatch trace, one timeline item per search step (its
+ * explainability: the order's dispatch trace, one timeline item per search step (its
  * method, zone, offered drivers with rank and distance, skipped ones with the reason), then the
  * decisions (viewed, accepted, refused, confirmed, nobody, exhausted). Times HH:mm:ss in
  * Bucharest. Used by the side panel's Timeline tab and the order screen's 'De ce?'.

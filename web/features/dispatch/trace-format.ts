@@ -10,7 +10,7 @@ import { LIMIT_IN_METRES, SearchItemSchema } from '@common/dispatch/search-metho
 import { bucharestParts, fromUtcString } from '@common/lib/dates';
 
 /**
- * Issue #18 explainability: the dispatch trace (GET /api/orders/{id}/dispatch-trace) as short
+ * explainability: the dispatch trace (GET /api/orders/{id}/dispatch-trace) as short
  * Romanian lines, one block per search step. Pure, so the side panel's Timeline and the order
  * screen's 'De ce?' show the same thing and it is unit-tested. The details are the engine's
  * free-form JSON: every field is read defensively and a missing one is left out, never shown
@@ -65,7 +65,7 @@ export interface TraceStepView {
   events: TraceEventView[];
 }
 
-/** HH:mm:ss in Bucharest (SPEC §9: order history times are Bucharest time). */
+/** HH:mm:ss in Bucharest (order history times are Bucharest time). */
 export function traceClock(at: string): string {
   const date = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(at)
     ? fromUtcString(at)
@@ -295,7 +295,7 @@ export function formatTrace(
         event('Căutarea s-a oprit (comanda s-a schimbat)', 'gray');
         break;
       case 'ban': {
-        // SPEC §3 ban_conditions: banned for reset_interval minutes, or sent to the back.
+        // ban_conditions: banned for reset_interval minutes, or sent to the back.
         const refusals = num(details.refusals);
         const after = refusals !== null ? ` după ${refusals} refuzuri` : ' după refuzuri';
         event(

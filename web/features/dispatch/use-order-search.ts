@@ -6,7 +6,7 @@ import { dispatchKeys } from './dispatch-keys';
 import { useSocketEvent } from './use-socket-event';
 
 /**
- * SPEC §2 driver search panel, §4 Live events: the drivers of the order's search (GET
+ * driver search panel, §4 Live events: the drivers of the order's search (GET
  * /order-drivers), kept live by `ws_order_drivers:{id}`, which carries the whole list. Each
  * push also marks the dispatch trace stale (a step opened, a driver answered), so an open
  * 'De ce?' reads it again. The reconnect refetch of the RealtimeBridge repairs missed pushes.
@@ -27,7 +27,7 @@ export function useOrderSearch(orderId: number, enabled = true) {
   });
 }
 
-/** Issue #18 explainability: GET /api/orders/{id}/dispatch-trace. */
+/** Explainability: GET /api/orders/{id}/dispatch-trace. */
 export function useDispatchTrace(orderId: number, enabled = true) {
   return useQuery({
     queryKey: dispatchKeys.trace(orderId),

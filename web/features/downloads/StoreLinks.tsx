@@ -6,7 +6,7 @@ interface StoreLinksProps {
   config: Pick<RuntimeConfig, 'driver_app_url' | 'client_app_url'>;
 }
 
-/** The two mobile apps (SPEC §1: the product only links to their downloads). */
+/** The two mobile apps (the product only links to their downloads). */
 export function StoreLinks({ config }: StoreLinksProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

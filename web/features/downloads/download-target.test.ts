@@ -19,7 +19,7 @@ const UA = {
   linux: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
 };
 
-describe('decideDownload (SPEC §2 /download)', () => {
+describe('decideDownload (/download)', () => {
   it('sends Android to the driver app', () => {
     expect(decideDownload(UA.android, config)).toEqual({
       kind: 'redirect',

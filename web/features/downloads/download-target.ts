@@ -5,7 +5,7 @@ export type DownloadDecision =
   | { kind: 'choose' };
 
 /**
- * SPEC §2 /download: Android goes to the driver app's store page, iPhone (and iPad) to the
+ * /download: Android goes to the driver app's store page, iPhone (and iPad) to the
  * client app's; any other device gets a page with both links.
  * iPadOS 13+ reports a desktop Safari user agent; a Macintosh with a touch screen is an iPad.
  */

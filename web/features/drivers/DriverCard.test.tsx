@@ -66,7 +66,7 @@ function renderCard() {
   return { api, onOpenOrder, ...utils };
 }
 
-describe('the driver card (SPEC §2 drivers map)', () => {
+describe('the driver card (drivers map)', () => {
   it("shows the driver's facts, his active orders and his history", async () => {
     const { api, onOpenOrder } = renderCard();
     expect((await screen.findByTestId('driver-card-indicativ')).textContent).toContain('101');
@@ -80,14 +80,14 @@ describe('the driver card (SPEC §2 drivers map)', () => {
     expect(screen.getByTestId('driver-card-balance').textContent).toContain('125,50 RON');
     expect(screen.getByTestId('driver-card-identifier').textContent).toContain('D-101');
     expect(screen.getByTestId('driver-card-name').textContent).toContain('Ion Popescu');
-    // The driver's edit page (issue #20) opens beside the console.
+    // The driver's edit page opens beside the console.
     expect(screen.getByTestId('driver-card-edit').getAttribute('href')).toMatch(
       /^\/user\/\d+\/driver$/,
     );
     expect(screen.getByTestId('driver-card-call').getAttribute('href')).toBe('tel:+40740000101');
     expect(screen.queryByText('Mesaj')).toBeNull();
 
-    // SPEC §9: the address is cut at 35 characters on the map card.
+    // The address is cut at 35 characters on the map card.
     const active = await screen.findByTestId('driver-order-900');
     expect(active.textContent).toContain(`${LONG_ADDRESS.slice(0, 35)}…`);
     expect((await screen.findByTestId('driver-order-800')).textContent).toContain('Piața Unirii 1');
@@ -156,7 +156,7 @@ describe('the driver card (SPEC §2 drivers map)', () => {
     }
   });
 
-  it("follows the driver's state pushes (DESIGN §4)", async () => {
+  it("follows the driver's state pushes", async () => {
     const { queryClient } = renderCard();
     await screen.findByTestId('driver-card-indicativ');
     const state: DriverState = {

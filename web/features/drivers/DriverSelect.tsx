@@ -19,8 +19,8 @@ export const driverLabel = (driver: Pick<User, 'name' | 'default_car' | 'identif
 };
 
 /**
- * A driver picker searching the server (call sign or name, debounced 500 ms, SPEC §9). Enter
- * picks the single match (issue #16 keyboard flows): at once when the answer for the typed text
+ * A driver picker searching the server (call sign or name, debounced 500 ms). Enter
+ * picks the single match (keyboard flows): at once when the answer for the typed text
  * is in, else as soon as it arrives, so a dispatcher may type a call sign and Enter without
  * waiting for the list.
  */

@@ -36,7 +36,7 @@ function stubServer() {
 
 const panel = () => screen.getByTestId('drivers-map-panel');
 
-describe('the drivers map (SPEC §2)', () => {
+describe('the drivers map', () => {
   it('shows the online drivers, follows the single match and opens his card on Enter', async () => {
     const api = stubServer();
     const { queryClient } = renderUi(<DriversMap />, { user: dispatcher });
@@ -56,7 +56,7 @@ describe('the drivers map (SPEC §2)', () => {
     expect(api.calls('GET /api/drivers-positions')).toHaveLength(1);
   });
 
-  it('reads every position again every 25 s while the batches keep coming (SPEC §9)', async () => {
+  it('reads every position again every 25 s while the batches keep coming', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubServer();
     const { queryClient } = renderUi(<DriversMap />, { user: dispatcher });

@@ -20,7 +20,7 @@ interface DriversMapProps {
   /** Opens an order from the driver card (the console's side panel). */
   onOpenOrder?: (id: number) => void;
   /**
-   * SPEC §2 order screen 'Localizare': the assigned driver alone on the map, centred on him
+   * order screen 'Localizare': the assigned driver alone on the map, centred on him
    * (as the indicator search's single match is).
    */
   focusDriverId?: number | null;
@@ -29,8 +29,8 @@ interface DriversMapProps {
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /**
- * SPEC §2 drivers map: centred on the company (SPEC §1 fallback centre without coordinates) at
- * zoom 13, 7 for user 1 (SPEC §9), the 1500 m circle around it, the online drivers live as one
+ * drivers map: centred on the company (fallback centre without coordinates) at
+ * zoom 13, 7 for user 1, the 1500 m circle around it, the online drivers live as one
  * WebGL layer, a search by indicator whose single match the map follows, 'Afișează zonele',
  * and the driver card on a click on a driver (or Enter on a single match).
  */

@@ -9,16 +9,16 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 const PANEL_MAP_HEIGHT = 340;
 
 /**
- * SPEC §2 operator order screen: the drivers-on-map panel under the order form. Closed until
+ * operator order screen: the drivers-on-map panel under the order form. Closed until
  * the dispatcher opens it (and then open on every order, remembered locally), so the order
- * screen does not download the map unasked (DESIGN §8).
+ * screen does not download the map unasked.
  */
 export function DriversOnMapPanel({
   onOpenOrder,
   focusDriverId = null,
 }: {
   onOpenOrder?: (id: number) => void;
-  /** SPEC §2 'Localizare': the assigned driver shown and centred (it opens the map). */
+  /** 'Localizare': the assigned driver shown and centred (it opens the map). */
   focusDriverId?: number | null;
 }) {
   const [stored, setOpen] = useStoredState('order-screen.drivers-map', false, isBoolean);

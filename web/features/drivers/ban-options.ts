@@ -7,7 +7,7 @@ import {
 import { fromUtcString } from '@common/lib/dates';
 import { formatDateTime } from '../../lib/dates';
 
-/** SPEC §2/§9 ban options: 3, 12, 24, 48 hours, 4 days, permanent (2100-01-01 00:00:00). */
+/** Ban options: 3, 12, 24, 48 hours, 4 days, permanent (2100-01-01 00:00:00). */
 export const BAN_OPTIONS = [
   { key: '3h', label: '3 ore', period: { unit: 'hours', amount: 3 } },
   { key: '12h', label: '12 ore', period: { unit: 'hours', amount: 12 } },
@@ -19,7 +19,7 @@ export const BAN_OPTIONS = [
 export type BanOption = (typeof BAN_OPTIONS)[number];
 
 /**
- * The PATCH /api/users/{id}/ban body for an option and a reason (SPEC §7), checked with the
+ * The PATCH /api/users/{id}/ban body for an option and a reason, checked with the
  * contract's own schema: a blank reason answers SPEC's required-reason message instead.
  */
 export function banBody(
@@ -37,6 +37,6 @@ export function isBanned(banUntil: string | null, now: number = Date.now()): boo
   return banUntil !== null && fromUtcString(banUntil).getTime() > now;
 }
 
-/** 'permanent' or 'până la DD.MM.YYYY HH:mm' (local time, SPEC §9). */
+/** 'permanent' or 'până la DD.MM.YYYY HH:mm' (local time). */
 export const banUntilText = (banUntil: string): string =>
   banUntil === BAN_FOREVER_UNTIL ? 'permanent' : `până la ${formatDateTime(banUntil)}`;

@@ -60,7 +60,7 @@ function cacheWith(list: DriverPosition[]) {
   return { queryClient, read };
 }
 
-describe('the drivers map positions cache (issue #17)', () => {
+describe('the drivers map positions cache', () => {
   it('replaces a moved driver by userId, adds a new one and drops the gone', () => {
     const { queryClient, read } = cacheWith([position(1), position(2), position(3)]);
     applyPositionsEvent(queryClient, {

@@ -2,14 +2,14 @@ import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema
 import type { DriversPositionsPayload } from '@common/realtime/events';
 
 /**
- * The drivers map's live list (issue #17): `GET /api/drivers-positions` every 25 s (SPEC §9) is
+ * The drivers map's live list: `GET /api/drivers-positions` every 25 s is
  * the safety net, the socket's batched deltas and the drivers' state changes keep it live in
  * between. Pure functions over the cached list, one new list per batch (one `setData` on the
- * map per batch, never one per driver, DESIGN §8).
+ * map per batch, never one per driver).
  */
 
 /**
- * What the cache knows beyond the list: the last change number applied per driver (DESIGN §4:
+ * What the cache knows beyond the list: the last change number applied per driver (
  * a late, older state is dropped) and the drivers whose latest state says offline, each with
  * the local tick it was learnt at. A position batch assembled before the driver went offline
  * can arrive after his state: it must not put him back on the map.

@@ -7,10 +7,10 @@ import type { MapDriver } from '../../map/drivers';
 import { driverStateTracker } from './driver-events';
 import { driverKeys } from './driver-keys';
 
-/** SPEC §9: driver positions every 25 s (the safety net under the pushed deltas). */
+/** Driver positions every 25 s (the safety net under the pushed deltas). */
 export const POSITIONS_POLL_MS = 25_000;
 
-/** SPEC §2: the red label for a driver on an offer, another icon for busy and paused. */
+/** The red label for a driver on an offer, another icon for busy and paused. */
 export function mapDriverStatus(
   position: Pick<DriverPosition, 'on_offer' | 'is_busy' | 'is_paused'>,
 ): MapDriver['status'] {

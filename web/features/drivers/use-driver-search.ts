@@ -4,12 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
 
-/** SPEC §9: user search is debounced 500 ms. */
+/** User search is debounced 500 ms. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
 const NO_DRIVERS: User[] = [];
 
-/** SPEC §7 GET /api/users?role=driver&search: drivers matching a call sign or name. */
+/** GET /api/users?role=driver&search: drivers matching a call sign or name. */
 export function useDriverSearch(search: string) {
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
   const query = useQuery({

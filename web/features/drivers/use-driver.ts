@@ -7,7 +7,7 @@ import { api, apiWith } from '../../lib/api-client';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { driverKeys } from './driver-keys';
 
-/** SPEC §7 GET /api/users/{id}: the driver card; his state pushes keep it live (driver-events.ts). */
+/** GET /api/users/{id}: the driver card; his state pushes keep it live (driver-events.ts). */
 export function useDriver(id: number | null) {
   return useQuery({
     queryKey: driverKeys.detail(id ?? 0),
@@ -17,9 +17,9 @@ export function useDriver(id: number | null) {
 }
 
 /**
- * SPEC §7 PATCH /api/users/{id}/ban: a ban with its reason, or (empty body) an unban that clears
+ * PATCH /api/users/{id}/ban: a ban with its reason, or (empty body) an unban that clears
  * it. The answer's date and reason go into the card at once; toasts 'Driver banned' /
- * 'Driver unbanned' (SPEC §8).
+ * 'Driver unbanned'.
  */
 export function useBanDriver(id: number) {
   const queryClient = useQueryClient();

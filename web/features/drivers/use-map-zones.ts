@@ -4,7 +4,7 @@ import { apiWith } from '../../lib/api-client';
 import { POLYGONS_KEY } from '../zones/use-zones';
 
 /**
- * SPEC §7 GET /api/polygons for the drivers map's 'Afișează zonele', read when first shown: the
+ * GET /api/polygons for the drivers map's 'Afișează zonele', read when first shown: the
  * zone editor's cache entry, so a zone saved there shows here at once.
  */
 export function useMapZones(enabled: boolean) {

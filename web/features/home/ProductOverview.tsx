@@ -7,7 +7,7 @@ interface Capability {
   text: string;
 }
 
-/** SPEC §1, in the operator's words. */
+/** In the operator's words. */
 const CAPABILITIES: readonly Capability[] = [
   {
     icon: 'route',
@@ -31,7 +31,7 @@ const CAPABILITIES: readonly Capability[] = [
   },
 ];
 
-/** The home page's account of what the product is (SPEC §2 "/" business sign-up home). */
+/** The home page's account of what the product is ("/" business sign-up home). */
 export function ProductOverview() {
   return (
     <Stack gap="lg">

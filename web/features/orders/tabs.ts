@@ -13,7 +13,7 @@ export {
   type TabId,
 } from '@common/orders/orders.tabs';
 
-/** SPEC §2 the four tabs: sidebar name, list title, statistics key, SPEC §9 polling interval. */
+/** The four tabs: sidebar name, list title, statistics key, SPEC §9 polling interval. */
 export const TABS = {
   'in-call': {
     id: 'in-call',
@@ -53,5 +53,5 @@ export const TABS = {
   },
 } as const;
 
-/** SPEC §9 counters refresh every 15 s. */
+/** Counters refresh every 15 s. */
 export const STATISTICS_POLL_MS = 15_000;

@@ -77,7 +77,7 @@ const setup = () => {
   return { input, onPick, onBlocking, unmount };
 };
 
-describe('address search (SPEC §5/§7/§9)', () => {
+describe('address search', () => {
   it('waits for 3 characters and 500 ms of quiet before asking the server', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { input } = setup();

@@ -25,7 +25,7 @@ interface AddressSearchProps {
   /** A prediction was picked and resolved to coordinates. */
   onPick: (place: PlaceDetails) => void;
   /**
-   * SPEC §5: placing is blocked while an address dropdown is open or a request is in progress;
+   * placing is blocked while an address dropdown is open or a request is in progress;
    * true while the list is open or a picked prediction is being resolved.
    */
   onBlockingChange?: (blocking: boolean) => void;
@@ -34,7 +34,7 @@ interface AddressSearchProps {
 }
 
 /**
- * SPEC §2/§5/§7 address search: after 3 characters, debounced 500 ms, a list of predictions
+ * address search: after 3 characters, debounced 500 ms, a list of predictions
  * navigable with ↑/↓, Enter to pick, Escape to close. Picking resolves the coordinates
  * (place details, or the internal place's own, with bloc/scara/reper).
  */
@@ -62,7 +62,7 @@ export function AddressSearch(props: AddressSearchProps) {
     const blocking = open || resolving;
     onBlockingChange?.(blocking);
     // Withdrawn when it ends, unmounting included: a field removed while its list is open (its
-    // blur timer cleared with it) must not leave placing blocked for good (SPEC §5).
+    // blur timer cleared with it) must not leave placing blocked for good.
     return blocking ? () => onBlockingChange?.(false) : undefined;
   }, [open, resolving, onBlockingChange]);
 

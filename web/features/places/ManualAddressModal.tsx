@@ -47,9 +47,9 @@ const coordinate = (value: number | string) =>
   typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 /**
- * SPEC §2 manual address modal: an operator saves a place the search does not know
- * (POST /add-place, toast 'Adresa salvată'); errors are shown each with its field (SPEC §5).
- * The place is set with the draggable map pin (zoom 15, SPEC §9) or a click on the map, which
+ * manual address modal: an operator saves a place the search does not know
+ * (POST /add-place, toast 'Adresa salvată'); errors are shown each with its field.
+ * The place is set with the draggable map pin (zoom 15) or a click on the map, which
  * fill the coordinates; typed coordinates move the pin. Without WebGL the fields remain.
  */
 export function ManualAddressModal({

@@ -15,11 +15,11 @@ import type { MapCenter } from '../companies/company-center';
 /** A Google-style session token: one per address being typed, renewed after each pick. */
 export const newSessionToken = newIdempotencyKey;
 
-/** SPEC §5/§9: search only after more than 2 characters. */
+/** Search only after more than 2 characters. */
 export const isSearchable = (text: string) => text.trim().length >= PLACES_MIN_QUERY;
 
 /**
- * SPEC §7 POST /places-search-new, debounced 500 ms, limited to a 50 km circle around the
+ * POST /places-search-new, debounced 500 ms, limited to a 50 km circle around the
  * company, Romanian, in Romania.
  */
 export function usePlaceSearch(

@@ -27,9 +27,9 @@ interface IntervalEditorProps {
 }
 
 /**
- * An expanded interval (SPEC §2 'expand conditions'): when it applies — weekdays or a day, the
+ * An expanded interval ('expand conditions'): when it applies — weekdays or a day, the
  * time window — and the steps of its method. Saved together: 'Salvat cu succes!'. Enter saves,
- * 'Renunță' puts back what is stored; leaving with unsaved changes asks first (SPEC §2).
+ * 'Renunță' puts back what is stored; leaving with unsaved changes asks first.
  */
 export function IntervalEditor({ interval, readOnly, onClose }: IntervalEditorProps) {
   const stored = useMemo(() => draftOf(interval), [interval]);

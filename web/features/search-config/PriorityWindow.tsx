@@ -49,10 +49,10 @@ const freshTimes = () => {
 };
 
 /**
- * SPEC §2 Driver priority window: the company's priority intervals (from, to, drivers; 10 a
+ * Driver priority window: the company's priority intervals (from, to, drivers; 10 a
  * page, SPEC §9; shown DD.MM.YYYY HH:mm local, stored UTC), add ('Prioritate salvată!') and
  * delete after 'Remove?' ('Șters!'). Their drivers are offered orders first while the interval
- * lasts (docs/DISPATCH.md). Another dispatcher's change shows at once (SPEC §7 priority_updated).
+ * lasts (docs/DISPATCH.md). Another dispatcher's change shows at once (priority_updated).
  */
 export function PriorityWindow({
   opened,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
 import { PriorityWindow } from './PriorityWindow';
 
-/** SPEC §2 operator top bar: the driver-priority window. */
+/** Operator top bar: the driver-priority window. */
 export function PriorityWindowButton() {
   const user = useCurrentUser();
   const [opened, setOpened] = useState(false);

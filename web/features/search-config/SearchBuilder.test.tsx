@@ -49,7 +49,7 @@ function renderBuilder(user: LoggedUser = dispatcher) {
   return stub;
 }
 
-describe('SearchBuilder (/builder, SPEC §2)', () => {
+describe('SearchBuilder (/builder)', () => {
   it('lists the intervals in order with their day, window and steps', async () => {
     renderBuilder();
     const second = await screen.findByTestId('interval-row-2');
@@ -78,7 +78,7 @@ describe('SearchBuilder (/builder, SPEC §2)', () => {
     );
   });
 
-  it('shows a user who may not edit the configuration without the editing controls (SPEC §6)', async () => {
+  it('shows a user who may not edit the configuration without the editing controls', async () => {
     renderBuilder({ ...dispatcher, roles: ['driver'] });
     fireEvent.click(await screen.findByTestId('interval-toggle-1'));
     expect(screen.queryByTestId('builder-add-interval')).toBeNull();

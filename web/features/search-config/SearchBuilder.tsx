@@ -35,7 +35,7 @@ const SCREEN_READER = {
 };
 
 /**
- * /builder (SPEC §2 'Search-method builder', the work-mode builder): the company's search
+ * /builder ('Search-method builder', the work-mode builder): the company's search
  * intervals in order — the first that matches the moment an order is placed decides the steps
  * of its driver search (docs/DISPATCH.md). Drag to reorder ('Ordinea de intervale,
  * actualizată!'), add ('Interval creat cu succes!'), expand to edit ('Salvat cu succes!'),

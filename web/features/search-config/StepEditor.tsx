@@ -50,7 +50,7 @@ const whole = (value: number | string, fallback: number) => {
 };
 
 /**
- * One step of a search method (SPEC §3 `definitions.items[]`): what drivers it looks for and
+ * One step of a search method (`definitions.items[]`): what drivers it looks for and
  * how far, how long it waits, how it orders and notifies them, and its refusal rules.
  */
 export function StepEditor({

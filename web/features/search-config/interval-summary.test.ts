@@ -35,7 +35,7 @@ const interval = (
   },
 });
 
-describe('builder row labels (SPEC §2 Search-method builder)', () => {
+describe('builder row labels (Search-method builder)', () => {
   it('names the day: every day, a weekday (1 = Monday), a custom date', () => {
     expect(daysLabel(interval())).toBe('În fiecare zi');
     expect(daysLabel(interval({ selected_day: 1 }))).toBe('Luni');

@@ -9,7 +9,7 @@ import { LIMIT_IN_METRES, type SearchType } from '@common/dispatch/search-method
 import type { MaskedFormat } from '../../components/MaskedInput';
 import type { IntervalDraft } from './use-search-config';
 
-/** 'YYYY-MM-DD' → 'DD.MM.YYYY' (SPEC §9 display). */
+/** 'YYYY-MM-DD' → 'DD.MM.YYYY' (display). */
 const dayText = (date: string) => date.split('-').reverse().join('.');
 
 /** The day an interval applies on, as the row shows it. */
@@ -34,7 +34,7 @@ export function stepsLabel(interval: SearchInterval): string {
     .join(' → ');
 }
 
-/** SPEC §3: search_limit counts metres for distance searches, drivers for the rest. */
+/** search_limit counts metres for distance searches, drivers for the rest. */
 export const limitUnit = (type: SearchType) =>
   LIMIT_IN_METRES.has(type) ? LIMIT_UNIT_LABELS.metres : LIMIT_UNIT_LABELS.drivers;
 
@@ -60,7 +60,7 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * The server's field errors (SPEC §5: field → messages) for one step of the editor:
+ * The server's field errors (field → messages) for one step of the editor:
  * 'definitions.items.2.search_time' → { search_time: [...] } for step 2.
  */
 export function stepErrors(

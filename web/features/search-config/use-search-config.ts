@@ -29,7 +29,7 @@ export const searchConfigKeys = {
   priorityPage: (page: number) => ['users-intervals', page] as const,
 };
 
-/** SPEC §7 GET /api/search-intervals: the company's intervals in order, with their methods. */
+/** GET /api/search-intervals: the company's intervals in order, with their methods. */
 export function useSearchIntervals() {
   return useQuery({
     queryKey: searchConfigKeys.intervals,
@@ -37,7 +37,7 @@ export function useSearchIntervals() {
   });
 }
 
-/** SPEC §7 POST /api/search-intervals with the SPEC §9 defaults; 'Interval creat cu succes!'. */
+/** POST /api/search-intervals with the SPEC §9 defaults; 'Interval creat cu succes!'. */
 export function useCreateInterval() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,7 +54,7 @@ export function useCreateInterval() {
 }
 
 /**
- * SPEC §7 POST /api/search-intervals/sort {ids}: the list shows the new order at once and goes
+ * POST /api/search-intervals/sort {ids}: the list shows the new order at once and goes
  * back to the server's if it is refused; 'Ordinea de intervale, actualizată!'.
  */
 export function useSortIntervals() {
@@ -96,8 +96,8 @@ export interface IntervalDraft {
 }
 
 /**
- * SPEC §7 PATCH /api/search-intervals/{id} then PATCH /api/search-methods/{id}; 'Salvat cu
- * succes!'. Errors stay with the editor (its fields show them) and are toasted (SPEC §5).
+ * PATCH /api/search-intervals/{id} then PATCH /api/search-methods/{id}; 'Salvat cu
+ * succes!'. Errors stay with the editor (its fields show them) and are toasted.
  */
 export function useSaveInterval() {
   const queryClient = useQueryClient();
@@ -131,7 +131,7 @@ export function useSaveInterval() {
   });
 }
 
-/** SPEC §7 DELETE /api/search-intervals/{id}; 'Șters!' (SPEC §8). */
+/** DELETE /api/search-intervals/{id}; 'Șters!'. */
 export function useDeleteInterval() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -147,7 +147,7 @@ export function useDeleteInterval() {
   });
 }
 
-/** SPEC §7 GET /api/users-intervals?page&per_page (10 a page, SPEC §9). */
+/** GET /api/users-intervals?page&per_page (10 a page). */
 export function usePriorityIntervals(page: number, enabled: boolean) {
   return useQuery({
     queryKey: searchConfigKeys.priorityPage(page),
@@ -157,7 +157,7 @@ export function usePriorityIntervals(page: number, enabled: boolean) {
   });
 }
 
-/** SPEC §7 POST /api/users-intervals; 'Prioritate salvată!'. Field errors stay with the form. */
+/** POST /api/users-intervals; 'Prioritate salvată!'. Field errors stay with the form. */
 export function useCreatePriority() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -170,7 +170,7 @@ export function useCreatePriority() {
   });
 }
 
-/** SPEC §7 DELETE /api/users-intervals/{id}; 'Șters!'. */
+/** DELETE /api/users-intervals/{id}; 'Șters!'. */
 export function useDeletePriority() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -184,7 +184,7 @@ export function useDeletePriority() {
 }
 
 /**
- * SPEC §7 priority_updated: another dispatcher's change re-reads the open window's list. Bound
+ * priority_updated: another dispatcher's change re-reads the open window's list. Bound
  * while the window is open, and again after the socket reconnects (a new socket object).
  */
 export function usePriorityUpdates(enabled: boolean) {

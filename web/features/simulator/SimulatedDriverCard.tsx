@@ -28,7 +28,7 @@ function zoneText(zone: DriverZone | null | undefined): string {
 }
 
 /**
- * SPEC §2 /simulator: one picked driver, dense: call sign and name, the online / offline toggle
+ * /simulator: one picked driver, dense: call sign and name, the online / offline toggle
  * (his own session, PATCH /api/drivers/me/status), the zone the server put him in with its
  * priority and driver count, and the slot for the orders offered to him.
  */

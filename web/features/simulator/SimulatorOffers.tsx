@@ -103,10 +103,10 @@ function OfferRow({
 }
 
 /**
- * SPEC §2 /simulator: the orders offered to this driver (order_available on his own socket,
+ * /simulator: the orders offered to this driver (order_available on his own socket,
  * and his pending queue), each with 'Accept' (the minutes he needs, SPEC §9 default 3) and
  * 'Refuz'; an offer leaves with remove_live_order. After 'Accept' the order is his only once
- * the step's search time has passed (SPEC §4): until then it waits for the confirmation.
+ * the step's search time has passed: until then it waits for the confirmation.
  */
 export function SimulatorOffers({ driverId, offers, onAccept, onRefuse }: SimulatorOffersProps) {
   const now = useNow(1000, offers.length > 0);

@@ -140,7 +140,7 @@ async function pick() {
   fireEvent.click(screen.getByRole('option', { name: '101 · Ion Popescu' }));
 }
 
-describe('/simulator (SPEC §2 Driver simulator)', () => {
+describe('/simulator (Driver simulator)', () => {
   it('picks a driver into a card, puts him online and shows the zone the server put him in', async () => {
     const { fake, driverOnMap, queryClient } = renderScreen();
     expect(screen.getByTestId('simulator-empty')).toBeTruthy();
@@ -149,7 +149,7 @@ describe('/simulator (SPEC §2 Driver simulator)', () => {
     const card = await screen.findByTestId(`simulator-card-${DRIVER.id}`, {}, { timeout: 5_000 });
     expect(card.textContent).toContain('101');
     expect(card.textContent).toContain('Ion Popescu');
-    // He starts where he last was (SPEC §3 current_location, longitude first).
+    // He starts where he last was (current_location, longitude first).
     expect(card.dataset.lat).toBe('47.15');
     expect(card.dataset.lng).toBe('27.59');
     expect(within(card).getByText('Nicio ofertă')).toBeTruthy();

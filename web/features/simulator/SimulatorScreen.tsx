@@ -15,7 +15,7 @@ import { startPosition } from './start-position';
 import { useDriverZones } from './use-driver-zones';
 
 /**
- * SPEC §2 /simulator (issue #17): the dispatcher picks drivers of his company and acts as each
+ * /simulator: the dispatcher picks drivers of his company and acts as each
  * of them through the driver contract: a card per driver with the online toggle, his zone and
  * his offers, and a map on which he is dragged. Leaving or closing the page takes them offline.
  */

@@ -155,7 +155,7 @@ const IASI = { lat: 47.1585, lng: 27.6014 };
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('the /simulator drivers (issue #17)', () => {
+describe('the /simulator drivers', () => {
   it('acts as the driver: his own session, online through his status, a position every 5 s', async () => {
     const server = fakeServer();
     const store = createSimulatorStore(server.transport);
@@ -170,7 +170,7 @@ describe('the /simulator drivers (issue #17)', () => {
     await store.setOnline(7, true);
     expect(server.calls).toContain('token-7 online');
     expect(store.getSnapshot()[0]?.status).toBe('online');
-    // At once, then every 5 s (SPEC §9).
+    // At once, then every 5 s.
     expect(server.positions).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(server.positions).toHaveLength(2);
@@ -290,7 +290,7 @@ describe('the /simulator drivers (issue #17)', () => {
   });
 });
 
-describe('the /simulator offers and trips (issue #18)', () => {
+describe('the /simulator offers and trips', () => {
   it('reads his offers and orders on connect, so a reload keeps them', async () => {
     const server = fakeServer();
     server.dispatch.offers = [offer(5), offer(6)];
@@ -317,7 +317,7 @@ describe('the /simulator offers and trips (issue #18)', () => {
 
     await store.accept(7, 5, 4);
     expect(server.calls).toContain('token-7 accept 5 4');
-    // SPEC §4: his until the step's time has passed and the server confirms.
+    // His until the step's time has passed and the server confirms.
     expect(store.getSnapshot()[0]?.offers[0]).toMatchObject({ answer: 'accepted', minutes: 4 });
 
     server.on('token-7').confirmed?.(driverOrder(5));

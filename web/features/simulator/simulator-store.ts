@@ -38,15 +38,15 @@ export interface DriverSocketHandlers {
   state: (state: DriverState) => void;
   /** Connected, the first time or after a reconnect. */
   connected: () => void;
-  /** SPEC §7 order_available. */
+  /** order_available. */
   offer?: (offer: DriverOffer) => void;
-  /** SPEC §7 'remove live order'. */
+  /** 'remove live order'. */
   offerGone?: (payload: RemoveLiveOrderPayload) => void;
-  /** SPEC §7 order_accept_confirmed. */
+  /** order_accept_confirmed. */
   confirmed?: (order: DriverOrder) => void;
-  /** SPEC §7 pending_orders_updated: his pending list is read again. */
+  /** pending_orders_updated: his pending list is read again. */
   pendingChanged?: () => void;
-  /** SPEC §4 order_canceled: an order of his (or offered to him) was canceled. */
+  /** order_canceled: an order of his (or offered to him) was canceled. */
   canceled?: (orderId: number) => void;
 }
 
@@ -54,7 +54,7 @@ export interface DriverSocketHandlers {
 export interface DriverSocketLink {
   readonly connected: boolean;
   sendPosition(position: { long: number; lat: number }): Promise<PositionAck>;
-  /** SPEC §7 order_viewed {orderId}: he saw the offer. */
+  /** order_viewed {orderId}: he saw the offer. */
   viewed(orderId: number): void;
   close(): void;
 }
@@ -103,8 +103,8 @@ const statusOf = (state: DriverState): DriverStatus =>
   state.is_online ? (state.is_paused ? 'paused' : 'online') : 'offline';
 
 /**
- * SPEC §2 /simulator, issue #17: the picked drivers, each acting through his own session and
- * socket. While a driver is online (or paused) his position goes out every 5 s (SPEC §9) and
+ * /simulator, issue #17: the picked drivers, each acting through his own session and
+ * socket. While a driver is online (or paused) his position goes out every 5 s and
  * at once after a drag; removing him, leaving the page or closing it takes him offline and
  * ends his session. The server's word wins: a ban that takes him offline shows at once.
  */
@@ -143,7 +143,7 @@ export function createSimulatorStore(
       .catch(() => undefined); // the next one, 5 s later, repairs it (positions are ephemeral)
   }
 
-  // SPEC §9: every 5 s, while anyone is picked.
+  // Every 5 s, while anyone is picked.
   let timer: ReturnType<typeof setInterval> | null = null;
   const tick = () => {
     for (const entry of entries.values()) sendPosition(entry);
@@ -228,7 +228,7 @@ export function createSimulatorStore(
         previous ? { ...previous, offer } : { offer, answer: 'open', minutes: null },
       ],
     });
-    // SPEC §7: the simulator sends order_viewed (the console's 'viewed' tick).
+    // The simulator sends order_viewed (the console's 'viewed' tick).
     entry.socket?.viewed(offer.orderId);
   }
 
@@ -346,7 +346,7 @@ export function createSimulatorStore(
       sendPosition(entry);
     },
 
-    /** 'Accept' with the minutes he needs to the client (SPEC §9: 3 by default). */
+    /** 'Accept' with the minutes he needs to the client (3 by default). */
     async accept(driverId: number, orderId: number, minutes: number) {
       const entry = entries.get(driverId);
       if (!entry) return;
@@ -379,7 +379,7 @@ export function createSimulatorStore(
       }
     },
 
-    /** 'Am ajuns', 'Pornește cursa', 'Finalizează' (SPEC §4 trip states). */
+    /** 'Am ajuns', 'Pornește cursa', 'Finalizează' (trip states). */
     async trip(driverId: number, orderId: number, step: TripStep) {
       const entry = entries.get(driverId);
       if (!entry) return;
@@ -391,7 +391,7 @@ export function createSimulatorStore(
       }
     },
 
-    /** 'Anulează' with his reason (SPEC §4: the cancellation text `driverId~reason`). */
+    /** 'Anulează' with his reason (the cancellation text `driverId~reason`). */
     async cancelTrip(driverId: number, orderId: number, reason: string) {
       const entry = entries.get(driverId);
       if (!entry) return;

@@ -30,7 +30,7 @@ const TRIP = {
 const ACK_TIMEOUT_MS = 4_000;
 
 /**
- * The simulator's drivers over the real paths (issue #17): the dispatcher's session asks for a
+ * The simulator's drivers over the real paths: the dispatcher's session asks for a
  * driver's session, and everything else is done with the driver's token, as his app would.
  * A driver's 401 is his session's, not the dispatcher's: it never logs the page out.
  */
@@ -60,7 +60,7 @@ export const httpSimulatorTransport: SimulatorTransport = {
       { params: { id: orderId }, body: { reason } },
     ),
   connect(token, on) {
-    // Its own connection beside the console's socket (forceNew), the token in `auth` (DESIGN §2).
+    // Its own connection beside the console's socket (forceNew), the token in `auth`.
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       auth: { token },
       forceNew: true,

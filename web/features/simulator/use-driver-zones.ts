@@ -6,7 +6,7 @@ import { useDriverPositions } from '../drivers/use-driver-positions';
 import { useZoneStatistics } from '../zones/use-zone-statistics';
 import { usePolygons } from '../zones/use-zones';
 
-/** SPEC §2 /simulator card: the zone a driver is in, its priority and its driver count. */
+/** /simulator card: the zone a driver is in, its priority and its driver count. */
 export interface DriverZone {
   name: string;
   priority: number;

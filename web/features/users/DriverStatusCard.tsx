@@ -6,7 +6,7 @@ import { BanControl } from '../drivers/BanControl';
 import { banUntilText, isBanned } from '../drivers/ban-options';
 
 /**
- * A driver's work state on his page (issue #20): the existing ban control (SPEC §2/§9 ban
+ * A driver's work state on his page: the existing ban control (ban
  * options with a reason), the ban's end and reason, online state and balance (read-only here:
  * it moves with the finance screens).
  */

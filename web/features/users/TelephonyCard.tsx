@@ -27,7 +27,7 @@ import { useSaveTelephony, useTelephony } from './use-users';
 type Mode = 'extension' | 'external';
 
 /**
- * An operator's softphone settings (docs/CALLS.md Credentials, issue #20) over the existing
+ * An operator's softphone settings (docs/CALLS.md Credentials) over the existing
  * GET|PATCH /api/users/{id}/telephony: an extension on the project's PBX, or the address,
  * WebSocket and password of another PBX. The password is never shown, only whether one is set.
  */

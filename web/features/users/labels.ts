@@ -1,6 +1,6 @@
 import type { Role } from '@common/auth/auth.schema';
 
-/** SPEC §6 roles, as shown to operators. */
+/** Roles, as shown to operators. */
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator platformă',
   manager: 'Administrator firmă',

@@ -31,7 +31,7 @@ describe('user types', () => {
   });
 });
 
-describe('who administers a user (issue #27)', () => {
+describe('who administers a user', () => {
   const manager = { roles: ['manager' as const], companies: [{ id: 1 }, { id: 2 }] };
   it('a manager: a non-admin user all of whose companies are his', () => {
     expect(administersUser(manager, { roles: ['driver'], company_ids: [1, 2] })).toBe(true);

@@ -1,8 +1,8 @@
 import type { Role } from '@common/auth/auth.schema';
 
 /**
- * SPEC §2 `/users/{type}`: one list per role (issue #20 People). `admin` is listed only to the
- * platform admin (SPEC §6); `manager` is the company's own administrator
+ * `/users/{type}`: one list per role (People). `admin` is listed only to the
+ * platform admin; `manager` is the company's own administrator
  * (docs/ADMINISTRATION.md).
  */
 export const USER_TYPES = {
@@ -19,11 +19,11 @@ export type UserType = keyof typeof USER_TYPES;
 export const isUserType = (value: string | undefined): value is UserType =>
   value !== undefined && Object.hasOwn(USER_TYPES, value);
 
-/** Whether the caller may open a list or form of this type (SPEC §6: admins only for admin). */
+/** Whether the caller may open a list or form of this type (admins only for admin). */
 export const mayOpenType = (type: UserType, roles: readonly Role[]): boolean =>
   type !== 'admin' || roles.includes('admin');
 
-/** The edit screen of a user seen from a list: drivers have their own (SPEC §2). */
+/** The edit screen of a user seen from a list: drivers have their own. */
 export const userPath = (id: number, type: UserType): string => `/user/${id}/${type}`;
 
 /** Operators have a softphone: their telephony settings are edited on their page (docs/CALLS.md). */
@@ -50,7 +50,7 @@ export function defaultCompanyIds(
 /**
  * Who reads his companies' people, drivers included (server/modules/users/user-authority.ts
  * PEOPLE_READERS): administrators and dispatchers. A company user's order screens offer no driver
- * choice (issue #27: the API answers him 403).
+ * choice (the API answers him 403).
  */
 export const readsPeople = (roles: readonly Role[]): boolean =>
   roles.includes('admin') || roles.includes('manager') || roles.includes('dispatcher');

@@ -57,7 +57,7 @@ export function EditorActions({ editor, isNew }: { editor: ZoneEditor; isNew: bo
           color="red"
           variant="light"
           loading={editor.deleting}
-          // SPEC §8 confirmation before a destructive step.
+          // Confirmation before a destructive step.
           onClick={() => confirmAction('Remove?', editor.remove)}
           data-testid="editor-delete"
         >

@@ -20,7 +20,7 @@ const SHAPES: { value: StandShape; label: string }[] = [
 ];
 
 /**
- * A taxi stand (issue #17): a point with a radius in metres (placed with a click on the map,
+ * A taxi stand: a point with a radius in metres (placed with a click on the map,
  * then dragged), or a small outline drawn like a zone whose middle is the stand's point.
  */
 export function StandForm({ editor, draft, stand, errors }: StandFormProps) {

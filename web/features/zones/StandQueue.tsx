@@ -9,7 +9,7 @@ interface StandQueueProps {
 }
 
 /**
- * The free drivers waiting at a stand, in arrival order (issue #17; the `by_near_stand*`
+ * The free drivers waiting at a stand, in arrival order (the `by_near_stand*`
  * searches take them in this order): call sign and since when, HH:mm.
  */
 export function StandQueue({ queue, empty }: StandQueueProps) {

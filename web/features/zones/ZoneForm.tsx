@@ -12,7 +12,7 @@ interface ZoneFormProps {
 }
 
 /**
- * A zone's fields (SPEC §3 Polygon: name, isVisible; priority 0–100 where zones overlap) with
+ * A zone's fields (Polygon: name, isVisible; priority 0–100 where zones overlap) with
  * the outline's state under them. Enter in a field saves (the form's submit).
  */
 export function ZoneForm({ editor, draft, isNew, errors }: ZoneFormProps) {

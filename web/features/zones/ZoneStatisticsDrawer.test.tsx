@@ -34,7 +34,7 @@ function renderDrawer() {
   return api;
 }
 
-describe("'Statistici zone' (SPEC §2 operator top bar)", () => {
+describe("'Statistici zone' (operator top bar)", () => {
   it('reads nothing until opened, then lists each zone with its free and busy drivers', async () => {
     const api = renderDrawer();
     expect(api.calls('GET /api/polygons/statistics')).toHaveLength(0);
@@ -64,7 +64,7 @@ describe("'Statistici zone' (SPEC §2 operator top bar)", () => {
     );
   });
 
-  it('reads the statistics again every 30 s while open (SPEC §9)', async () => {
+  it('reads the statistics again every 30 s while open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = renderDrawer();
     fireEvent.click(screen.getByTestId('open-zone-statistics'));

@@ -185,7 +185,7 @@ describe('/settings/polygons without WebGL (happy-dom has none): the lists and f
     expect(calls('POST /api/stands')).toHaveLength(0);
   });
 
-  it('lets only admins and dispatchers edit (SPEC §6; the server refuses the others)', async () => {
+  it('lets only admins and dispatchers edit (the server refuses the others)', async () => {
     renderEditor({}, { ...dispatcher, roles: ['company'] });
     fireEvent.click(await zoneRow());
     expect(screen.queryByTestId('zone-new')).toBeNull();

@@ -35,7 +35,7 @@ import { standArea } from './zone-geometry';
 
 type Tab = 'zones' | 'stands';
 
-/** SPEC §6: the server lets admins and dispatchers write zones; others only look. */
+/** The server lets admins and dispatchers write zones; others only look. */
 const WRITER_ROLES = ['admin', 'dispatcher'] as const;
 
 const NO_ZONES: Polygon[] = [];
@@ -54,10 +54,10 @@ function boundsOfShapes(zones: readonly Polygon[], stands: readonly Stand[]): Bo
 }
 
 /**
- * `/settings/polygons` ('Delimitare zone', issue #17): the company's zones and taxi stands in a
+ * `/settings/polygons` ('Delimitare zone'): the company's zones and taxi stands in a
  * dense list beside the map; one of them at a time is edited on the map with terra-draw and in
  * the form under the list. Esc cancels, Enter in the form saves, leaving with unsaved changes
- * asks first (SPEC §2).
+ * asks first.
  */
 export function ZonesEditor() {
   const user = useCurrentUser();

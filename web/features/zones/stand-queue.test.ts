@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queueSince } from './stand-queue';
 
-describe('queueSince (SPEC §9: stored UTC, shown local, 24 h)', () => {
+describe('queueSince (stored UTC, shown local, 24 h)', () => {
   it('shows a stored UTC time as local HH:mm', () => {
     const local = new Date(Date.UTC(2026, 10, 26, 6, 5, 0));
     const expected = `${String(local.getHours()).padStart(2, '0')}:05`;

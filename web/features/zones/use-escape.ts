@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Esc anywhere on the page runs `onEscape` (issue #17: Esc cancels drawing or editing), except
+ * Esc anywhere on the page runs `onEscape` (Esc cancels drawing or editing), except
  * inside a dialog, whose own Esc closes it (the 'Remove?' confirmation). Null: Esc does nothing.
  */
 export function useEscape(onEscape: (() => void) | null): void {

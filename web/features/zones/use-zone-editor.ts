@@ -126,12 +126,12 @@ export function visibleErrors(editing: Editing): FieldErrors {
   return shown;
 }
 
-/** Asks before a dirty edit is dropped (SPEC §2: the user is warned about unsaved changes). */
+/** Asks before a dirty edit is dropped (the user is warned about unsaved changes). */
 const mayDiscard = (editing: Editing | null) =>
   !isDirty(editing) || window.confirm(UNSAVED_CHANGES_MESSAGE);
 
 /**
- * The zone and stand editor's state (issue #17): at most one zone or stand is edited at a
+ * The zone and stand editor's state: at most one zone or stand is edited at a
  * time, new or saved. Drafts are validated by the shared zod schemas before any request;
  * the server's field errors land on the same fields.
  */
@@ -210,7 +210,7 @@ export function useZoneEditor() {
       if (!e) return e;
       const fields = isApiError(error) ? serverFieldErrors(error.fieldErrors) : {};
       if (Object.keys(fields).length === 0) toastApiError(error);
-      // SPEC §5/§8: a message no field of this form shows is a toast.
+      // A message no field of this form shows is a toast.
       const shown: readonly string[] = SHOWN_FIELDS[e.kind];
       const onFields: FieldErrors = {};
       for (const [field, messages] of Object.entries(fields)) {

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
 import { zoneKeys } from './zone-keys';
 
-/** SPEC §9: zone statistics every 30 s. */
+/** Zone statistics every 30 s. */
 export const ZONE_STATISTICS_POLL_MS = 30_000;
 
-/** SPEC §7 GET /api/polygons/statistics: busy and free drivers per zone, while shown. */
+/** GET /api/polygons/statistics: busy and free drivers per zone, while shown. */
 export function useZoneStatistics(enabled: boolean) {
   return useQuery({
     queryKey: zoneKeys.statistics,
@@ -16,7 +16,7 @@ export function useZoneStatistics(enabled: boolean) {
   });
 }
 
-/** SPEC §7 GET /api/statistics/drivers-info?polygon_id: a zone's free drivers, at the same rate. */
+/** GET /api/statistics/drivers-info?polygon_id: a zone's free drivers, at the same rate. */
 export function useZoneDrivers(polygonId: number, enabled: boolean) {
   return useQuery({
     queryKey: zoneKeys.driversInfo(polygonId),

@@ -22,7 +22,7 @@ export const STANDS_KEY = ['stands'] as const;
  */
 export const STANDS_REFRESH_MS = 30_000;
 
-/** SPEC §7 GET /api/polygons: the zones of the caller's companies. */
+/** GET /api/polygons: the zones of the caller's companies. */
 export function usePolygons() {
   return useQuery({
     queryKey: POLYGONS_KEY,
@@ -30,7 +30,7 @@ export function usePolygons() {
   });
 }
 
-/** GET /api/stands: the stands with their queues (issue #17). */
+/** GET /api/stands: the stands with their queues. */
 export function useStands() {
   return useQuery({
     queryKey: STANDS_KEY,

@@ -121,7 +121,7 @@ describe('stand form validation (the shared StandBodySchema)', () => {
   });
 });
 
-describe('server field errors (SPEC §5 {errors: {field: [messages]}})', () => {
+describe('server field errors ({errors: {field: [messages]}})', () => {
   it('puts each message on the field that shows it', () => {
     expect(
       serverFieldErrors({

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { labelPoint, roundDegrees } from './zone-geometry';
 
-/** Field → messages, the spec's validation shape (SPEC §5), for the client's checks and the server's. */
+/** Field → messages, the spec's validation shape, for the client's checks and the server's. */
 export type FieldErrors = Record<string, string[]>;
 
 /** A zone as the form holds it. NumberInput reports '' or '4.' while typing: kept as typed. */
@@ -81,7 +81,7 @@ export const zoneBody = (draft: ZoneDraft) => ({
 /**
  * The request body of a stand draft. A radius stand sends its point and radius; an outline
  * stand its outline, with the outline's middle as its point (where cars are sent and distances
- * are measured from, issue #17).
+ * are measured from).
  */
 export function standBody(draft: StandDraft) {
   const outline = draft.shape === 'outline';
@@ -151,7 +151,7 @@ export function validateStand(
 }
 
 /**
- * The server's field errors (SPEC §5 `{errors: {field: [messages]}}`) on the form's fields:
+ * The server's field errors (`{errors: {field: [messages]}}`) on the form's fields:
  * `paths.3.lat` belongs to the outline, `lat`/`long` to the stand's point.
  */
 export function serverFieldErrors(errors: Record<string, string[]>): FieldErrors {
@@ -169,7 +169,7 @@ export const SHOWN_FIELDS = {
   stand: ['name', 'radius', 'paths', 'point'],
 } as const;
 
-/** Whether the draft differs from what was saved (the unsaved-changes warning, SPEC §2). */
+/** Whether the draft differs from what was saved (the unsaved-changes warning). */
 export function zoneDirty(draft: ZoneDraft, saved: ZoneDraft): boolean {
   return JSON.stringify(zoneBody(draft)) !== JSON.stringify(zoneBody(saved));
 }

@@ -40,7 +40,7 @@ const stand = (id: number, overrides: Partial<Stand> = {}): Stand => ({
   ...overrides,
 });
 
-describe('paths ↔ GeoJSON (SPEC §3 paths {lat, long}, GeoJSON longitude first)', () => {
+describe('paths ↔ GeoJSON (paths {lat, long}, GeoJSON longitude first)', () => {
   it('closes the ring and puts the longitude first', () => {
     const polygon = pathsToPolygon(square);
     expect(polygon.coordinates[0]).toEqual([

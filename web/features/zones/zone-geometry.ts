@@ -4,7 +4,7 @@ import type { Feature, FeatureCollection, Polygon as GeoPolygon, Point, Position
 import { circlePolygon } from '../../map/geometry';
 
 /**
- * Between the wire's corners (SPEC §3 Polygon `paths[] {lat, long}`, latitude first, an open
+ * Between the wire's corners (Polygon `paths[] {lat, long}`, latitude first, an open
  * ring) and GeoJSON (longitude first, a closed ring) that the map and terra-draw speak.
  * Coordinates are kept to 7 decimals (~1 cm): terra-draw refuses features finer than its
  * precision, and a pixel on the map is metres.

@@ -11,11 +11,11 @@ import {
 import { oneOf } from '../../../db/sql';
 
 /**
- * SQL of the driver priority intervals (SPEC §3 Driver priority interval), scoped by company
- * (DESIGN §4 Tenancy).
+ * SQL of the driver priority intervals (Driver priority interval), scoped by company
+ *.
  */
 
-/** A driver's call sign in a company: his car there (SPEC §3 default_car), else his identifier. */
+/** A driver's call sign in a company: his car there (default_car), else his identifier. */
 const callSignOf = (driverId: SQL, companyId: SQL) =>
   sql`coalesce((select c.indicativ from ${cars} c where c.driver_id = ${driverId} and c.company_id = ${companyId} order by c.id limit 1), (select u.identifier from ${users} u where u.id = ${driverId}))`;
 
@@ -61,7 +61,7 @@ export async function findPriority(
   return row;
 }
 
-/** Which of `ids` are drivers of the company (SPEC §6 roles: driver). */
+/** Which of `ids` are drivers of the company (roles: driver). */
 export async function companyDriverIds(
   db: DbOrTx,
   companyId: number,

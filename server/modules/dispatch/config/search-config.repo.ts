@@ -11,8 +11,8 @@ import { utcNow } from '../../../db/schema/columns';
 import { intArray } from '../../../db/sql';
 
 /**
- * SQL of the search configuration (SPEC §3 Search method / Search interval): every query is
- * scoped by the company (DESIGN §4 Tenancy), so another company's id reads as no row.
+ * SQL of the search configuration (Search method / Search interval): every query is
+ * scoped by the company, so another company's id reads as no row.
  */
 
 const intervalColumns = {

@@ -27,10 +27,10 @@ export interface SearchConfigDeps {
 }
 
 /**
- * The search configuration of the caller's company (SPEC §7 'Search methods and intervals'):
+ * The search configuration of the caller's company ('Search methods and intervals'):
  * search intervals and their methods, which the engine reads through search-plan.ts, and the
  * driver priority intervals. A company never reads or edits another's: a foreign id is a 404
- * like a missing one (DESIGN §4 Tenancy).
+ * like a missing one.
  */
 export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
   /**
@@ -53,7 +53,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
   return {
     listIntervals: (auth: AuthContext) => repo.listIntervals(db, companyOf(auth)),
 
-    /** SPEC §9 defaults come from the contract; without a method, one default step (SPEC §9). */
+    /** Defaults come from the contract; without a method, one default step. */
     async createInterval(auth: AuthContext, body: CreateIntervalBody): Promise<SearchInterval> {
       const companyId = companyOf(auth);
       const id = await repo.insertInterval(db, companyId, {
@@ -96,7 +96,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     /**
-     * SPEC §7 sort {ids}: exactly the company's intervals, each once. A foreign or unknown id is
+     * sort {ids}: exactly the company's intervals, each once. A foreign or unknown id is
      * named in the `ids` field's messages (never whose it is); a missing or repeated one too.
      */
     async sortIntervals(auth: AuthContext, ids: number[]): Promise<SearchInterval[]> {
@@ -129,7 +129,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
       perPage: number,
     ): Promise<PriorityIntervalList> => priority.listPriority(db, companyOf(auth), page, perPage),
 
-    /** Only the company's drivers (SPEC §6); the dispatchers' windows are told (SPEC §7). */
+    /** Only the company's drivers; the dispatchers' windows are told. */
     async createPriority(auth: AuthContext, body: CreatePriorityBody): Promise<PriorityInterval> {
       const companyId = companyOf(auth);
       const driverIds = body.users.map((user) => user.id);

@@ -6,7 +6,7 @@ import { activePriorityDriverIds } from './priority.repo';
 import { listIntervals } from './search-config.repo';
 
 /**
- * What the dispatch engine reads of the search configuration (DESIGN §5; docs/DISPATCH.md
+ * What the dispatch engine reads of the search configuration (docs/DISPATCH.md
  * '## Search configuration'). Both read PostgreSQL on every call, so every node sees an edit at
  * once; a search copies its plan when it starts.
  */
@@ -21,7 +21,7 @@ export async function planFor(db: DbOrTx, companyId: number, nowMs: number): Pro
   const intervals = await listIntervals(db, companyId);
   const match = firstMatching(intervals, bucharestMoment(nowMs));
   if (!match) {
-    // The company's own default step (/settings, issue #20) before SPEC §9's.
+    // The company's own default step (/settings) before SPEC §9's.
     const own = await dispatchDefaultsOf(db, companyId);
     return { method_id: null, interval_id: null, items: [own ?? DEFAULT_SEARCH_ITEM] };
   }

@@ -6,7 +6,7 @@ import { createZoneIndex } from '../../zones/zone-index';
 import { gatherPool, rankPool, type StepContext } from './candidates';
 
 /**
- * Who each search type looks at and in which order (SPEC §4 Search configuration; what the
+ * Who each search type looks at and in which order (Search configuration; what the
  * spec only names is written in docs/DISPATCH.md). Pure: an index and zones in memory.
  */
 const NOW_MS = Date.UTC(2026, 10, 26, 9, 0, 0);
@@ -104,7 +104,7 @@ function search(
   };
 }
 
-describe('search types (SPEC §4)', () => {
+describe('search types', () => {
   const index = fleet([
     { id: 1, ...north(300) },
     { id: 2, ...north(100) },
@@ -280,7 +280,7 @@ describe('orderings, limits and who is skipped', () => {
     expect(found.skipped).toEqual({ 3: 'offline' });
   });
 
-  it('a search never looks at a driver of a company it may not reach, not even to skip him (issue #27)', () => {
+  it('a search never looks at a driver of a company it may not reach, not even to skip him', () => {
     const index = fleet([
       { id: 1, ...north(100) },
       { id: 2, ...north(50), company_ids: [2] },

@@ -25,9 +25,9 @@ export interface Point {
 export interface StepContext {
   item: SearchItem;
   pickup: Point;
-  /** The order's company and its search companies (SPEC §3 search_company_ids). */
+  /** The order's company and its search companies (search_company_ids). */
   companyIds: number[];
-  /** SPEC §3 custom_driver_ids: when set, only these are offered ('notify selected drivers'). */
+  /** custom_driver_ids: when set, only these are offered ('notify selected drivers'). */
   customDriverIds: number[];
   /** Drivers of an active priority interval (offered first). */
   priority: ReadonlySet<number>;
@@ -67,7 +67,7 @@ export interface Pool {
 
 /**
  * Whether the order's search may reach a driver: he works for its company or one of its
- * `search_company_ids` (issue #27: nobody else enters a pool, so a trace never names, counts or
+ * `search_company_ids` (nobody else enters a pool, so a trace never names, counts or
  * measures another company's driver).
  */
 export const isSearchable = (driver: LiveDriver, ctx: Pick<StepContext, 'companyIds'>) =>
@@ -126,7 +126,7 @@ const zoneDrivers = (index: DriverIndex, polygonIds: number[], ctx: StepContext)
   );
 
 /**
- * The drivers a search type looks at (SPEC §4 search types; docs/DISPATCH.md says what each
+ * The drivers a search type looks at (search types; docs/DISPATCH.md says what each
  * does): a zone, its neighbours, a stand's queue, a radius. `search_limit` is metres for
  * by_radius and by_route (LIMIT_IN_METRES), a number of drivers for the others. Only the drivers
  * the search may reach (`isSearchable`) are in it, whatever the area holds.
@@ -243,7 +243,7 @@ const idleMs = (d: LiveDriver) =>
   d.idle_from === null ? Number.POSITIVE_INFINITY : Date.parse(`${d.idle_from.replace(' ', 'T')}Z`);
 
 /**
- * The step's drivers in offer order (DESIGN §5): the free ones of the pool, priority drivers
+ * The step's drivers in offer order: the free ones of the pool, priority drivers
  * first, then a stand queue in arrival order, then the rest by `search_order_by`; the first
  * `search_limit` (drivers) are offered, the rest skipped as over the limit. Every driver of the
  * pool comes back with his reason, for the trace.

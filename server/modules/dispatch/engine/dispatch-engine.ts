@@ -40,7 +40,7 @@ export interface EngineDeps extends Omit<RunnerDeps, 'now' | 'minBalance'> {
 const CLAIM_BATCH = 16;
 
 /**
- * The dispatch engine on one node (DESIGN §5, issue #18). Searches live in PostgreSQL; every
+ * The dispatch engine on one node. Searches live in PostgreSQL; every
  * node claims the due ones with a lease (a search placed here is claimed at once, the rest at
  * each poll), runs one step, and lets go: a node that dies mid-step loses its lease after
  * `leaseMs` and another continues from the durable state. Drivers' answers are written on
@@ -121,7 +121,7 @@ export function createDispatchEngine(deps: EngineDeps) {
   }
 
   /**
-   * SPEC §3 ban_conditions: a refusal of a driver offered at a rank the rule covers counts;
+   * ban_conditions: a refusal of a driver offered at a rank the rule covers counts;
    * at `count` within `reset_interval` minutes he is banned that long (ban) or his idle time
    * starts again (reset), and his counter starts over.
    */
@@ -255,7 +255,7 @@ export function createDispatchEngine(deps: EngineDeps) {
       );
     },
 
-    /** SPEC §7 accept-order: the token's driver accepts his offer (or takes a pending order). */
+    /** Accept-order: the token's driver accepts his offer (or takes a pending order). */
     async accept(auth: AuthContext, body: AcceptOrderBody): Promise<OfferAnswer> {
       const offer = await answerOffer(deps.db, {
         orderId: body.orderId,
@@ -305,7 +305,7 @@ export function createDispatchEngine(deps: EngineDeps) {
       return { orderId, answer: 'refused' };
     },
 
-    /** SPEC §7 order_viewed. */
+    /** order_viewed. */
     async viewed(auth: AuthContext, orderId: number): Promise<void> {
       const offer = await markViewed(deps.db, orderId, auth.userId, now());
       if (!offer) return;
@@ -339,7 +339,7 @@ export function createDispatchEngine(deps: EngineDeps) {
     },
 
     /**
-     * Graceful shutdown (DESIGN §7): claim nothing more, finish the steps under way, let go of
+     * Graceful shutdown: claim nothing more, finish the steps under way, let go of
      * the leases so another node continues at once.
      */
     async stop() {

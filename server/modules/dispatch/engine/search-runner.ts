@@ -62,7 +62,7 @@ export interface RunnerDeps {
 const CONFIRMED = sql`state = 'done', outcome = 'confirmed', lease_until_ms = 0`;
 
 /**
- * One step of one search, on the node holding its lease (DESIGN §5, issue #18): close the step
+ * One step of one search, on the node holding its lease: close the step
  * that is due (confirm the best accepted driver, or move on), or open the next one (find,
  * rank and offer drivers), or end the search (nobody left; the order moved on). Every write is
  * fenced by the claim's token, so a node that lost its lease changes nothing.
@@ -410,7 +410,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       return null;
     }
     if (order.places.length === 0) {
-      // A placed order always has its pickup (SPEC §5); an edited database might not.
+      // A placed order always has its pickup; an edited database might not.
       await stop(search, 'stopped', fence);
       return null;
     }

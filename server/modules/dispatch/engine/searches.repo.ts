@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
 
 /**
- * The dispatch engine's durable state (DESIGN §5, issue #18), SQL only: searches with their
+ * The dispatch engine's durable state, SQL only: searches with their
  * leases and fencing tokens, offers, the trace, refusal counters. Times are epoch ms of the
  * engine's clock.
  */
@@ -184,7 +184,7 @@ export async function loadSearch(db: DbOrTx, orderId: number) {
 }
 
 /**
- * Updates the search only while `fence` is still its token (DESIGN §5 fencing): false when
+ * Updates the search only while `fence` is still its token (fencing): false when
  * another node has claimed it since, and the caller's transaction must roll back.
  */
 export async function fenced(
@@ -347,7 +347,7 @@ export async function markLost(
 }
 
 /**
- * A driver answers his open offer (SPEC §7 accept-order, or a refusal): only an offer of the
+ * A driver answers his open offer (accept-order, or a refusal): only an offer of the
  * search's current generation, still open and not past its deadline. The offer as answered,
  * or undefined when there is none open.
  */
@@ -375,7 +375,7 @@ export async function answerOffer(
   return row ? { ...offerOf(row), item: (row.item as SearchItem | null) ?? null } : undefined;
 }
 
-/** SPEC §7 order_viewed: the driver saw his offer (first time only). */
+/** order_viewed: the driver saw his offer (first time only). */
 export async function markViewed(db: DbOrTx, orderId: number, driverId: number, nowMs: number) {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`update order_offers set viewed_ms = ${nowMs}
@@ -425,7 +425,7 @@ export async function planOf(db: DbOrTx, orderId: number) {
 }
 
 /**
- * SPEC §3 ban_conditions: one more refusal of a driver in a company; the counter starts again
+ * ban_conditions: one more refusal of a driver in a company; the counter starts again
  * once `resetMs` has passed since it began. The count now.
  */
 export async function countRefusal(
@@ -453,7 +453,7 @@ export async function clearRefusals(db: DbOrTx, driverId: number, companyId: num
     where driver_id = ${driverId} and company_id = ${companyId}`);
 }
 
-/** SPEC §3 Driver search: the drivers of an order's current search with their answers. */
+/** Driver search: the drivers of an order's current search with their answers. */
 export async function searchDrivers(db: DbOrTx, orderId: number) {
   return rowsOf<{
     driver_id: number;

@@ -43,7 +43,7 @@ const fleet = (...drivers: [number, number, number][]) => {
   return index;
 };
 
-describe('DriverIndex (DESIGN §5 driver index)', () => {
+describe('DriverIndex (driver index)', () => {
   it('finds the nearest drivers in distance order, within a limit and a radius', () => {
     const index = fleet([1, 27.6, 47.16], [2, 27.61, 47.16], [3, 27.7, 47.16], [4, 27.605, 47.16]);
     const nearest = index.nearest(27.6, 47.16, { limit: 3 }).map((d) => d.driver_id);

@@ -17,7 +17,7 @@ export interface ZoneLookup {
 }
 
 /**
- * A driver's durable state as the drivers' change stream carries it (DESIGN §4): written only
+ * A driver's durable state as the drivers' change stream carries it: written only
  * by the drivers' write path, the same on every node.
  */
 export interface DriverStateRow {
@@ -31,7 +31,7 @@ export interface DriverStateRow {
   ban_until: string | null;
   ban_reason: string | null;
   idle_from: string | null;
-  /** Bani (SPEC §3 balance): the engine skips drivers below DISPATCH_MIN_BALANCE_BANI. */
+  /** Bani (balance): the engine skips drivers below DISPATCH_MIN_BALANCE_BANI. */
   balance: number;
   seq: number;
 }
@@ -49,14 +49,14 @@ export interface LiveDriver extends DriverStateRow {
   /** The stands he is in, each with the epoch ms he arrived (a stand's queue order). */
   stands: Map<number, number>;
   /**
-   * The order being offered to him (SPEC §2: the red label) and until when (epoch ms): set by
+   * The order being offered to him (the red label) and until when (epoch ms): set by
    * the dispatch engine on every node through the bus; an offer past its deadline counts as
    * none, so a lost "withdrawn" message heals itself.
    */
   offerOrderId: number | null;
   offerUntilMs: number;
   /**
-   * The zone he placed himself in from his app (SPEC §7 currentPosition `polygonId`), one of
+   * The zone he placed himself in from his app (currentPosition `polygonId`), one of
    * his companies' zones, or null: the by_near_stand_and_polygon_manually search reads it.
    */
   declaredPolygonId: number | null;
@@ -97,11 +97,11 @@ const sharesCompany = (d: LiveDriver, companyIds: ReadonlySet<number> | null) =>
   companyIds === null || d.company_ids.some((id) => companyIds.has(id));
 
 /**
- * Every driver of every company in memory (DESIGN §5 driver index): his state, position, zone
+ * Every driver of every company in memory (driver index): his state, position, zone
  * and stands. Spatial lookups go through a kdbush tree of the drivers on the map, rebuilt
  * lazily — at most once per `maxAgeMs` — when someone moved (positions come every 5 s, so a
  * tree a fraction of a second old is as good as a fresh one, and building it for 10,000
- * drivers costs ~1 ms). Queries then are geokdbush lookups (DESIGN §8).
+ * drivers costs ~1 ms). Queries then are geokdbush lookups.
  */
 export class DriverIndex {
   private readonly drivers = new Map<number, LiveDriver>();
@@ -185,7 +185,7 @@ export class DriverIndex {
   }
 
   /**
-   * A position: the driver's zone and stands follow it (issue #17). Returns the driver, or
+   * A position: the driver's zone and stands follow it. Returns the driver, or
    * undefined for a driver the index does not know (not a driver, or deleted).
    */
   move(
@@ -242,7 +242,7 @@ export class DriverIndex {
     return found;
   }
 
-  /** Online, busy and free drivers of these companies (SPEC §2 top bar). */
+  /** Online, busy and free drivers of these companies (top bar). */
   counts(companyIds: ReadonlySet<number> | null) {
     let online = 0;
     let busy = 0;

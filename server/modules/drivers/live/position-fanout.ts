@@ -11,7 +11,7 @@ export interface FanoutTargets {
 }
 
 /**
- * Batches what dispatchers see of the fleet (DESIGN §8): every `intervalMs` (about a second)
+ * Batches what dispatchers see of the fleet: every `intervalMs` (about a second)
  * each company's dispatcher room gets one message with the positions that changed and the
  * drivers gone from the map, and the other nodes get one message with the positions this
  * node's drivers sent — never a message per position. Positions are ephemeral: a lost batch is

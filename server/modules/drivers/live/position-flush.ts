@@ -6,7 +6,7 @@ const MAX_PENDING_HISTORY = 200_000;
 
 /**
  * The positions this node received, written to PostgreSQL every `intervalMs` in one batch
- * (DESIGN §8). A crash between two flushes loses at most one interval of positions — the next
+ *. A crash between two flushes loses at most one interval of positions — the next
  * position repairs the last one — and never a driver's state, which its write path commits at
  * once. A failed flush keeps its rows for the next one (the newest position per driver wins).
  */

@@ -13,7 +13,7 @@ const refused = (field: string, message: string): PositionAck => ({
 });
 
 /**
- * SPEC §7 `currentPosition` from a driver's socket (issue #17), the hot path (research B3: a
+ * `currentPosition` from a driver's socket, the hot path (a
  * budget of ~35 µs a message): validate, move the driver in the index (zone and stands follow),
  * mark the position for the next batched flush and the next fan-out. No I/O here. The driver
  * is the socket's user, never the payload's `userId`; a malformed or out-of-range position is
@@ -49,7 +49,7 @@ export function createPositionIngest(deps: {
     });
     // Not in the index: the user lost the driver role since his session began.
     if (!driver) return refused('userId', ONLY_DRIVERS);
-    // SPEC §7 polygonId: the zone he chose in his app (by_near_stand_and_polygon_manually),
+    // polygonId: the zone he chose in his app (by_near_stand_and_polygon_manually),
     // kept only when it is one of his companies' zones; checked when it changes, not per message.
     const declared = typeof parsed.data.polygonId === 'number' ? parsed.data.polygonId : null;
     if (declared !== driver.declaredPolygonId)

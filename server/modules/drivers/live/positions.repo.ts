@@ -17,7 +17,7 @@ const column = <T>(records: readonly PositionRecord[], pick: (r: PositionRecord)
   sql.param(records.map(pick));
 
 /**
- * The position's order when the driver holds it (his, assigned), else null (issue #27: the
+ * The position's order when the driver holds it (his, assigned), else null (the
  * app's `orderId` is his word; checked here, in the batch, since the hot path does no I/O).
  */
 const heldOrder = sql`case when exists (select 1 from orders o

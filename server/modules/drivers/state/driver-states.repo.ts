@@ -5,7 +5,7 @@ import { utcNow } from '../../../db/schema/columns';
 import type { DriverStateRow } from '../live/driver-index';
 
 /**
- * The drivers' durable state and its change stream (DESIGN §4, issue #17), SQL only. Writers
+ * The drivers' durable state and its change stream, SQL only. Writers
  * here are called by the drivers' write path alone (driver-write-path.ts); each changes the
  * `users` row first and appends the change last, so the stream counter's row lock is held for
  * the commit only (as for orders, order-changes.repo.ts).
@@ -50,7 +50,7 @@ export async function findDriver(db: DbOrTx, driverId: number, companyIds: numbe
 
 /**
  * Sets a driver's work status. Going online or pausing is refused (no row) while he is banned.
- * idle_from (SPEC §3) starts when he comes online and is kept while he pauses; offline clears it.
+ * idle_from starts when he comes online and is kept while he pauses; offline clears it.
  */
 export async function writeStatus(tx: DbOrTx, driverId: number, status: DriverStatus) {
   const online = status !== 'offline';
@@ -67,7 +67,7 @@ export async function writeStatus(tx: DbOrTx, driverId: number, status: DriverSt
 
 /**
  * Bans a driver until `until` (UTC text) with a reason, and takes him offline: a banned driver
- * is offered nothing and his app is told (issue #17). `until` null unbans and clears the reason.
+ * is offered nothing and his app is told. `until` null unbans and clears the reason.
  */
 export async function writeBan(
   tx: DbOrTx,
@@ -85,8 +85,8 @@ export async function writeBan(
 }
 
 /**
- * Busy from a confirmed order to its end (issue #18): a busy driver is offered nothing; free
- * again, his idle time starts now (SPEC §3 idle_from, the by_idle_from ordering).
+ * Busy from a confirmed order to its end: a busy driver is offered nothing; free
+ * again, his idle time starts now (idle_from, the by_idle_from ordering).
  */
 export async function writeBusy(tx: DbOrTx, driverId: number, busy: boolean) {
   return updateDriver(
@@ -99,12 +99,12 @@ export async function writeBusy(tx: DbOrTx, driverId: number, busy: boolean) {
   );
 }
 
-/** SPEC §3 ban_conditions type reset: his idle time starts again (the back of the queue). */
+/** ban_conditions type reset: his idle time starts again (the back of the queue). */
 export async function writeIdleReset(tx: DbOrTx, driverId: number) {
   return updateDriver(tx, driverId, sql`idle_from = ${utcNow}`, sql`and u.is_online`);
 }
 
-/** SPEC §3 high_priority, set by an administrator (issue #20 driver edit). */
+/** high_priority, set by an administrator (driver edit). */
 export async function writePriority(tx: DbOrTx, driverId: number, high: boolean) {
   return updateDriver(tx, driverId, sql`high_priority = ${high}`);
 }
@@ -167,7 +167,7 @@ export async function changedDriversAfter(db: Db, seq: number, limit: number) {
     seq: Number(changeSeq),
     driverId: change_driver_id,
     kind: change_kind,
-    // A change of a user since deleted, or no longer a driver (issue #20: an administrator
+    // A change of a user since deleted, or no longer a driver (an administrator
     // took the role away), comes without a state: the index forgets him.
     state: state.driver_id === null ? undefined : { ...state, seq: Number(changeSeq) },
   }));

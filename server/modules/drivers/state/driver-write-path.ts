@@ -27,7 +27,7 @@ export const BANNED_CANNOT_WORK = 'Contul este blocat: nu puteți intra în tur�
 
 const HOUR_MS = 3_600_000;
 
-/** SPEC §7 ban body → the UTC time the ban ends (null: unban). */
+/** Ban body → the UTC time the ban ends (null: unban). */
 export function banUntil(body: BanBody, nowMs: number): { until: string; reason: string } | null {
   const reason = body.reason ?? '';
   if (body.unit !== undefined && body.amount !== undefined) {
@@ -40,7 +40,7 @@ export function banUntil(body: BanBody, nowMs: number): { until: string; reason:
 }
 
 /**
- * The drivers' one write path (DESIGN §4, issue #17): every change of a driver's durable state
+ * The drivers' one write path: every change of a driver's durable state
  * (status, ban; the engine adds busy) is one transaction that writes the users row and appends
  * a change to the drivers' stream; the answer waits until this node's index has applied it, and
  * the other nodes are woken to read it (a lost wake-up only delays them to their next poll).
@@ -85,7 +85,7 @@ export function createDriverWritePath(deps: {
       throw conflict(`${BANNED_CANNOT_WORK} ${driver.ban_until ?? ''}.`.trim());
     },
 
-    /** SPEC §7 PATCH /api/users/{id}/ban for a driver of the caller's companies. */
+    /** PATCH /api/users/{id}/ban for a driver of the caller's companies. */
     async ban(auth: AuthContext, driverId: number, body: BanBody): Promise<BanResult> {
       const scope = isAdmin(auth) ? null : auth.companyIds;
       if (!(await findDriver(deps.db, driverId, scope))) throw notFound('driver');
@@ -96,7 +96,7 @@ export function createDriverWritePath(deps: {
     },
 
     /**
-     * An administrator's edit of users or cars (issue #20): `write` runs in one transaction
+     * An administrator's edit of users or cars: `write` runs in one transaction
      * with a change of the drivers' stream for each driver it names (the index reads his call
      * sign, companies and priority again), and the driver's priority when it names one.
      */
@@ -125,7 +125,7 @@ export function createDriverWritePath(deps: {
     },
 
     /**
-     * Busy from a confirmed order to its end (issue #18), written inside the orders' write path
+     * Busy from a confirmed order to its end, written inside the orders' write path
      * transaction that confirms or ends the trip, so the order and the driver change together.
      * Returns the driver change's number (undefined: nothing changed); after the commit the
      * caller hands it to `published`.
@@ -143,7 +143,7 @@ export function createDriverWritePath(deps: {
     },
 
     /**
-     * SPEC §3 ban_conditions (issue #18): a driver who refused too often is banned for a while,
+     * ban_conditions: a driver who refused too often is banned for a while,
      * by the system (type ban), or sent to the back of the queue (type reset).
      */
     async banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void> {

@@ -8,7 +8,7 @@ import { orderColumns } from '../orders.select';
 
 /**
  * What a change was (the `kind` of `order_changes`): a new order ('created'), a cancellation
- * (SPEC §7 order_canceled, with its reason) or any other change.
+ * (order_canceled, with its reason) or any other change.
  */
 export type OrderChangeKind = 'created' | 'changed' | 'canceled';
 
@@ -134,7 +134,7 @@ export async function lastChange(db: Db): Promise<number> {
 }
 
 /**
- * Forgets changes older than `hours` (DESIGN §4: a reader further behind than that resets,
+ * Forgets changes older than `hours` (a reader further behind than that resets,
  * which `changedOrdersAfter` shows it by the gap before the first change it gets).
  */
 export async function pruneChanges(db: Db, hours: number): Promise<void> {

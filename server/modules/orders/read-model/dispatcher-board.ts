@@ -75,8 +75,8 @@ const ROW_TTL_FACTOR = 120;
 const CLOSED_LIST_TTL_FACTOR = 10;
 
 /**
- * The operator console's polled answers (SPEC §2 tabs and counters, SPEC §9 polling) served from
- * short-lived shared caches (DESIGN §8 Caching): every dispatcher of a company asks for the same
+ * The operator console's polled answers (tabs and counters, SPEC §9 polling) served from
+ * short-lived shared caches (Caching): every dispatcher of a company asks for the same
  * tab lists every 3–10 s, so each tab's ordered ids are read once per company and each order's
  * wire row is validated and serialised once, then reused until it changes.
  *
@@ -167,7 +167,7 @@ export function createDispatcherBoard({
       return new Map(found.map((order) => [order.id, serialise(order)]));
     });
 
-  /** SPEC §7 GET /api/dispatcher-orders/{tab}: own orders first, then the newest (SPEC §2). */
+  /** GET /api/dispatcher-orders/{tab}: own orders first, then the newest. */
   async function tab(
     caller: Caller,
     name: DispatcherTab,
@@ -212,7 +212,7 @@ export function createDispatcherBoard({
     serialisedRows(ids).catch((error: unknown) => onReloadError?.(error));
   }
 
-  /** SPEC §7 the four tab counters: the sizes of the very lists the tabs show. */
+  /** The four tab counters: the sizes of the very lists the tabs show. */
   async function statistics(caller: Caller): Promise<z.output<typeof DispatcherStatisticsSchema>> {
     const [inCall, liveTab, finished, canceled] = await Promise.all(
       TAB_IDS.map((name) => idsOf(caller.companyIds, name)),
@@ -225,14 +225,14 @@ export function createDispatcherBoard({
     };
   }
 
-  /** SPEC §2 top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
+  /** Top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
   const liveStatistics = async (caller: Caller) => {
     const orderCounts = await live.get(
       scopeKey(caller.companyIds),
       statsTags(caller.companyIds),
       () => liveCounts(db, caller.companyIds),
     );
-    // Issue #17: the drivers' figures are the live index's, the same state the map shows.
+    // The drivers' figures are the live index's, the same state the map shows.
     const drivers = driverCounts(caller.companyIds);
     return {
       ...orderCounts,

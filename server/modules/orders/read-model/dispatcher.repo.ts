@@ -8,7 +8,7 @@ import { intArray, oneOf } from '../../../db/sql';
 import { parseIntList } from '../../../lib/int-list';
 import { orderColumns } from '../orders.select';
 
-/** SPEC §2 the four tabs (common/orders/orders.tabs.ts). */
+/** The four tabs (common/orders/orders.tabs.ts). */
 export type DispatcherTab = TabId;
 
 const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
@@ -16,7 +16,7 @@ const last24h = sql`(now() at time zone 'utc') - interval '24 hours'`;
 /** Final and Anulat: orders closed in the last 24 h, newest closing first. */
 export const isClosedTab = (tab: DispatcherTab) => tab === 'finished' || tab === 'canceled';
 
-/** Each tab's rows, always bounded: live orders, or the last 24 h of closed ones (DESIGN §8). */
+/** Each tab's rows, always bounded: live orders, or the last 24 h of closed ones. */
 const tabFilter: Record<DispatcherTab, SQL> = {
   'in-call': sql`(${orders.always_in_call} or ${orders.call_state} in ('started', 'on_hold'))`,
   live: sql`${orders.state} in ('created', 'pending', 'assigned')`,
@@ -37,7 +37,7 @@ export interface TabIds {
 }
 
 /**
- * The ids of a tab's orders, newest first (SPEC §2; "own first" is applied per dispatcher by the
+ * The ids of a tab's orders, newest first ("own first" is applied per dispatcher by the
  * caller). Bounded twice: by the tab's window and by ORDER_COUNT_CAP.
  */
 export async function tabIds(
@@ -76,7 +76,7 @@ export function tabIdsQuery(
       and(
         oneOf(orders.processed_by_company_id, input.companyIds),
         tabFilter[input.tab],
-        // SPEC §5: the call sign exactly, or the address as a case-insensitive substring.
+        // The call sign exactly, or the address as a case-insensitive substring.
         search
           ? sql`(${orders.car_indicativ} = ${search} or f_unaccent(lower(${orders.address})) like f_unaccent(${`%${escapeLike(search.toLowerCase())}%`}))`
           : undefined,
@@ -112,8 +112,8 @@ const countWhere = (companyIds: number[], filter: SQL) =>
   sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;
 
 /**
- * SPEC §2 operator top bar: last 24 h orders and cancellations. The drivers' figures come from
- * the live driver index (issue #17), not from here.
+ * operator top bar: last 24 h orders and cancellations. The drivers' figures come from
+ * the live driver index, not from here.
  */
 export async function liveCounts(db: DbOrTx, companyIds: number[]) {
   const [row] = rowsOf<{ orders_24h: number; canceled_24h: number }>(
@@ -133,7 +133,7 @@ export function liveCountsQuery(companyIds: number[]) {
     ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h`;
 }
 
-/** SPEC §3 Report order rows: the newest orders of the companies. */
+/** Report order rows: the newest orders of the companies. */
 export async function reportRows(db: DbOrTx, companyIds: number[], limit: number) {
   return db
     .select({

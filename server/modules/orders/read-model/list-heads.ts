@@ -1,5 +1,5 @@
 /**
- * Page 1 of GET /api/orders from memory (research B4: p99 ≤ 15 ms under 50 placings a second).
+ * Page 1 of GET /api/orders from memory (p99 ≤ 15 ms under 50 placings a second).
  * Read from the database on every request, page 1 waited behind whatever held the database: on
  * PGlite, its one session (placings, tab reloads); on PostgreSQL, a CPU shared with them.
  *

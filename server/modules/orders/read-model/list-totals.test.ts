@@ -6,7 +6,7 @@ const scope = { kind: 'companies' as const, processedBy: [3], createdBy: [] };
 const query = (extra: Record<string, string> = {}) => ListOrdersQuerySchema.parse(extra);
 const order = { processed_by_company_id: 3, created_by_company_id: 3 };
 
-describe('GET /api/orders totals (DESIGN §8: no full count per request)', () => {
+describe('GET /api/orders totals (no full count per request)', () => {
   it('counts once for every page of the same list', async () => {
     const totals = createListTotals();
     let loads = 0;

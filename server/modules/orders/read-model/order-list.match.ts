@@ -10,7 +10,7 @@ import type { OrderListScope } from './list-keys';
  */
 export type ListMatcher = (order: Order) => boolean;
 
-/** Bucharest-local day and time of the stored UTC `created_at` (SPEC §9: shown local, stored UTC). */
+/** Bucharest-local day and time of the stored UTC `created_at` (shown local, stored UTC). */
 export function bucharestDayAndTime(utc: string): { day: string; time: string } {
   const part = bucharestParts(fromUtcString(utc));
   return {

@@ -1,5 +1,5 @@
 /**
- * The statements behind GET /api/orders (SPEC §7 Orders, every filter of §3 Order filters): a
+ * The statements behind GET /api/orders (Orders, every filter of §3 Order filters): a
  * page's ids, the capped total, and the reads of deep-page windows (page-windows.ts).
  *
  * A list's statements depend only on its shape (which filters it has, how many companies and
@@ -30,7 +30,7 @@ const p = sql.placeholder;
 /** A constant in the statement's text (LIMIT, OFFSET): the planner sees it, as it does not a parameter. */
 const constant = (value: number) => sql.raw(String(Math.trunc(value)));
 
-/** Bucharest-local day and time filters (SPEC §9: shown local, stored UTC). */
+/** Bucharest-local day and time filters (shown local, stored UTC). */
 const localCreatedAt = sql`((${orders.created_at} at time zone 'utc') at time zone 'Europe/Bucharest')`;
 
 /** The optional filters of ListOrdersQuery but the states, each with its condition on a bound value. */
@@ -213,7 +213,7 @@ export function listOrdersQueries(db: Db, scope: OrderListScope, query: ListOrde
   const pageIdsSql = () =>
     keysSql(shape, 'newest', query.per_page, pageOffsetCount, undefined, pageMerged);
   const totalMerged = mergedFor(shape, ORDER_COUNT_CAP + 1);
-  // Never a full count per request on a big table (DESIGN §8): count up to the cap, say "more".
+  // Never a full count per request on a big table: count up to the cap, say "more".
   const totalSql = () => sql`select count(*)::int as value
     from (${keysSql(shape, 'newest', ORDER_COUNT_CAP + 1, 0, undefined, totalMerged)}) as capped`;
 

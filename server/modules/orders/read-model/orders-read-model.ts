@@ -24,7 +24,7 @@ const HEAD_TTL_MS = 5_000;
 type Caller = { userId: number; companyIds: number[] };
 
 /**
- * The orders as the consoles read them (DESIGN §8 Caching), behind one interface: the tabs and
+ * The orders as the consoles read them (Caching), behind one interface: the tabs and
  * their counters (dispatcher-board.ts), page 1 of GET /api/orders (list-heads.ts), its deep
  * pages (page-windows.ts) and totals (list-totals.ts). It learns of changes from the change
  * stream only (change-stream/order-feed.ts: `apply`, `reset`), the same way on every node, so
@@ -37,7 +37,7 @@ export function createOrdersReadModel({
   driverCounts,
 }: {
   db: Db;
-  /** The operator top bar's drivers figures (the live driver index, issue #17). */
+  /** The operator top bar's drivers figures (the live driver index). */
   driverCounts: DriverCounts;
   /** How long a tab list lives untold (CONSOLE_CACHE_MS); 0 reads every request fresh. */
   ttlMs: number;
@@ -106,11 +106,11 @@ export function createOrdersReadModel({
   }
 
   return {
-    /** SPEC §7 GET /api/dispatcher-orders/{tab}. */
+    /** GET /api/dispatcher-orders/{tab}. */
     tab: (caller: Caller, tab: DispatcherTab, query: TabQuery) => board.tab(caller, tab, query),
-    /** SPEC §7 the four tab counters. */
+    /** The four tab counters. */
     statistics: (caller: Caller) => board.statistics(caller),
-    /** SPEC §2 the top bar's counts. */
+    /** The top bar's counts. */
     liveStatistics: (caller: Caller) => board.liveStatistics(caller),
     list,
     apply,

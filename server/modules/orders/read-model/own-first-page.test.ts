@@ -8,7 +8,7 @@ const list = (pairs: [number, number][]) => ({
   capped: false,
 });
 
-describe('ownFirstPage (SPEC §2: own orders first, then the newest)', () => {
+describe('ownFirstPage (own orders first, then the newest)', () => {
   // Newest first; dispatcher 7 is the caller, 0 means no dispatcher.
   const tab = list([
     [10, 3],

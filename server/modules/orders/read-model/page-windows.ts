@@ -1,6 +1,6 @@
 /**
  * Deep pages of GET /api/orders without walking every row before them on every request
- * (research B4: a deep page within 2× of page 1). `page=1000` skips 14,985 index entries:
+ * (a deep page within 2× of page 1). `page=1000` skips 14,985 index entries:
  * ~5 ms on PostgreSQL, 10–25 ms on PGlite, whose one session every other query waits for.
  *
  * A deep page is read once with `SLACK` rows before it (its window), together with the list's

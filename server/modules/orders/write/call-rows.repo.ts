@@ -41,7 +41,7 @@ export const callGuards = {
 };
 
 /**
- * Puts the dispatcher's other started calls on hold (SPEC §4: answering or resuming one holds
+ * Puts the dispatcher's other started calls on hold (answering or resuming one holds
  * the others); the orders it changed. `companyIds` keeps the in-call partial index in play.
  */
 export async function holdOtherCalls(

@@ -61,7 +61,7 @@ export interface CallLog {
 }
 
 /**
- * The telephony's changes of orders (issue #19, SPEC §4 Calls, docs/CALLS.md), through the
+ * The telephony's changes of orders (Calls, docs/CALLS.md), through the
  * orders' one write path: each writes in one transaction with its history items and its
  * numbered changes.
  */
@@ -77,7 +77,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * SPEC §7 POST /api/calls/accept: the order of this SIP call, born once (docs/CALLS.md): a
+   * POST /api/calls/accept: the order of this SIP call, born once (docs/CALLS.md): a
    * retry by the same dispatcher answers the same order; anyone else is refused.
    */
   async function accept(auth: AuthContext, call: AnsweredCall, log: CallLog): Promise<Order> {
@@ -103,7 +103,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
         client_name: call.client?.name ?? null,
         about_client: call.client?.about ?? null,
         dispatcher_id: auth.userId,
-        // SPEC §6: the logged user's companies set search_company_ids.
+        // The logged user's companies set search_company_ids.
         search_company_ids: auth.companyIds,
         created_by_company_id: call.createdByCompanyId,
         processed_by_company_id: call.companyId,
@@ -153,7 +153,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * SPEC §4: the call ended (the client's or the dispatcher's hang-up, told by the softphone or
+   * the call ended (the client's or the dispatcher's hang-up, told by the softphone or
    * by the PBX). A draft is canceled with `call_ended` and the reason text; a placed order keeps
    * its search or its driver (docs/CALLS.md: the end of the call is the normal end of taking an
    * order). The order, or null when no live call matches (ended already, or never ours).
@@ -202,7 +202,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * The dispatcher's hang-up or the client's, as the softphone tells it (SPEC §7 PATCH
+   * The dispatcher's hang-up or the client's, as the softphone tells it (PATCH
    * /api/calls/cancel). A call the PBX ended first answers its order as it is; no call of
    * theirs with that number, 409.
    */

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 
-/** The Bucharest day of now, the day an order created now is counted on (DESIGN §4 Time). */
+/** The Bucharest day of now, the day an order created now is counted on (Time). */
 export const bucharestToday = sql`(now() at time zone 'Europe/Bucharest')::date`;
 
 /**
- * One more order of a company today in the dashboard chart's daily counts (SPEC §2, table
+ * One more order of a company today in the dashboard chart's daily counts (table
  * order_daily_counts): online when it came from the client app (source 'from_app'), phone
  * otherwise, as migration 0013 counted the orders before it. Written by every insert of an
  * order, in its statement or transaction, so the counts are the orders' own and the chart never

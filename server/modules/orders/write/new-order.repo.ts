@@ -42,7 +42,7 @@ export interface NewOrder {
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
-  /** When a placed order's driver search is due, by the engine's clock (issue #18). */
+  /** When a placed order's driver search is due, by the engine's clock. */
   search_due_ms: number;
 }
 

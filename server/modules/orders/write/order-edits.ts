@@ -24,7 +24,7 @@ type EditInput = Partial<CreateInput>;
 
 /**
  * A patch that asks for nothing: no field, or only `place: false` (keep a draft a draft). It
- * reads the order instead of writing it (no updated_at, history item or event; issue #3).
+ * reads the order instead of writing it (no updated_at, history item or event).
  */
 const asksNothing = (input: EditInput) =>
   Object.entries(input).every(
@@ -83,7 +83,7 @@ function editedColumns(input: EditInput, editable: boolean, placing: boolean) {
   };
 }
 
-/** Creating, editing and copying orders (SPEC §4, §5, §7), through the one write path. */
+/** Creating, editing and copying orders, through the one write path. */
 export function createOrderEdits(
   db: Db,
   steps: WriteSteps,
@@ -116,7 +116,7 @@ export function createOrderEdits(
   const clientChanged = (tx: DbOrTx, clientId: number, orderId: number) =>
     appendChangesOf(tx, rows.otherOrdersOfClient(clientId, orderId));
 
-  /** SPEC §7 POST /api/orders (SPEC §5 validation; DESIGN §7 Idempotency-Key). */
+  /** POST /api/orders (validation; DESIGN §7 Idempotency-Key). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
     // Read before the placing statement and judged by `onceInOneStatement`, so that a retried
@@ -140,12 +140,12 @@ export function createOrderEdits(
             about_client: input.about_client ?? null,
             comment: input.comment ?? null,
             departure_time: input.departure_time ?? null,
-            // SPEC §4 service 1, unless the company chose its own default (/settings, issue #20).
+            // Service 1, unless the company chose its own default (/settings).
             service_id: input.service_id ?? facts.defaultServiceId ?? 1,
             options: input.options,
             dispatcher_id: auth.userId,
             custom_driver_ids: input.custom_driver_ids,
-            // SPEC §6: the logged user's companies set search_company_ids.
+            // The logged user's companies set search_company_ids.
             search_company_ids: auth.companyIds,
             payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
             always_in_call: input.always_in_call,
@@ -174,8 +174,8 @@ export function createOrderEdits(
   }
 
   /**
-   * SPEC §7 PATCH /api/orders/{id}. A new order is edited whole and placed with `place`; any
-   * other takes only its comment, client name, notes and payment (SPEC §4, updateRefusal).
+   * PATCH /api/orders/{id}. A new order is edited whole and placed with `place`; any
+   * other takes only its comment, client name, notes and payment (updateRefusal).
    */
   async function update(auth: AuthContext, id: number, body: UpdateOrderBody) {
     const input = body as EditInput;
@@ -187,7 +187,7 @@ export function createOrderEdits(
       const editable = isEditable(asFacts(row));
       const placing = editable && input.place === true;
       // Placing checks the phone the order will have: the stored one when this request sends
-      // none, so a saved draft or a duplicate whose number was blocked since is refused (SPEC §5).
+      // none, so a saved draft or a duplicate whose number was blocked since is refused.
       await checkReferences(
         tx,
         row.processed_by_company_id,
@@ -240,7 +240,7 @@ export function createOrderEdits(
     return seq === null ? steps.current(auth, id) : steps.published(seq, id);
   }
 
-  /** SPEC §7 PATCH update-name {name, about}: allowed in any state (SPEC §2 editable client name). */
+  /** PATCH update-name {name, about}: allowed in any state (editable client name). */
   async function updateName(
     auth: AuthContext,
     id: number,
@@ -261,7 +261,7 @@ export function createOrderEdits(
     return steps.published(seq, id);
   }
 
-  /** SPEC §7 PATCH places/{placeId}: the address edit toggle works in any state (SPEC §4). */
+  /** PATCH places/{placeId}: the address edit toggle works in any state. */
   async function updatePlace(
     auth: AuthContext,
     id: number,
@@ -291,7 +291,7 @@ export function createOrderEdits(
     return steps.published(seq, id);
   }
 
-  /** SPEC §4: duplicate any non-new order into a new one with the current departure time. */
+  /** Duplicate any non-new order into a new one with the current departure time. */
   async function duplicate(auth: AuthContext, id: number, idempotencyKey: string | undefined) {
     const result = await idempotency.once(
       {

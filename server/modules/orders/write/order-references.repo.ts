@@ -20,7 +20,7 @@ export interface OrderReferences {
 }
 
 export interface ReferenceFacts {
-  /** SPEC §5: the phone is on the company's blocked list. */
+  /** The phone is on the company's blocked list. */
   blocked: boolean;
   serviceKnown: boolean;
   /** The sent option keys the company offers. */
@@ -30,7 +30,7 @@ export interface ReferenceFacts {
   protocol: { type: string; parent_company_id: number | null } | null;
   /** The company's client with the sent phone, as they are now (placing may rename them). */
   client: { name: string | null; about: string | null } | null;
-  /** The service a new order without one gets: the company's /settings choice (issue #20). */
+  /** The service a new order without one gets: the company's /settings choice. */
   defaultServiceId: number | null;
 }
 

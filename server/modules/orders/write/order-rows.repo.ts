@@ -19,7 +19,7 @@ export async function insertOrder(
 ): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('order insert returned no row');
-  // The dashboard chart's daily counts, in the same transaction (SPEC §2, daily-counts.repo).
+  // The dashboard chart's daily counts, in the same transaction (daily-counts.repo).
   await countNewOrder(db, row);
   return row;
 }
@@ -91,7 +91,7 @@ export async function updatePlace(
 }
 
 /**
- * A guarded update: one statement whose WHERE holds the rule (DESIGN §5, research R8), so two
+ * A guarded update: one statement whose WHERE holds the rule, so two
  * racing requests cannot both pass it. Returns the row, or undefined when the guard refused.
  */
 export async function updateOrderWhere(
@@ -172,7 +172,7 @@ export async function updateClientName(
     .where(eq(clients.id, clientId));
 }
 
-/** Remembers the places of an order as the client's saved addresses (SPEC §3 Saved address). */
+/** Remembers the places of an order as the client's saved addresses (Saved address). */
 export async function rememberAddresses(
   db: DbOrTx,
   companyId: number,

@@ -8,7 +8,7 @@ import { createOrderTransitions } from './order-transitions';
 import { createWriteSteps, type WriteStepsDeps } from './write-steps';
 
 /**
- * The orders' one write path (DESIGN §4, issue #16): every change of an order — the console's
+ * The orders' one write path: every change of an order — the console's
  * today, the dispatch engine's and the telephony's tomorrow — goes through here. Each applies
  * the SPEC §4 rules, writes in one transaction with its history item and its numbered change
  * (the outbox every node's read model and sockets follow), and answers with the order as this
@@ -22,9 +22,9 @@ export function createOrderWritePath(
   return {
     ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies),
     ...createOrderTransitions(deps.db, steps),
-    /** The engine's and the drivers' changes (issue #18). */
+    /** The engine's and the drivers' changes. */
     dispatch: createDispatchTransitions(deps.db, steps),
-    /** The softphone's answered, held and ended calls (issue #19). */
+    /** The softphone's answered, held and ended calls. */
     calls: createCallTransitions(deps.db, steps),
   };
 }

@@ -7,7 +7,7 @@ import { findAnyOrder, findOrder, findOrderRow, type OrderRow } from '../orders.
 import * as rows from './order-rows.repo';
 
 /**
- * The dispatch engine as the orders' write path sees it (issue #18): a placed or retried order's
+ * The dispatch engine as the orders' write path sees it: a placed or retried order's
  * search is born in the same transaction, and any change of an order wakes its search at once.
  */
 export interface SearchHooks {
@@ -46,7 +46,7 @@ export interface WriteStepsDeps {
 }
 
 /**
- * The steps every order write shares (DESIGN §4 one write path): read the row it judges, append
+ * The steps every order write shares (one write path): read the row it judges, append
  * its history item, record its change as the transaction's last statement, and after the commit
  * answer with the order as this node's read model now has it.
  */

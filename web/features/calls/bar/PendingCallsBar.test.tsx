@@ -63,7 +63,7 @@ async function ringing() {
   return setup;
 }
 
-describe('pending-calls bar (SPEC §2 Shell)', () => {
+describe('pending-calls bar (Shell)', () => {
   it('shows each ringing call with who is calling, the answer key and the free lines', async () => {
     const api = serve();
     const { ua } = await ringing();

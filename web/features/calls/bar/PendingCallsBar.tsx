@@ -11,7 +11,7 @@ const waiting = (line: Line) =>
   line.state === 'ringing' || line.state === 'answering' || line.state === 'dialing';
 
 /**
- * SPEC §2 Shell pending-calls bar: a slim strip under the header, only while calls ring. Each
+ * Shell pending-calls bar: a slim strip under the header, only while calls ring. Each
  * call shows its number and who is calling; the oldest one's button names the answer key.
  * 'Linii libere' is SPEC §4's free slots (15 minus the calls in progress).
  */

@@ -1,5 +1,5 @@
 /**
- * The dispatcher events' log (SPEC §2 Shell "dispatcher events component"): what happened to
+ * The dispatcher events' log (Shell "dispatcher events component"): what happened to
  * calls that the bar no longer shows, newest first.
  */
 export type CallEventKind =

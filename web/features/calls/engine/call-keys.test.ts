@@ -29,7 +29,7 @@ const press = (key: string, extra: Partial<CallKeyInput> = {}): CallKeyInput => 
   ...extra,
 });
 
-describe('lines (SPEC §4: 15 lines)', () => {
+describe('lines (15 lines)', () => {
   it('counts every call in progress against the 15 lines', () => {
     expect(freeLines([])).toBe(SOFTPHONE_LINES);
     expect(freeLines([line('ringing'), line('answering'), line('active'), line('held')])).toBe(11);
@@ -54,7 +54,7 @@ describe('lines (SPEC §4: 15 lines)', () => {
   });
 });
 
-describe('call keys (SPEC §2)', () => {
+describe('call keys', () => {
   it('answers the oldest ringing call with the answer key, F1 having precedence over hold', () => {
     const live = line('active', 1);
     const older = line('ringing');

@@ -3,7 +3,7 @@ import type { AnswerKey } from '../use-call-options';
 import { activeLine, type Line, liveLines, ringingLines } from './lines';
 
 /**
- * What a key press does to the calls (SPEC §2: the answer key, F1–F9 on the nth live call, Esc,
+ * What a key press does to the calls (the answer key, F1–F9 on the nth live call, Esc,
  * Space on /operator/v2). Pure, so the precedence rules are tested without a keyboard:
  *
  * - the configured answer key answers the oldest ringing call; when it is F1 and nothing rings,
@@ -27,7 +27,7 @@ export interface CallKeyInput {
   altKey: boolean;
   /** Focus is in a text field (Space is then typed, never an answer). */
   inField: boolean;
-  /** The page is /operator/v2, where Space accepts the first pending call (SPEC §2). */
+  /** The page is /operator/v2, where Space accepts the first pending call. */
   spaceAnswers: boolean;
 }
 

@@ -14,7 +14,7 @@ import {
 import type { Order } from '@common/orders/orders.schema';
 import { api, isApiError } from '../../../lib/api-client';
 
-/** The server side of the softphone (SPEC §7 Calls and ours, common/calls/calls.api.ts). */
+/** The server side of the softphone (Calls and ours, common/calls/calls.api.ts). */
 export interface CallsClient {
   sipSettings(): Promise<SipSettings>;
   accept(phone: string, sipCallId: string): Promise<Order>;

@@ -78,7 +78,7 @@ export interface JsSipUaLike {
 }
 
 /**
- * DESIGN §6 / telephony-spike §4: no STUN or TURN by default (JsSIP waits for ICE gathering to
+ * / telephony-spike §4: no STUN or TURN by default (JsSIP waits for ICE gathering to
  * end before it sends its answer, and an unreachable STUN server costs ~40 s); 'balanced'
  * bundling, because 'max-bundle' breaks a media relay's SDP.
  */

@@ -1,8 +1,8 @@
 import { SOFTPHONE_LINES } from '@common/calls/calls.schema';
 
 /**
- * A softphone line (SPEC §4 Calls: 15 lines): one SIP call of this browser, from the INVITE to
- * its end. Lines are kept in arrival order; that order numbers the F-keys (SPEC §2 Order list:
+ * A softphone line (Calls: 15 lines): one SIP call of this browser, from the INVITE to
+ * its end. Lines are kept in arrival order; that order numbers the F-keys (Order list:
  * "F1 to F9 toggle hold on the nth active call").
  *
  * - ringing: an incoming call waits for an answer (the pending-calls bar);
@@ -39,7 +39,7 @@ export const freeLines = (lines: readonly Line[]) => Math.max(0, SOFTPHONE_LINES
 export const ringingLines = (lines: readonly Line[]) =>
   lines.filter((line) => line.state === 'ringing');
 
-/** The live calls, in arrival order: F1 is the first (SPEC §2). */
+/** The live calls, in arrival order: F1 is the first. */
 export const liveLines = (lines: readonly Line[]) => lines.filter(isLive);
 
 /** The one call the dispatcher talks to (the others are held). */

@@ -6,15 +6,15 @@ import type { RegistrationProblem } from './sip-port';
 /** Why the softphone is not registered: the SIP server's answer, or our own server's. */
 export type SipProblem = RegistrationProblem | 'settings';
 
-/** The softphone's messages to the dispatcher (SPEC §8 telephony and hang-up messages). */
+/** The softphone's messages to the dispatcher (telephony and hang-up messages). */
 export interface SoftphoneNotices {
-  /** SPEC §8 alert: the user cannot have a softphone ('User meta not found', …). */
+  /** Alert: the user cannot have a softphone ('User meta not found', …). */
   unavailable(message: string): void;
-  /** SPEC §8: the persistent 'SIP is disabled' toast, with what went wrong. */
+  /** The persistent 'SIP is disabled' toast, with what went wrong. */
   sipDisabled(problem: SipProblem, detail: string): void;
   /** Registered again: the persistent toast goes. */
   sipEnabled(): void;
-  /** SPEC §8: 'Сlientul a încheiat apelul' for 5 s. */
+  /** 'Сlientul a încheiat apelul' for 5 s. */
   clientHungUp(): void;
   error(message: string): void;
 }
@@ -44,7 +44,7 @@ export const mantineNotices: SoftphoneNotices = {
       title: 'Telefonie',
       message,
       color: 'yellow',
-      // SPEC §9: toasts last 1 to 6 s.
+      // Toasts last 1 to 6 s.
       autoClose: 6_000,
       withBorder: true,
     }),

@@ -6,7 +6,7 @@ import type { SessionPort, UaPort } from './sip-port';
 
 /**
  * - loading: reading GET /api/calls/sip-settings;
- * - unavailable: the user cannot have a softphone (SPEC §8 message);
+ * - unavailable: the user cannot have a softphone (message);
  * - connecting: the UA is connecting and registering;
  * - registered: calls arrive;
  * - failed: not registered (network, credentials, settings); retrying by itself.
@@ -34,7 +34,7 @@ export interface RegistrationHost {
 const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000] as const;
 
 /**
- * One login's SIP registration (docs/CALLS.md Credentials, DESIGN §6): the settings and their
+ * One login's SIP registration (docs/CALLS.md Credentials): the settings and their
  * ephemeral credential (in memory only), the JsSIP UA they start, the credential renewed before
  * it expires and at every retry after a failure (UA.set, the same UA), the SPEC §8 messages.
  * A new server or account replaces the UA, but only once no call is live.
@@ -112,7 +112,7 @@ export class Registration {
     }
     if (!this.running) return;
     if (!settings.available) {
-      // SPEC §8: the alert once per login, not at every renewal.
+      // The alert once per login, not at every renewal.
       if (!this.alerted) this.deps.notices.unavailable(settings.message);
       this.alerted = true;
       if (!this.host.busy()) {
@@ -206,7 +206,7 @@ export class Registration {
     void this.load(false);
   }
 
-  /** SPEC §8 'SIP is disabled' (persistent), and a retry with a fresh credential. */
+  /** 'SIP is disabled' (persistent), and a retry with a fresh credential. */
   private fail(problem: SipProblem, detail: string, retry = true): void {
     const first = this.current !== 'failed';
     this.setStatus('failed', sipDisabledText(problem, detail));

@@ -71,7 +71,7 @@ describe('softphone start (docs/CALLS.md credentials)', () => {
   });
 });
 
-describe('lines (SPEC §4)', () => {
+describe('lines', () => {
   it('rings up to 15 calls and refuses the 16th with 486', async () => {
     callCentre();
     const { phone, ua } = await registeredPhone();
@@ -111,7 +111,7 @@ describe('answering (docs/CALLS.md: the server first, then SIP)', () => {
 
     const second = ua().ring('call-b', '+40722111002');
     await phone.answerFirst();
-    // SPEC §4: the other confirmed call is put on hold (SIP; the server did it in accept).
+    // The other confirmed call is put on hold (SIP; the server did it in accept).
     expect(first.holds).toBe(1);
     expect(second.answered).toHaveLength(1);
     expect(phone.getSnapshot().lines.map((l) => [l.id, l.state, l.orderId])).toEqual([
@@ -153,7 +153,7 @@ describe('answering (docs/CALLS.md: the server first, then SIP)', () => {
   });
 });
 
-describe('hold and hang-ups (SPEC §4)', () => {
+describe('hold and hang-ups', () => {
   it('holds and resumes on the SIP side and the server', async () => {
     const api = callCentre({
       'PATCH /api/calls/hold/100': () => json(200, acceptedOrder(100, '+40722111001', 'call-a')),
@@ -258,7 +258,7 @@ describe('hold and hang-ups (SPEC §4)', () => {
   });
 });
 
-describe('registration (SPEC §8, the issue: re-registration without a reload)', () => {
+describe('registration (the issue: re-registration without a reload)', () => {
   it("shows 'SIP is disabled', retries with a fresh credential on the same UA, and clears", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let password = 0;
@@ -369,7 +369,7 @@ describe('callbacks (docs/CALLS.md Missed calls)', () => {
   });
 });
 
-describe('dispatcher events (SPEC §2 Shell)', () => {
+describe('dispatcher events (Shell)', () => {
   it('logs missed calls, a burst as one line, and not a callback that lowers the count', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     callCentre();

@@ -52,7 +52,7 @@ const MISSED_MERGE_MS = 60_000;
 const INITIAL: SoftphoneSnapshot = { status: 'off', message: null, lines: [], events: [] };
 
 /**
- * The dispatcher's softphone (SPEC §2 Shell, §4 Calls, docs/CALLS.md), outside React: one
+ * The dispatcher's softphone (Shell, §4 Calls, docs/CALLS.md), outside React: one
  * SIP user agent, its 15 lines, the server calls that tie each call to its order, and the
  * registration's life (ephemeral credential renewed before it expires and at every retry).
  * Components read it with useSyncExternalStore (use-softphone.ts).
@@ -108,7 +108,7 @@ export class Softphone {
 
   // ── life ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Starts for a logged dispatcher (SPEC §2 Shell); a second start restarts. */
+  /** Starts for a logged dispatcher (Shell); a second start restarts. */
   start(context: SoftphoneContext): void {
     this.stop();
     this.context = context;
@@ -153,7 +153,7 @@ export class Softphone {
 
   private onIncoming(session: SessionPort): void {
     const lines = this.snapshot.lines;
-    // SPEC §4: 15 lines. The 16th call is refused here; another operator may take it, or the
+    // 15 lines. The 16th call is refused here; another operator may take it, or the
     // PBX keeps it as a missed call (docs/CALLS.md).
     if (lines.length >= SOFTPHONE_LINES || this.line(session.callId)) {
       session.reject(486);
@@ -171,7 +171,7 @@ export class Softphone {
       {
         id: session.callId,
         direction: 'incoming',
-        // As orders store it (SPEC §5), so the bar, the list and the server agree.
+        // As orders store it, so the bar, the list and the server agree.
         phone: normalizePhone(session.remoteUser) ?? session.remoteUser,
         displayName: session.remoteName,
         state: 'ringing',
@@ -192,7 +192,7 @@ export class Softphone {
   /**
    * docs/CALLS.md: the server first (POST /api/calls/accept creates the order tied to this SIP
    * call, or answers 409 when another operator took it), then the SIP answer; the other live
-   * calls go on hold (SPEC §4), and the order opens.
+   * calls go on hold, and the order opens.
    */
   async answer(lineId: string): Promise<void> {
     const line = this.line(lineId);
@@ -259,7 +259,7 @@ export class Softphone {
   // ── live calls ───────────────────────────────────────────────────────────────────────────
 
   /**
-   * SPEC §2 F1–F9: the active call goes on hold; a held one is resumed (and the active one
+   * F1–F9: the active call goes on hold; a held one is resumed (and the active one
    * held): SIP re-INVITE and PATCH /api/calls/hold|unhold/{orderId}. Resuming opens its order.
    */
   async toggleHold(lineId: string): Promise<void> {
@@ -290,7 +290,7 @@ export class Softphone {
     }
   }
 
-  /** SPEC §2 Esc / SPEC §4: the dispatcher ends the call ('Dispatcher finished call'). */
+  /** Esc / SPEC §4: the dispatcher ends the call ('Dispatcher finished call'). */
   hangUp(lineId: string): void {
     const line = this.line(lineId);
     const session = this.sessions.get(lineId);
@@ -330,7 +330,7 @@ export class Softphone {
       if (line.orderId !== null) this.cancelOnServer(line, DISPATCHER_FINISHED_CALL);
       return;
     }
-    // SPEC §4: the client hung up (or the call dropped on their side).
+    // The client hung up (or the call dropped on their side).
     this.deps.notices.clientHungUp();
     this.log('hung_up', 'Clientul a încheiat apelul.', line.phone);
     if (line.orderId !== null) this.cancelOnServer(line, CLIENT_FINISHED_CALL);
@@ -442,7 +442,7 @@ export class Softphone {
   }
 
   /**
-   * SPEC §7 client_call_accepted: a dispatcher of the company (or this one in another window)
+   * client_call_accepted: a dispatcher of the company (or this one in another window)
    * took the call: it leaves this bar at once (the PBX cancels this browser's leg anyway).
    */
   callAcceptedElsewhere(payload: ClientCallAcceptedPayload): void {

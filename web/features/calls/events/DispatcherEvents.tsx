@@ -4,7 +4,7 @@ import { useSoftphone } from '../engine/use-softphone';
 import { STATUS_LOOK } from '../labels';
 
 /**
- * SPEC §2 Shell "dispatcher events component": the softphone's registration as a dot and a
+ * Shell "dispatcher events component": the softphone's registration as a dot and a
  * word in the header ('Telefon conectat', 'Se conectează…', 'SIP is disabled'), and on click
  * the last events that left no trace on screen: a call taken by another operator, a client who
  * hung up, a missed call, a call refused with every line in use.

@@ -6,7 +6,7 @@ import { missedCallKeys } from '../query-keys';
 /**
  * The company's missed calls not yet called back (docs/CALLS.md), read again on
  * 'missed_calls_updated' (shell/SoftphoneHost), after a reconnect (RealtimeBridge), and every
- * 30 s: the event crosses nodes at most once (DESIGN §4: polling stays as the safety net).
+ * 30 s: the event crosses nodes at most once (polling stays as the safety net).
  */
 export const MISSED_CALLS_POLL_MS = 30_000;
 

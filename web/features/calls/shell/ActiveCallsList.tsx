@@ -5,7 +5,7 @@ import { fKeyOf, type Line } from '../engine/lines';
 import { LINE_STATE_LABELS } from '../labels';
 
 /**
- * SPEC §2 Shell "hidden active-calls list": every line of this softphone, for screen readers
+ * Shell "hidden active-calls list": every line of this softphone, for screen readers
  * and tests (the visible view of a call is its order's row and form): F-key, number, state
  * and the time since it was answered.
  */

@@ -33,7 +33,7 @@ async function registered(ui = <div />) {
   return setup;
 }
 
-describe('telephony alerts (SPEC §8)', () => {
+describe('telephony alerts', () => {
   it('shows why calls are not available, once', async () => {
     serve({ available: false, message: SIP_MESSAGES.noMeta });
     const { phone } = renderSoftphone(<div />);
@@ -84,7 +84,7 @@ function Page() {
   );
 }
 
-describe('call keys in the console (SPEC §2)', () => {
+describe('call keys in the console', () => {
   it('leaves F6 to the call-sign search without a 6th call, and Esc to an open modal', async () => {
     serve();
     const { ua, phone } = await registered(<Page />);

@@ -20,8 +20,8 @@ const user = (
   meta: meta.map((key) => ({ key, value: 'x' })),
 });
 
-describe('who gets a softphone (SPEC §2 Shell)', () => {
-  it('gives one to every dispatcher of a company, settings or not (SPEC §8 says what is missing)', () => {
+describe('who gets a softphone (Shell)', () => {
+  it('gives one to every dispatcher of a company, settings or not (says what is missing)', () => {
     expect(hasSoftphone(user(['dispatcher']))).toBe(true);
     expect(hasSoftphone(user(['dispatcher'], [], []))).toBe(false);
   });

@@ -4,8 +4,8 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 const TELEPHONY_META = /^sip_/;
 
 /**
- * SPEC §2 Shell: dispatchers get the softphone. Those are the console users who take calls:
- * a company's dispatchers (one without telephony settings is told what is missing, SPEC §8),
+ * Shell: dispatchers get the softphone. Those are the console users who take calls:
+ * a company's dispatchers (one without telephony settings is told what is missing),
  * and an admin of a company who has telephony settings of his own — an admin who never takes
  * calls is not told at every login that he has none. A company account is a point of sale, not
  * a call centre; a platform admin without a company has no line to answer.

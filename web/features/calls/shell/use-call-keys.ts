@@ -37,7 +37,7 @@ function run(softphone: Softphone, action: CallKeyAction): void {
 }
 
 /**
- * The calls' keys (SPEC §2, engine/call-keys.ts) while the softphone runs. F-keys, the answer
+ * The calls' keys (engine/call-keys.ts) while the softphone runs. F-keys, the answer
  * key and Space are taken in the capture phase, before the page's own shortcuts see them, so
  * F6 with a 6th call toggles its hold and does not also open the call-sign search. Esc is
  * taken last (bubble phase), and only when nothing else used it.

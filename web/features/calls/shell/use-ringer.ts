@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { startRinging } from '../../../lib/sounds';
 import { useRingSound } from '../use-call-options';
 
-/** SPEC §2 Call options: the chosen ring sound loops while any call rings ('none' is silent). */
+/** Call options: the chosen ring sound loops while any call rings ('none' is silent). */
 export function useRinger(ringing: boolean): void {
   const [sound] = useRingSound();
   useEffect(() => {

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { TripsTable } from '../orders/TripsTable';
 
 /**
- * SPEC §2 /driver/reports/{token}: the trips of the driver the link was made for, 30 a page,
+ * /driver/reports/{token}: the trips of the driver the link was made for, 30 a page,
  * with his name and call sign and nothing else. A link revoked, expired or never made says so.
  */
 export function DriverReport({ token }: { token: string }) {

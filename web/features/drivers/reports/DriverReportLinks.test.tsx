@@ -18,7 +18,7 @@ const link = (over: Partial<ReportLink>): ReportLink => ({
   ...over,
 });
 
-describe('DriverReportLinks (SPEC §2 /driver/reports/{token})', () => {
+describe('DriverReportLinks (/driver/reports/{token})', () => {
   it('makes a link for the days asked, shows it once on this origin, and revokes one after asking', async () => {
     const links = [
       link({ id: 1 }),

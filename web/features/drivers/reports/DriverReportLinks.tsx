@@ -45,7 +45,7 @@ const STATE_BADGES: Record<LinkState, { label: string; color: string }> = {
 };
 
 /**
- * SPEC §2 /driver/reports/{token} links for the driver edit page (/user/{id}/driver): make one
+ * /driver/reports/{token} links for the driver edit page (/user/{id}/driver): make one
  * that expires after N days, copy it (it is shown only now: the server keeps only a digest),
  * see the links made and revoke one. DESIGN §7: no lasting secret in a URL.
  */

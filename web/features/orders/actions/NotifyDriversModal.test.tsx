@@ -12,7 +12,7 @@ const driver = (id: number, indicativ: string, name: string) => ({
   default_car: { indicativ },
 });
 
-describe('NotifyDriversModal (SPEC §2 notify selected drivers)', () => {
+describe('NotifyDriversModal (notify selected drivers)', () => {
   it("asks for drivers first ('Vă rugăm să selectați soferi'), then sends the ones picked", async () => {
     stubFetch({
       'GET /api/users': () =>

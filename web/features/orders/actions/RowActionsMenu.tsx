@@ -7,7 +7,7 @@ interface RowActionsMenuProps {
   onAction: (action: RowActionId) => void;
 }
 
-/** SPEC §2 Actions column: the actions the rules allow, in a keyboard-navigable menu. */
+/** Actions column: the actions the rules allow, in a keyboard-navigable menu. */
 export function RowActionsMenu({ orderId, actions, onAction }: RowActionsMenuProps) {
   if (actions.length === 0) return null;
   return (

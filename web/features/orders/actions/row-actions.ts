@@ -34,6 +34,6 @@ export function rowActions(order: RuleFacts, userId: number): RowActionId[] {
   return actions;
 }
 
-/** SPEC §2: the Driver column's retry button, for canceled own orders (canRetry). */
+/** The Driver column's retry button, for canceled own orders (canRetry). */
 export const showsRetry = (order: Pick<Order, 'state' | 'dispatcher_id'>, userId: number) =>
   order.state === 'canceled' && canRetry(order, userId);

@@ -2,9 +2,9 @@ import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * The console's two columns (SPEC §2): the order board, and beside it the order form on
+ * The console's two columns: the order board, and beside it the order form on
  * /operator or the drivers map on /operator/v2. Both take the height the page leaves them and
- * scroll on their own (issue #16: the page itself never scrolls), so the board's tabs and the
+ * scroll on their own (the page itself never scrolls), so the board's tabs and the
  * form's first fields stay where the dispatcher's eyes expect them.
  */
 export function BoardWithAside({

@@ -52,7 +52,7 @@ const consoleRoutes = {
   'GET /api/order-history/31': () => json(200, []),
 };
 
-describe('operator dashboard (SPEC §2 /operator)', () => {
+describe('operator dashboard (/operator)', () => {
   it('opens a new order, shows the counters, the live statistics and the in-call empty state', async () => {
     logIn();
     stubFetch(consoleRoutes);
@@ -162,7 +162,7 @@ describe('operator dashboard (SPEC §2 /operator)', () => {
   });
 });
 
-describe('operator v2 quick screen (SPEC §2)', () => {
+describe('operator v2 quick screen', () => {
   it("'-' closes the quick form, '+' opens it, Ctrl+Enter places", async () => {
     logIn();
     const api = stubFetch(consoleRoutes);

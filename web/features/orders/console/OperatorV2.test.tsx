@@ -22,7 +22,7 @@ const routes = {
   'POST /api/orders': () => json(201, buildOrder({ id: 70 })),
 };
 
-describe('operator v2 quick form shortcuts (SPEC §2)', () => {
+describe('operator v2 quick form shortcuts', () => {
   it('places nothing with Ctrl+Enter once the form is closed, and places again when reopened', async () => {
     session.setToken('tok');
     session.setUser(dispatcher);
@@ -53,7 +53,7 @@ describe('operator v2 quick form shortcuts (SPEC §2)', () => {
   });
 });
 
-describe('between the two operator screens (SPEC §2 /operator, /operator/v2)', () => {
+describe('between the two operator screens (/operator, /operator/v2)', () => {
   it("goes to the quick screen from the top bar ('Ecran rapid') and back ('Ecran complet')", async () => {
     session.setToken('tok');
     session.setUser(dispatcher);

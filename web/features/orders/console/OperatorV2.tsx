@@ -11,7 +11,7 @@ import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
 
 /**
- * SPEC §2 operator v2 quick screen: split view of the order list and the drivers map, and the
+ * operator v2 quick screen: split view of the order list and the drivers map, and the
  * quick form fixed at the bottom of the window (the page never scrolls; the list ends above
  * the form). '+' opens or focuses the form,
  * '-' closes it, Ctrl+Enter places; Space accepts the first pending call (features/calls/shell/
@@ -33,7 +33,7 @@ export function OperatorV2() {
   useShortcuts({
     openQuickOrder: openForm,
     closeQuickOrder: () => setOpen(false),
-    // SPEC §2 Ctrl+Enter places the quick form's order: bound only while the form is open (a
+    // Ctrl+Enter places the quick form's order: bound only while the form is open (a
     // closed form keeps its last submit in the ref, and the key is then left to the page).
     ...(open ? { placeOrder: () => submitRef.current?.() } : {}),
   });
@@ -47,7 +47,7 @@ export function OperatorV2() {
         aside={<DriversMap onOpenOrder={panel.open} />}
       />
       {/* Fixed at the bottom by the layout, not over it: the list above ends where it begins,
-          so no row hides under it (issue #16). */}
+          so no row hides under it. */}
       {open && (
         <QuickOrderForm
           addressRef={addressRef}

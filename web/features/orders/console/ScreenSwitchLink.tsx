@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/Icon';
 
-/** The quick screen's route (SPEC §2 /operator/v2). */
+/** The quick screen's route (/operator/v2). */
 export const QUICK_SCREEN_PATH = '/operator/v2';
 
 /**
  * Between the two operator screens of SPEC §2: /operator offers the quick screen, the quick
- * screen offers the way back (issue #3: /operator/v2 was reachable only by typing its address).
- * A light button with an icon, like the top bar's other buttons (issue #16: as grey subtle
+ * screen offers the way back (/operator/v2 was reachable only by typing its address).
+ * A light button with an icon, like the top bar's other buttons (as grey subtle
  * text it read as a label, not as something to click).
  */
 export function ScreenSwitchLink() {

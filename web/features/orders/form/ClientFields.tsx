@@ -15,7 +15,7 @@ interface ClientFieldsProps {
 
 /**
  * The caller: phone (fixed once placed), client name and notes. A placed order saves a changed
- * name or notes with 'Salvează clientul' (SPEC §4).
+ * name or notes with 'Salvează clientul'.
  */
 export function ClientFields({ form, order, onClientHistory, updateName }: ClientFieldsProps) {
   const { draft, errors, editable, update } = form;
@@ -30,7 +30,7 @@ export function ClientFields({ form, order, onClientHistory, updateName }: Clien
           error={errors.phone}
           disabled={!editable}
           onChange={(event) => update({ phone: event.currentTarget.value })}
-          // SPEC §5: the phone is normalised (lowercased, 00 → +, national → +40).
+          // The phone is normalised (lowercased, 00 → +, national → +40).
           onBlur={() => {
             const normal = normalizePhone(draft.phone);
             if (normal && normal !== draft.phone) update({ phone: normal });

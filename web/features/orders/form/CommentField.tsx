@@ -10,7 +10,7 @@ interface CommentFieldProps {
   updateComment: OrderActions['updateComment'];
 }
 
-/** 'Observații': open on every order; a placed one saves it with its own button (SPEC §4). */
+/** 'Observații': open on every order; a placed one saves it with its own button. */
 export function CommentField({ form, order, updateComment }: CommentFieldProps) {
   const { draft, errors, update } = form;
   return (

@@ -1,7 +1,7 @@
 import type { OrderOption } from '@common/catalog/catalog.schema';
 import { Checkbox, Group, MultiSelect } from '@mantine/core';
 
-/** SPEC §2: 8 options are shown inline, the rest are in a dropdown. */
+/** 8 options are shown inline, the rest are in a dropdown. */
 export const INLINE_OPTIONS = 8;
 
 interface OptionsPickerProps {

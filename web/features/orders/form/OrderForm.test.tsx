@@ -67,7 +67,7 @@ const placeWithKeyboard = () =>
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
   });
 
-describe('order form: new order (SPEC §2/§5)', () => {
+describe('order form: new order', () => {
   it('requires phone, client name and address without calling the server', async () => {
     const { api } = renderForm(0);
     await act(async () => fireEvent.click(await screen.findByTestId('order-submit')));
@@ -264,7 +264,7 @@ describe('order form: saved draft in state new (a duplicate)', () => {
   });
 });
 
-describe('order form: an order that is not new (SPEC §4)', () => {
+describe('order form: an order that is not new', () => {
   const assigned = buildOrder({
     id: 9,
     state: 'assigned',
@@ -310,7 +310,7 @@ describe('order form: an order that is not new (SPEC §4)', () => {
     expect(actions).toContain('Dublează');
     expect(actions).not.toContain('Retrimite');
     expect(actions).not.toContain('Alocă manual');
-    // Issue #20: a dispatcher reports an incident on the order from here.
+    // A dispatcher reports an incident on the order from here.
     expect(actions).toContain('Raportează incident');
   });
 
@@ -349,7 +349,7 @@ describe('order form: an order that is not new (SPEC §4)', () => {
     expect(await screen.findByText('Observatii neactualizate. Verificati campurile')).toBeTruthy();
   });
 
-  it("keeps the payment toggle: 'Protocol?' and its company save at once (SPEC §4)", async () => {
+  it("keeps the payment toggle: 'Protocol?' and its company save at once", async () => {
     let current = assigned;
     const { api } = renderForm(9, {
       'GET /api/orders/9': () => json(200, current),

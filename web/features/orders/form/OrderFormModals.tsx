@@ -34,8 +34,8 @@ interface OrderFormModalsProps {
 }
 
 /**
- * The order screen's modals (SPEC §2): manual assignment, notifying selected drivers, blocking the phone, the processing
- * history, the client's history and a manual address; an incident report (issue #20). One is
+ * The order screen's modals: manual assignment, notifying selected drivers, blocking the phone, the processing
+ * history, the client's history and a manual address; an incident report. One is
  * open at a time.
  */
 export function OrderFormModals({

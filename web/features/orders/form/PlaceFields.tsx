@@ -23,11 +23,11 @@ interface PlaceFieldsProps {
   onRemove: () => void;
   onBlockingChange: (key: string, blocking: boolean) => void;
   onManual: () => void;
-  /** Existing orders: the address edit toggle (SPEC §4). */
+  /** Existing orders: the address edit toggle. */
   editToggle?: { on: boolean; saving: boolean; onToggle: () => void; onSave: () => void };
 }
 
-/** One place A, B, C…: the address search and its bloc, scara, reper and comment (SPEC §2). */
+/** One place A, B, C…: the address search and its bloc, scara, reper and comment. */
 export function PlaceFields(props: PlaceFieldsProps) {
   const { index, place, onChange, onBlockingChange } = props;
   const letter = placeLabel(index);

@@ -19,8 +19,8 @@ interface PlacesEditorProps {
 }
 
 /**
- * The order's places A, B, C… (SPEC §2). A new order adds and removes them and can take a
- * client's saved address; a placed order changes each one through its edit toggle (SPEC §4).
+ * The order's places A, B, C…. A new order adds and removes them and can take a
+ * client's saved address; a placed order changes each one through its edit toggle.
  */
 export function PlacesEditor({
   form,

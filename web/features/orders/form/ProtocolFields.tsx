@@ -17,7 +17,7 @@ interface ProtocolFieldsProps {
 const NONE = 'none';
 
 /**
- * SPEC §2/§4/§5 'Protocol?': toggles the payment type between cash and protocol; the company
+ * 'Protocol?': toggles the payment type between cash and protocol; the company
  * selector is enabled only while it is checked. Its choices are the protocol client companies
  * of the caller's companies (GET /api/protocol-companies): a dispatcher belongs to the taxi
  * company, never to its protocol clients, so the user's own companies would offer nothing.

@@ -33,7 +33,7 @@ async function filledWithFocusInName(placeAnswer: () => Response) {
 const press = (target: Element, key: string, ctrlKey = false) =>
   act(async () => fireEvent.keyDown(target, { key, ctrlKey }));
 
-describe('v2 quick form: the focus after Ctrl+Enter (issue #16 keyboard flows)', () => {
+describe('v2 quick form: the focus after Ctrl+Enter (keyboard flows)', () => {
   it("leaves the form once placed, so '+' opens the next order at the address", {
     timeout: 20_000,
   }, async () => {

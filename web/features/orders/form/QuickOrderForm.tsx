@@ -35,9 +35,9 @@ function blurWithin(container: HTMLElement | null): HTMLElement | null {
 }
 
 /**
- * SPEC §2 v2 quick form, fixed at the bottom: address, 'Observații ...', phone, name,
+ * v2 quick form, fixed at the bottom: address, 'Observații ...', phone, name,
  * 'Protocol?' enabling the company selector, and 'Comandă'. After placing it empties for the
- * next call. A valid order placed leaves the form with the focus (issue #16): the screen's keys
+ * next call. A valid order placed leaves the form with the focus: the screen's keys
  * ('+' for the next call, '-') are the page's again, not letters typed into 'Nume'; a refusal
  * gives the focus back where it was.
  */

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 
-/** The save button under a field a placed order edits on its own (comment, client; SPEC §4). */
+/** The save button under a field a placed order edits on its own (comment, client). */
 export function SaveEditButton({
   saving,
   onSave,

@@ -13,7 +13,7 @@ import type { OrderDraftState } from './use-order-draft';
 export function ServiceAndTimeFields({ form }: { form: OrderDraftState }) {
   const { draft, errors, editable, update } = form;
   const services = useServices();
-  // SPEC §9: a new order's departure time follows the clock every second until it is set.
+  // A new order's departure time follows the clock every second until it is set.
   const now = useNow(1000, editable && draft.departure === null);
   const departure = draft.departure ?? {
     date: dayjs(now).format('YYYY-MM-DD'),

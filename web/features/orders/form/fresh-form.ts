@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Location state of 'Comandă nouă' (SPEC §2): a new call. Navigating to order/0 while already
+ * Location state of 'Comandă nouă': a new call. Navigating to order/0 while already
  * there keeps the same path, so the form's `key={orderId}` alone would keep a half-typed order.
  */
 export const FRESH_FORM_STATE = { freshForm: true } as const;

@@ -26,7 +26,7 @@ const filled = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
   ...patch,
 });
 
-describe('order form rules (SPEC §5)', () => {
+describe('order form rules', () => {
   it('starts with the SPEC §4 defaults: cash, service 1, departure now, one place', () => {
     const draft = emptyDraft('taxi');
     expect(draft.payment_type).toBe('cash');
@@ -35,7 +35,7 @@ describe('order form rules (SPEC §5)', () => {
     expect(draft.places).toHaveLength(1);
   });
 
-  it('starts with the company’s own default service when /settings chose one (issue #20)', () => {
+  it('starts with the company’s own default service when /settings chose one', () => {
     const company = {
       ...dispatcher.companies[0],
       default_service_id: 7,

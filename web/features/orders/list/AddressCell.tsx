@@ -5,13 +5,13 @@ import { truncateAddress } from './order-list';
 interface AddressCellProps {
   address: string;
   orderId: number;
-  /** An empty address asks for one (SPEC §5) instead of saying there is none (SPEC §2). */
+  /** An empty address asks for one instead of saying there is none. */
   prompt: boolean;
 }
 
 /**
- * SPEC §2/§9 Address column, on one line: an address of 70 characters or more is cut to 55
- * (SPEC §9), and whatever the column still cannot hold ends in an ellipsis. Either way the full
+ * Address column, on one line: an address of 70 characters or more is cut to 55
+ *, and whatever the column still cannot hold ends in an ellipsis. Either way the full
  * address shows on hover (the browser's title: a list of 50 rows polled every 3 s carries no
  * tooltip component per row). Empty: 'Please enter address' where the address is still to be
  * taken (§5), else 'Adresă nespecificată.' (§2 empty states).

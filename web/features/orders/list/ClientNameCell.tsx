@@ -9,7 +9,7 @@ interface ClientNameCellProps {
 }
 
 /**
- * SPEC §2 Client column: the name is edited in place. Enter saves (PATCH update-name, toast
+ * Client column: the name is edited in place. Enter saves (PATCH update-name, toast
  * 'Nume client actualizat'), Escape gives up. Clicks here never open the side panel.
  */
 export function ClientNameCell({ orderId, name, saving, onSave }: ClientNameCellProps) {

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { formatElapsed, secondsSince } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
 
-/** SPEC §2 Control column: the call's elapsed time, ticking every second. */
+/** Control column: the call's elapsed time, ticking every second. */
 export function ElapsedCallTime({ startedAt, orderId }: { startedAt: string; orderId: number }) {
   const now = useNow(1000);
   return (

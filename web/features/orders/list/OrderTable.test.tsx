@@ -28,7 +28,7 @@ function renderTable(
   return { ...result, onOpen };
 }
 
-describe('order list (SPEC §2)', () => {
+describe('order list', () => {
   it('shows every column of a row', async () => {
     stubFetch({});
     const call = {
@@ -99,11 +99,11 @@ describe('order list (SPEC §2)', () => {
       `${long.slice(0, 55)}…`,
     );
     expect(screen.getByTestId('order-address-2').textContent).toBe('Please enter address');
-    // SPEC §2 empty state: a canceled order's address can no longer be taken.
+    // Empty state: a canceled order's address can no longer be taken.
     expect(screen.getByTestId('order-address-3').textContent).toBe('Adresă nespecificată.');
   });
 
-  it('keeps the whole address for the hover, cut by the spec or by the column (issue #16)', async () => {
+  it('keeps the whole address for the hover, cut by the spec or by the column', async () => {
     stubFetch({});
     const long = `Bulevardul Independenței ${'x'.repeat(60)}`;
     renderTable([
@@ -187,7 +187,7 @@ describe('order list (SPEC §2)', () => {
     });
   });
 
-  it('retries through the server first and toasts (SPEC §4)', async () => {
+  it('retries through the server first and toasts', async () => {
     const api = stubFetch({
       'PATCH /api/orders/2/retry': () =>
         json(200, buildOrder({ id: 2, state: 'created', updated_at: '2030-01-01 09:00:00' })),

@@ -16,7 +16,7 @@ afterEach(() => {
 // 70 orders of someone else (so the list keeps the server's order), newest id first.
 const ALL = Array.from({ length: 70 }, (_, i) => buildOrder({ id: 70 - i, dispatcher_id: 99 }));
 
-/** The endpoint's paging (SPEC §7): `per_page` rows of page `page`, search on the address. */
+/** The endpoint's paging: `per_page` rows of page `page`, search on the address. */
 function answer({ query }: StubRequest) {
   const search = query.get('search');
   const perPage = Number(query.get('per_page'));
@@ -47,7 +47,7 @@ function Board({ tab }: { tab: TabId }) {
 const rowCount = () => screen.getAllByTestId(/^order-row-/).length;
 const pagesAsked = (requests: StubRequest[]) => requests.map((r) => r.query.get('page'));
 
-describe('a tab longer than a page (SPEC §2 counters, issue #3)', () => {
+describe('a tab longer than a page (counters)', () => {
   it("shows 50, then a page more per 'Afișează mai multe', until the total", async () => {
     const api = stubFetch({ 'GET /api/dispatcher-orders/live': answer });
     renderUi(<Board tab="live" />, { user: dispatcher });
@@ -65,7 +65,7 @@ describe('a tab longer than a page (SPEC §2 counters, issue #3)', () => {
     expect(pagesAsked(api.calls('GET /api/dispatcher-orders/live'))).toEqual(['1', '2']);
   });
 
-  it('keeps polling every shown page (SPEC §9: 3 s in call)', async () => {
+  it('keeps polling every shown page (3 s in call)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubFetch({ 'GET /api/dispatcher-orders/in-call': answer });
     renderUi(<Board tab="in-call" />, { user: dispatcher });

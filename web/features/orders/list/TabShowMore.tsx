@@ -3,7 +3,7 @@ import type { TabOrders } from '../data/use-tab-orders';
 import type { TabId } from '../tabs';
 
 /**
- * The end of a tab longer than what it shows (issue #3: the counter says 230, the list had
+ * The end of a tab longer than what it shows (the counter says 230, the list had
  * stopped at 50 without a word): how many are shown, and 'Afișează mai multe' for a page more.
  */
 export function TabShowMore({ tab, list }: { tab: TabId; list: TabOrders }) {

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { OrderHistoryList } from './OrderHistoryList';
 
-/** SPEC §2 processing history modal of the order screen. */
+/** Processing history modal of the order screen. */
 export function OrderHistoryModal({
   orderId,
   onClose,

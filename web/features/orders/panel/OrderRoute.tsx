@@ -16,7 +16,7 @@ const details = (p: Pick<OrderPlace, 'bloc' | 'scara' | 'reper' | 'comment'>) =>
     .join(' · ');
 
 /**
- * The route as its places A, B, C… (SPEC §2) beside a map with the same A/B markers; the list
+ * The route as its places A, B, C… beside a map with the same A/B markers; the list
  * is the map's legend. Places without coordinates get the list only.
  */
 export function OrderRoute({ places }: { places: readonly OrderPlace[] }) {

@@ -4,7 +4,7 @@ import { RouteLayer } from '../../../map/RouteLayer';
 import { type RoutePlace, routeFeatures } from '../../../map/route-features';
 import { ROUTE_MAX_ZOOM } from '../../../map/zoom';
 
-/** SPEC §2 'Despre comandă': the route's places as A/B markers, fitted to their bounds. */
+/** 'Despre comandă': the route's places as A/B markers, fitted to their bounds. */
 export function OrderRouteMap({ places }: { places: readonly RoutePlace[] }) {
   const route = useMemo(() => routeFeatures(places), [places]);
   const first = route.markers.features[0]?.geometry.coordinates;

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 const PARAM = 'panel';
 
 /**
- * The order side panel is opened by order id (SPEC §2) and kept in the query string
+ * The order side panel is opened by order id and kept in the query string
  * (`?panel=<id>`), so Back closes it and a link can open it; changing only the query string
  * does not trip the unsaved-changes warning of a half-typed new order.
  */

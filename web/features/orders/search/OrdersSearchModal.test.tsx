@@ -36,7 +36,7 @@ function renderModal(user: LoggedUser) {
   );
 }
 
-describe('orders search filters (SPEC §3 Order filters)', () => {
+describe('orders search filters (Order filters)', () => {
   it('leaves empty filters out and sends the times as HH:mm', () => {
     expect(Object.values(filtersToQuery(EMPTY_FILTERS)).every((v) => v === undefined)).toBe(true);
     expect(

@@ -32,7 +32,7 @@ const WHITE: HexColor = '#ffffff';
 type FeatureId = string | number;
 
 /**
- * The zone editor's drawing on the map (issue #17: a maintained drawing library, not hand-made
+ * The zone editor's drawing on the map (a maintained drawing library, not hand-made
  * vertex editing): terra-draw with its MapLibre adapter. A polygon is drawn by clicking its
  * corners and closed by clicking the first or the last corner again (or Enter); a point by one
  * click. The shape is then selected: corners are dragged, a click on the dot in the middle of

@@ -69,7 +69,7 @@ interface ZoneShapesLayerProps {
   onPick: ((pick: { kind: 'zone' | 'stand'; id: number }) => void) | null;
 }
 
-/** Every saved zone (violet) and stand (teal) with its name, as WebGL layers (DESIGN §8). */
+/** Every saved zone (violet) and stand (teal) with its name, as WebGL layers. */
 export function ZoneShapesLayer({
   zones,
   stands,
