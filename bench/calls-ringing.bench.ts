@@ -1,5 +1,5 @@
 /**
- * an incoming call, from the INVITE leaving the caller to the
+ * An incoming call, from the INVITE leaving the caller to the
  * ringing call shown in the console's pending-calls bar (20 calls one after another, then 15 at
  * once), and from the answer key to the order on screen (bench/README.md "calls-ringing").
  *

@@ -1,5 +1,5 @@
 /**
- * for the dispatch engine: drivers racing to take
+ * For the dispatch engine: drivers racing to take
  * orders from the pending queue through `POST /accept-order` on the real app (the single-winner
  * guard of server/modules/orders/write/dispatch-transitions.ts, with its offer and trace rows),
  * against a bare conditional UPDATE on the same database (`update orders set driver_id = $1,

@@ -1,5 +1,5 @@
 /**
- * for the dispatch engine: an order placed
+ * For the dispatch engine: an order placed
  * (`POST /api/orders` with place:true) → its first `order_available` frame at a driver's
  * socket, on the real app with 10,000 online drivers sending positions every 5 s, 50 orders a
  * second, then a burst of 500 orders in one second; against the floor pipeline of

@@ -1,5 +1,5 @@
 /**
- * memory per connected driver socket with 10,000
+ * Memory per connected driver socket with 10,000
  * drivers — the app's authenticated socket with its rooms, session, flood guard, expiry timer
  * and the driver's position in the index — against a bare Socket.IO server, side by side in
  * one run (see bench/README.md "driver-memory"). Also a bare server that drops each

@@ -1,5 +1,5 @@
 /**
- * the drivers map with 5,000 moving drivers in headless Chromium,
+ * The drivers map with 5,000 moving drivers in headless Chromium,
  * side by side with a bare MapLibre circle layer fed the same updates (bench/README.md).
  *
  * Two pages built by the app's bundler (bench/drivers-map/): "app" mounts the real DriversMap

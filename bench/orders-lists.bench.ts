@@ -1,5 +1,5 @@
 /**
- * the dispatcher lists, their counters and
+ * The dispatcher lists, their counters and
  * GET /api/orders on a large orders table, under the polling load of 200 dispatchers
  * plus 50 order writes/s, against a bare Fastify route sending a prebuilt 15-row page
  * under the very same schedule, interleaved A/B in one run (see bench/README.md).

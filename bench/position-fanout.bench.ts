@@ -1,5 +1,5 @@
 /**
- * the fan-out of position deltas to 200
+ * The fan-out of position deltas to 200
  * dispatcher sockets while 10,000 drivers send a position every 5 s (2,000 pos/s), against a
  * raw `ws` server broadcasting one pre-stringified batch per company per second, side by side
  * in one run (see bench/README.md "position-fanout").

@@ -1,5 +1,5 @@
 /**
- * server CPU per `currentPosition` through the
+ * Server CPU per `currentPosition` through the
  * real app — authenticated driver sockets, zod, the driver index with its zone and stand
  * lookup (50 zones of 65 corners per company), the batched flush to PGlite and the per-second
  * fan-out batches — against a bare Socket.IO server whose handler only acknowledges, side by

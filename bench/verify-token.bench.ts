@@ -1,5 +1,5 @@
 /**
- * authenticated GET /api/verify-access-tokens on the real app versus a bare
+ * Authenticated GET /api/verify-access-tokens on the real app versus a bare
  * Fastify route sending the same bytes, side by side in one run (see bench/README.md).
  *
  * Target: p99 ≤ 15 ms at 50 connections, and throughput ≥ 0.25× bare. Reasoning: each call is one

@@ -165,7 +165,7 @@ const EnvSchema = z
      */
     DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
     /**
-     * the chance a demo fleet driver accepts an offer (0–1), and the chance he
+     * The chance a demo fleet driver accepts an offer (0–1), and the chance he
      * cancels an order at the pickup ('Clientul nu răspunde'); the demo dispatches by itself.
      */
     DEMO_FLEET_ACCEPT_PROBABILITY: z.coerce

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * as the processes meet it: `npm start` (NODE_ENV unset) generates the SIP secret
+ * As the processes meet it: `npm start` (NODE_ENV unset) generates the SIP secret
  * into DATA_DIR and `npm run pbx` takes the same file; production without SIP_SECRET refuses
  * to start.
  */

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/define-endpoint';
 import { ProtocolCompanySchema } from './companies.schema';
 
 /**
- * the choices of the order forms' protocol company selector: the protocol
+ * The choices of the order forms' protocol company selector: the protocol
  * companies whose parent is one of the caller's companies, plus the caller's own protocol
  * companies, sorted by name; each is one the order endpoints accept as `protocol_company_id`.
  */

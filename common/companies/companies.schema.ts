@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * a company an order can be billed to under 'Protocol?': a protocol client company
+ * A company an order can be billed to under 'Protocol?': a protocol client company
  * of the dispatching company (or the caller's own protocol company). Only what the selector shows.
  */
 export const ProtocolCompanySchema = z.object({

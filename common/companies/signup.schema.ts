@@ -26,7 +26,7 @@ export function isValidCui(digits: string): boolean {
 export const INVALID_CUI = 'Codul fiscal (CUI) nu este valid.';
 
 /**
- * a leading 'RO' is stripped from the registration number before the lookup (spaces
+ * A leading 'RO' is stripped from the registration number before the lookup (spaces
  * too); a number whose check digit is wrong is refused before any call to the registry.
  */
 export const CuiSchema = z

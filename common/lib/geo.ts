@@ -1,5 +1,5 @@
 /**
- * a company without coordinates uses a fixed fallback map centre.
+ * A company without coordinates uses a fixed fallback map centre.
  * Bucharest, the country's largest dispatch market.
  */
 export const FALLBACK_MAP_CENTER = { lat: 44.4268, lng: 26.1025 } as const;

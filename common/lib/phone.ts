@@ -6,7 +6,7 @@ const compactOf = (input: string) =>
     .replace(/[\s\-./()]/g, '');
 
 /**
- * prefix rules on a compact number, as digits without the `+`: `+…` kept, `00…` → `…`,
+ * Prefix rules on a compact number, as digits without the `+`: `+…` kept, `00…` → `…`,
  * Romanian national numbers (`07…`, `7…` with 9 digits, `40…` with 11 digits) → `40…`, anything
  * else gets the spec's `4` prefix.
  */

@@ -205,7 +205,7 @@ const orderFields = {
 };
 
 /**
- * order placement: phone, client name and address are required. Unknown fields are
+ * Order placement: phone, client name and address are required. Unknown fields are
  * refused (no mass assignment: state, driver, money and company are never taken from here).
  * Defaults: cash, no options, placed at once.
  */

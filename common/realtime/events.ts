@@ -162,7 +162,7 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   /**
-   * a driver's app (or the simulator) sends its position every 5 s. The driver is the
+   * A driver's app (or the simulator) sends its position every 5 s. The driver is the
    * socket's user, never the payload's `userId`; a refused position is answered with the
    * errors in the spec's field → messages shape and never stored.
    */

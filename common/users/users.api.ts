@@ -38,7 +38,7 @@ export const getUserMeta = defineEndpoint({
 });
 
 /**
- * an administrator creates a user (docs/ADMINISTRATION.md "People and cars"): the
+ * An administrator creates a user (docs/ADMINISTRATION.md "People and cars"): the
  * platform admin anyone, a manager only into his own companies and never an admin.
  */
 export const createUser = defineEndpoint({
@@ -72,7 +72,7 @@ export const setUserPassword = defineEndpoint({
 });
 
 /**
- * the companies the caller administers, for the user and car forms (the platform
+ * The companies the caller administers, for the user and car forms (the platform
  * admin: every company; a manager: his own), by name.
  */
 export const listCompanyChoices = defineEndpoint({

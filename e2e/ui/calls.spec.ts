@@ -11,7 +11,7 @@ import { loginFromHeader, storedToken } from '../fixtures';
 import { E2E_SIP, openSipPhone, registerSipPhone, sipPhone } from '../support/pbx';
 
 /**
- * in Chromium, against the project's Kamailio that the test server starts (docs/
+ * In Chromium, against the project's Kamailio that the test server starts (docs/
  * CALLS.md): the demo dispatchers' softphones register with their ephemeral credentials, and
  * callers are JsSIP phones in other pages (e2e/support/pbx.ts) calling the company's line.
  */

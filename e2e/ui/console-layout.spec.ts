@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginFromHeader } from '../fixtures';
 
 /**
- * at the size of a shift's screen (1440×900) and
+ * At the size of a shift's screen (1440×900) and
  * under an en-US browser, whose native date and time inputs used to show 11/25/2026 and
  * 09:38 PM: the page never scrolls as a whole, the list shows 20 rows and more with the order
  * form open, no sideways scroll, dates and times Romanian; on v2 no row under the quick form.

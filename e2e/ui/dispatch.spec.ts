@@ -10,7 +10,7 @@ import type { SearchInterval } from '../../common/dispatch/search-config.schema'
 import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
 
 /**
- * end to end, as a dispatcher works it: he places an order, a driver acting through
+ * End to end, as a dispatcher works it: he places an order, a driver acting through
  * /simulator (his own session and socket) gets the offer near the pickup, and what he answers
  * shows on the order screen live: accepted → 'Șofer alocat'; refused by the only driver → the
  * order ends with SPEC §8's 'Șoferii nu au fost găsiți'. The side panel's Timeline explains the

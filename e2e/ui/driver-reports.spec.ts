@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
 
 /**
- * drivers' devices and the public driver report (/devices, /device/{id},
+ * Drivers' devices and the public driver report (/devices, /device/{id},
  * /driver/reports/{token}) in Chromium against the demo company.
  */
 

@@ -2,7 +2,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { loginFromHeader, storedToken } from '../fixtures';
 
 /**
- * the keyboard flows (F6 and Enter, Ctrl+Enter
+ * The keyboard flows (F6 and Enter, Ctrl+Enter
  * then '+' on the quick screen, a typed house number) and the counters that change together.
  * Every wait is for a state: nothing here sleeps, so a busy machine only makes it slower.
  */

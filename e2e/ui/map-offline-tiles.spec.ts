@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectMapState, loginFromHeader } from '../fixtures';
 
 /**
- * a tile server that cannot be reached (an offline install, a closed network) is
+ * A tile server that cannot be reached (an offline install, a closed network) is
  * noticed at its first failed tile: the map says so once, quietly, asks for no more tiles, and
  * the console is not flooded (before: two errors for each of ~95 tiles a view, on grey).
  */

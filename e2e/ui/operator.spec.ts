@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginFromHeader } from '../fixtures';
 
 /**
- * end to end, as a dispatcher works: create an order by typing an address and picking
+ * End to end, as a dispatcher works: create an order by typing an address and picking
  * a suggestion, find it in the right tab, rename the client inline, cancel, retry, duplicate,
  * block the phone and see the next order from it refused; the v2 quick screen's shortcuts.
  */

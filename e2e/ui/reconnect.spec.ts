@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginFromHeader, storedToken } from '../fixtures';
 
 /**
- * a console whose socket missed events (here every message the server
+ * A console whose socket missed events (here every message the server
  * sent is dropped on the way, then the line is cut) catches up by itself when it reconnects:
  * its tabs and their counters read as a fresh load does. The page's clock is stopped meanwhile
  * and moved only by the reconnect delay (3 s) and a few ms after it: the tabs' and

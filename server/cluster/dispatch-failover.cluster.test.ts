@@ -14,7 +14,7 @@ import { adminQuery } from '../test/test-database';
 import { clusterProcesses, clusterServices, login } from './cluster-nodes';
 
 /**
- * searches live in PostgreSQL and nodes share them through leases, so a node killed
+ * Searches live in PostgreSQL and nodes share them through leases, so a node killed
  * with SIGKILL in the middle of searches loses nothing: 20 times, orders are placed on node A
  * and A is killed while they are being offered; node B finishes every search (drivers on B
  * accept and drive), and no order is left searching. A graceful stop hands over at once.

@@ -5,7 +5,7 @@ import { adminQuery } from '../test/test-database';
 import { clusterProcesses, clusterServices, freePort, login } from './cluster-nodes';
 
 /**
- * every node's lists follow the orders' change stream, so node B shows
+ * Every node's lists follow the orders' change stream, so node B shows
  * what node A wrote — its four tabs, their counters, the top bar's counts and GET /api/orders
  * pages 1 and deep — and converges by itself within seconds when the bus between them fails:
  * a Redis restarted mid-way, or a node that ignores every wake-up (as if all were lost). The

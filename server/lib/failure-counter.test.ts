@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from './failure-counter';
 
 /**
- * the counter decides and counts in one step, so parallel attempts never
+ * The counter decides and counts in one step, so parallel attempts never
  * pass a limit; the Redis counter too when TEST_REDIS_URL is set.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;

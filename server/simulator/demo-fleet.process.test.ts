@@ -8,7 +8,7 @@ import type { User } from '@common/users/users.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * simulators as a newcomer meets them: `npm start` on a fresh data directory moves the
+ * Simulators as a newcomer meets them: `npm start` on a fresh data directory moves the
  * demo fleet on the map within seconds, `npm run simulate` adds drivers and takes them offline
  * when it stops, and a SIGTERM takes the demo fleet offline before the server ends.
  */

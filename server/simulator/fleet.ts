@@ -32,7 +32,7 @@ export interface Fleet {
 }
 
 /**
- * headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
+ * Headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
  * each driver on his own seeded course, their first reports spread over one interval. Issue
  * #18: they answer their offers and drive their orders to the end, so the demo dispatches by
  * itself.

@@ -24,7 +24,7 @@ import {
 } from './simulated-driver';
 
 /**
- * one simulated driver's answers and trips, against a fake socket and a fake API on
+ * One simulated driver's answers and trips, against a fake socket and a fake API on
  * a fake clock: what he sends and when is the whole contract (docs/DRIVER-API.md).
  */
 const IASI: Area = { center: { lat: 47.1585, lng: 27.6014 }, radiusM: 4_000 };

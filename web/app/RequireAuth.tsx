@@ -6,7 +6,7 @@ import { NoConsolePage } from './NoConsolePage';
 import { deepestHandle } from './route-meta';
 
 /**
- * login-required routes send a logged-out user to /login (and back afterwards), and
+ * Login-required routes send a logged-out user to /login (and back afterwards), and
  * follow roles and packages: a courier who types /operator lands in their own console, a user
  * without a console gets a clear page instead of someone else's.
  */

@@ -5,7 +5,7 @@ export const UNSAVED_CHANGES_MESSAGE =
   'Aveți modificări nesalvate. Sigur doriți să părăsiți pagina?';
 
 /**
- * the browser warns about unsaved changes on leaving a page. In-app navigation is
+ * The browser warns about unsaved changes on leaving a page. In-app navigation is
  * caught by the router's blocker and confirmed with the operator; closing or reloading the
  * tab is caught by `beforeunload`, where browsers show their own text.
  * Changing only the query string or hash (a tab switch) is not leaving the page.

@@ -16,7 +16,7 @@ const rounded = (lngLat: { lat: number; lng: number }): LatLng => ({
 });
 
 /**
- * manual address modal: the draggable map pin. Dragging it or clicking the map moves
+ * Manual address modal: the draggable map pin. Dragging it or clicking the map moves
  * it and reports the new position; a new `position` (typed coordinates) moves it, and the map
  * follows when it would leave the view. The one DOM marker on any map: it needs dragging.
  */

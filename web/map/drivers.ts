@@ -28,7 +28,7 @@ export function followedCenter(filtered: readonly MapDriver[]): LatLng | null {
 }
 
 /**
- * markers per driver labelled with the driver id: the id dispatchers know a driver by
+ * Markers per driver labelled with the driver id: the id dispatchers know a driver by
  * and search for, his call sign (indicativ); his user id when he has none (docs/DECISIONS.md).
  */
 export function driverFeatures(

@@ -5,7 +5,7 @@ import { orders } from './orders';
 import { users } from './users';
 
 /**
- * dashboard chart: orders per company and Bucharest day, online (the client app) versus
+ * Dashboard chart: orders per company and Bucharest day, online (the client app) versus
  * phone, kept by the orders' write path when an order is created, so the chart never scans the
  * orders.
  */

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../http/auth-context';
 import * as repo from './clients.repo';
 
 /**
- * address history and the user-addresses service. Saved addresses are personal data:
+ * Address history and the user-addresses service. Saved addresses are personal data:
  * only the caller's companies' clients, never a lookup across tenants.
  */
 export function createClientsService(db: Db) {

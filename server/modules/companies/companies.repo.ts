@@ -27,7 +27,7 @@ export async function findCompanies(db: DbOrTx, ids: number[]) {
 const PROTOCOL_COMPANIES_LIMIT = 500;
 
 /**
- * the protocol companies an order of these companies may be billed to: their
+ * The protocol companies an order of these companies may be billed to: their
  * protocol client companies (child companies) and any of them that is itself a protocol company.
  */
 export async function listProtocolCompanies(

@@ -7,7 +7,7 @@ import * as repo from './companies.repo';
 import { type CompanyRegistry, RegistryFailure } from './company-registry';
 
 /**
- * the protocol company selector. Scoped to the caller's own companies, the admin
+ * The protocol company selector. Scoped to the caller's own companies, the admin
  * included: an order is only ever billed to a protocol client of the company dispatching it
  * (orders.service checks the same), so another company's clients are never offered.
  */
@@ -20,7 +20,7 @@ export function createCompaniesService(
   }
 
   /**
-   * check-cui: the sign-up form's lookup. The registry away, slow or
+   * Check-cui: the sign-up form's lookup. The registry away, slow or
    * answering nonsense is a 503 with REGISTRY_UNAVAILABLE (the form goes on by hand), logged.
    */
   async function checkCui(cui: string) {

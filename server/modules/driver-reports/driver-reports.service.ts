@@ -30,7 +30,7 @@ export interface DriverReportsDeps {
 export const reportPath = (token: string) => `/driver/reports/${token}`;
 
 /**
- * driver order list and /driver/reports/{token}: a driver's trips for his
+ * Driver order list and /driver/reports/{token}: a driver's trips for his
  * company's administrators, and a link that shows them to whoever holds it. The token is 256
  * random bits shown once; only its SHA-256 is stored, it expires and can be revoked.
  */

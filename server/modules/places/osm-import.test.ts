@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { importOsmFile } from './osm-import';
 
 /**
- * the OSM import on a fixture this test writes itself: a city and a village,
+ * The OSM import on a fixture this test writes itself: a city and a village,
  * 1,200 streets of two segments each, houses on nodes and on a building way, named places,
  * entities and comments the tokenizer must survive.
  */

@@ -5,7 +5,7 @@ import { type OsmElement, readOsm } from './osm-xml';
 import { type GazetteerKind, type GazetteerRow, upsertGazetteer } from './places.repo';
 
 /**
- * loads an OpenStreetMap extract into the shared gazetteer. The CLI
+ * Loads an OpenStreetMap extract into the shared gazetteer. The CLI
  * (import-cli.ts) and the demo seed use this same code.
  *
  * - nodes tagged `place=city|town|village|…` with a name → localities;

@@ -14,7 +14,7 @@ export interface SimulatorServiceDeps {
 }
 
 /**
- * simulators: a dispatcher (or admin) acts as one of his company's drivers through
+ * Simulators: a dispatcher (or admin) acts as one of his company's drivers through
  * the driver's own paths. Only his companies' drivers, even for the platform admin: acting as
  * someone is narrower than reading their data.
  */

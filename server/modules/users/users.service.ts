@@ -202,7 +202,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
   }
 
   /**
-   * an administrator sets a password; every session of the user ends. The change is
+   * An administrator sets a password; every session of the user ends. The change is
    * numbered in the users' stream, so every node closes his sockets even if a relay is lost.
    */
   async function setPassword(auth: AuthContext, id: number, password: string) {

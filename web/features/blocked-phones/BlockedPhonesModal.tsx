@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useBlockedPhones, useBlockPhone, useUnblockPhone } from './use-blocked-phones';
 
 /**
- * blocked-numbers modal: the list, a phone with a reason to add ('Blocat!'), and
+ * Blocked-numbers modal: the list, a phone with a reason to add ('Blocat!'), and
  * delete after 'Remove?' ('Șters!'). An order from a listed phone is refused by the server.
  */
 export function BlockedPhonesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -27,7 +27,7 @@ const typingIn = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * the mini game shown while there are no orders: Piatră, Hârtie, Foarfecă against
+ * The mini game shown while there are no orders: Piatră, Hârtie, Foarfecă against
  * the computer, first to 2 wins; played with the buttons or the keys 1/2/3 (or P/H/F), N for a
  * new game. `computerMove` is injectable so a test can know the computer's move.
  */

@@ -1,5 +1,5 @@
 /**
- * the dashboard's rock-paper-scissors, shown while there are no orders: three moves,
+ * The dashboard's rock-paper-scissors, shown while there are no orders: three moves,
  * rounds until one side has won two (a draw counts for nobody).
  */
 export const MOVES = ['rock', 'paper', 'scissors'] as const;

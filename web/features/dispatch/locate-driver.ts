@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * order screen 'Localizare': the assigned driver the order screen's drivers map shows
+ * Order screen 'Localizare': the assigned driver the order screen's drivers map shows
  * and centres on. One at a time, shared by the driver search panel (the toggle) and the map
  * panel beside it (siblings under the order page), without threading props through the form.
  */

@@ -10,7 +10,7 @@ import { LIMIT_IN_METRES, SearchItemSchema } from '@common/dispatch/search-metho
 import { bucharestParts, fromUtcString } from '@common/lib/dates';
 
 /**
- * explainability: the dispatch trace (GET /api/orders/{id}/dispatch-trace) as short
+ * Explainability: the dispatch trace (GET /api/orders/{id}/dispatch-trace) as short
  * Romanian lines, one block per search step. Pure, so the side panel's Timeline and the order
  * screen's 'De ce?' show the same thing and it is unit-tested. The details are the engine's
  * free-form JSON: every field is read defensively and a missing one is left out, never shown

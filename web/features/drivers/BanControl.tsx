@@ -12,7 +12,7 @@ interface BanControlProps {
 }
 
 /**
- * ban control (lock icon): active or banned; 3h, 12h, 24h, 48h, 4 days or permanent,
+ * Ban control (lock icon): active or banned; 3h, 12h, 24h, 48h, 4 days or permanent,
  * each with a required reason; unban clears it.
  */
 export function BanControl({ driverId, indicativ, banned }: BanControlProps) {

@@ -9,7 +9,7 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 const PANEL_MAP_HEIGHT = 340;
 
 /**
- * operator order screen: the drivers-on-map panel under the order form. Closed until
+ * Operator order screen: the drivers-on-map panel under the order form. Closed until
  * the dispatcher opens it (and then open on every order, remembered locally), so the order
  * screen does not download the map unasked.
  */

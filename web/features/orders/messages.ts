@@ -1,5 +1,5 @@
 /**
- * toast texts, verbatim. Note: 'Сomanda retrimisa' and 'Сomanda dublicata' begin with
+ * Toast texts, verbatim. Note: 'Сomanda retrimisa' and 'Сomanda dublicata' begin with
  * a Cyrillic 'С' (U+0421) in the spec; they are kept byte for byte so the texts match it.
  */
 export const ORDER_MESSAGES = {

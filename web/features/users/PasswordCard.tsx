@@ -5,7 +5,7 @@ import { firstError, serverFieldErrors } from '../../lib/form/field-errors';
 import { useSetPassword } from './use-users';
 
 /**
- * password reset: an administrator sets a new password; every session of the user
+ * Password reset: an administrator sets a new password; every session of the user
  * ends at once (the server revokes his tokens and closes his sockets).
  */
 export function PasswordCard({ userId }: { userId: number }) {

@@ -16,7 +16,7 @@ import { type Authenticate, CONSOLE_ROLES, route } from '../../../http/route';
 import type { SearchConfigService } from './search-config.service';
 
 /**
- * every console reads the search configuration; admins and dispatchers (
+ * Every console reads the search configuration; admins and dispatchers (
  * dispatchers set driver priority intervals) edit it — the same split as zones.routes.ts.
  */
 const READ = { roles: CONSOLE_ROLES };

@@ -96,7 +96,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     /**
-     * sort {ids}: exactly the company's intervals, each once. A foreign or unknown id is
+     * Sort {ids}: exactly the company's intervals, each once. A foreign or unknown id is
      * named in the `ids` field's messages (never whose it is); a missing or repeated one too.
      */
     async sortIntervals(auth: AuthContext, ids: number[]): Promise<SearchInterval[]> {

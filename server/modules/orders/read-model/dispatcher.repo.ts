@@ -112,7 +112,7 @@ const countWhere = (companyIds: number[], filter: SQL) =>
   sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;
 
 /**
- * operator top bar: last 24 h orders and cancellations. The drivers' figures come from
+ * Operator top bar: last 24 h orders and cancellations. The drivers' figures come from
  * the live driver index, not from here.
  */
 export async function liveCounts(db: DbOrTx, companyIds: number[]) {

@@ -153,7 +153,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * the call ended (the client's or the dispatcher's hang-up, told by the softphone or
+   * The call ended (the client's or the dispatcher's hang-up, told by the softphone or
    * by the PBX). A draft is canceled with `call_ended` and the reason text; a placed order keeps
    * its search or its driver (docs/CALLS.md: the end of the call is the normal end of taking an
    * order). The order, or null when no live call matches (ended already, or never ours).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * nothing but the write path writes the orders table, so no change can
+ * Nothing but the write path writes the orders table, so no change can
  * skip the change stream. The lint rule (biome-plugins/orders-write-path.grit) refuses it where
  * it is written; this checks the rule still fires, and reads the sources itself as well.
  */
