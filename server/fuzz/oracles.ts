@@ -131,8 +131,8 @@ export class ResponseValidator {
 
   /**
    * Why a JSON request body breaks the operation's documented body schema, or null when it
-   * conforms (or is not JSON at all: Fastify answers that before any schema). Research E2
-   * negative_data_rejection: a violating body should never be accepted.
+   * conforms (or is not JSON at all: Fastify answers that before any schema). The
+   * negative_data_rejection check: a violating body should never be accepted.
    */
   bodyViolation(operation: Operation, payload: string | undefined): string | null {
     if (!operation.body || payload === undefined) return null;

@@ -26,7 +26,7 @@ export function selfUrl(port: number, host: string): string {
  * sees cars on the map within seconds. Only when the demo seed's company is there (its
  * dispatcher's account), never on a real installation's data. The drivers take the real paths
  * against the server's own address (HTTP status, socket positions); their sessions come from
- * the auth service directly, as no dispatcher is logged in to ask for them. Issue #18: they
+ * the auth service directly, as no dispatcher is logged in to ask for them. They
  * answer the offers the dispatch engine makes them and drive their orders to the end
  * (DEMO_FLEET_ACCEPT_PROBABILITY, DEMO_FLEET_CANCEL_PROBABILITY, DEMO_FLEET_TIME_SCALE).
  */

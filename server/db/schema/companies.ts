@@ -45,7 +45,7 @@ export const companies = pgTable(
     default_service_id: integer('default_service_id'),
     /**
      * /settings: the search step the dispatch engine uses when none of the company's search
-     * intervals applies (a SearchItem; null = SPEC §9's default new search item).
+     * intervals applies (a SearchItem; null = the default new search item).
      */
     dispatch_defaults: jsonb('dispatch_defaults'),
     created_at: createdAt(),

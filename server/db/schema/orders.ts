@@ -177,7 +177,7 @@ export const orderChanges = pgTable(
     order_id: integer('order_id').notNull(),
     /** What the write was: 'created' (a new order), 'canceled' or 'changed'. */
     kind: text('kind').notNull(),
-    /** The cancellation's reason type, for SPEC §7 order_canceled. */
+    /** The cancellation's reason type, for the order_canceled event. */
     reason: text('reason'),
     created_at: createdAt(),
   },

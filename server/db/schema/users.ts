@@ -37,7 +37,7 @@ export const users = pgTable(
     is_paused: boolean('is_paused').notNull().default(false),
     is_busy: boolean('is_busy').notNull().default(false),
     high_priority: boolean('high_priority').notNull().default(false),
-    /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
+    /** Since when the driver has been free (online, not busy). */
     idle_from: utcTimestamp('idle_from'),
     /** Integer bani (Money). */
     balance: integer('balance').notNull().default(0),

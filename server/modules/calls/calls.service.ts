@@ -112,8 +112,8 @@ export function createCallsService(deps: CallsServiceDeps) {
 
   /**
    * PATCH /api/calls/cancel (and its trailing-slash variant). A refused or failed
-   * cancel is logged with its context — SPEC §7 posted it to a chat webhook; DESIGN §7 keeps it
-   * in the server's log, without the full number.
+   * cancel is logged with its context — the original product posted it to a chat webhook; we keep
+   * it in the server's log, without the full number.
    */
   async function end(
     auth: AuthContext,

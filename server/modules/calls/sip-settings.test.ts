@@ -15,7 +15,7 @@ const operator = (meta: Record<string, string>, companyId: number | null = 7) =>
   meta: new Map(Object.entries(meta)),
 });
 
-describe('sipSettingsFor (docs/CALLS.md Credentials, SPEC §8 messages)', () => {
+describe('sipSettingsFor (docs/CALLS.md Credentials, missing-setting messages)', () => {
   it('gives an operator with an extension an address on the company line and an hour-long credential', () => {
     const settings = sipSettingsFor(operator({ sip_extension: '101' }), config, NOW);
     expect(settings).toMatchObject({

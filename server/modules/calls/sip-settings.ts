@@ -24,7 +24,8 @@ const userOf = (uri: string) => /^sips?:([^@;]+)@/.exec(uri)?.[1] ?? null;
 /**
  * The softphone's settings (docs/CALLS.md): the address to register, the WebSocket, and a
  * credential — ephemeral from the shared secret, or a per-user password for a PBX without
- * ephemeral credentials — or the SPEC §8 message saying what is missing, in the spec's order.
+ * ephemeral credentials — or the message naming the first thing missing (settings, address,
+ * password, WebSocket).
  */
 export function sipSettingsFor(
   operator: Operator,

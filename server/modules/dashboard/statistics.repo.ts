@@ -27,7 +27,7 @@ export interface StoredCounts {
 }
 
 /**
- * The SPEC §3 Common statistics the database knows, in one round trip. Today's orders are read
+ * The dashboard's common statistics the database knows, in one round trip. Today's orders are read
  * from the orders (index orders_company_created_idx holds the state); the total from the daily
  * counts, so no request counts every order a company ever had.
  */

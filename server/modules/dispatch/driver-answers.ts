@@ -21,7 +21,7 @@ function fieldsOf(error: z.ZodError): Record<string, string[]> {
 
 /**
  * A driver's answers on his socket (docs/DRIVER-API.md): the same as POST /accept-order and
- * /refuse-order, and SPEC §7 order_viewed. The driver is the socket's user; a bad payload or a
+ * /refuse-order, and the order_viewed event. The driver is the socket's user; a bad payload or a
  * refusal is answered in the acknowledgement, never with an internal error.
  */
 export function createDriverAnswers(engine: DispatchEngine, log: FastifyBaseLogger) {

@@ -7,7 +7,7 @@ const utcText = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /**
- * The SPEC §3 Order, wire-shaped in SQL: places, client, driver (with car), dispatcher and
+ * The Order, wire-shaped in SQL: places, client, driver (with car), dispatcher and
  * protocol company are aggregated per row, so a page of orders is one round trip.
  */
 export const orderColumns = {

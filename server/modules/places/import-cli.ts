@@ -5,8 +5,8 @@ import { importOsmFile } from './osm-import';
 
 /**
  * `npm run places:import -- --file city.osm [--city Iași] [--county Iași] [--batch 1000]`:
- * loads an OpenStreetMap XML extract into the gazetteer of the configured database (issue #3
- * item 6). Safe to run again: rows are keyed by their OSM id. With PGlite, stop the server
+ * loads an OpenStreetMap XML extract into the gazetteer of the configured database.
+ * Safe to run again: rows are keyed by their OSM id. With PGlite, stop the server
  * first (one process per data directory).
  */
 const { values } = parseArgs({

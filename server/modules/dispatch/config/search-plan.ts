@@ -15,13 +15,13 @@ import { listIntervals } from './search-config.repo';
  * The steps a search started at `nowMs` follows: those of the company's first interval, in
  * position order, that applies at that moment on the Bucharest clock (interval-match.ts); none
  * applies → the company's dispatch defaults (its /settings step) on no method, or when it has
- * none the SPEC §9 default step.
+ * none the default search step.
  */
 export async function planFor(db: DbOrTx, companyId: number, nowMs: number): Promise<SearchPlan> {
   const intervals = await listIntervals(db, companyId);
   const match = firstMatching(intervals, bucharestMoment(nowMs));
   if (!match) {
-    // The company's own default step (/settings) before SPEC §9's.
+    // The company's own default step (/settings) before the built-in one.
     const own = await dispatchDefaultsOf(db, companyId);
     return { method_id: null, interval_id: null, items: [own ?? DEFAULT_SEARCH_ITEM] };
   }

@@ -278,7 +278,7 @@ export function createDispatchEngine(deps: EngineDeps) {
       return { orderId: body.orderId, answer: 'accepted' };
     },
 
-    /** The token's driver refuses his offer; SPEC §3 ban_conditions may ban him. */
+    /** The token's driver refuses his offer; the method's ban_conditions may ban him. */
     async refuse(auth: AuthContext, orderId: number): Promise<OfferAnswer> {
       const offer = await answerOffer(deps.db, {
         orderId,

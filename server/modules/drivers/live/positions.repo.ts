@@ -26,7 +26,7 @@ const heldOrder = sql`case when exists (select 1 from orders o
 
 /**
  * Writes a batch of positions: the last one per driver (upsert) and all of them to the history,
- * each as ONE statement over arrays (`unnest`), whatever the batch's size — DESIGN §8: no
+ * each as ONE statement over arrays (`unnest`), whatever the batch's size: no
  * write per GPS message, ≥ 500 rows a statement under load. `latest` holds one record per driver.
  * A position names only an order its driver holds (`heldOrder`).
  */

@@ -75,7 +75,7 @@ const ROW_TTL_FACTOR = 120;
 const CLOSED_LIST_TTL_FACTOR = 10;
 
 /**
- * The operator console's polled answers (tabs and counters, SPEC §9 polling) served from
+ * The operator console's polled answers (tabs and counters, asked every few seconds) served from
  * short-lived shared caches (Caching): every dispatcher of a company asks for the same
  * tab lists every 3–10 s, so each tab's ordered ids are read once per company and each order's
  * wire row is validated and serialised once, then reused until it changes.

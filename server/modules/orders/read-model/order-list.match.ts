@@ -4,8 +4,8 @@ import type { OrderListScope } from './list-keys';
 
 /**
  * Whether an order, as the wire has it, belongs to a GET /api/orders list: the very conditions of
- * the list's SQL (order-list.repo.ts: the scope, the states and every filter of SPEC §3 Order
- * filters), for the lists followed in memory (list-heads.ts). order-list.repo.test.ts checks
+ * the list's SQL (order-list.repo.ts: the scope, the states and every filter of the order
+ * list), for the lists followed in memory (list-heads.ts). order-list.repo.test.ts checks
  * that both agree on every filter, alone and together.
  */
 export type ListMatcher = (order: Order) => boolean;

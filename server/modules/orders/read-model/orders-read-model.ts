@@ -17,7 +17,7 @@ import { createPageWindows } from './page-windows';
 const WINDOW_TTL_MS = 30_000;
 /**
  * How long page 1 of a GET /api/orders list is kept at most (list-heads.ts): every change
- * updates it at once; only direct database edits wait this long. SPEC §9 polls lists every 3–15 s.
+ * updates it at once; only direct database edits wait this long. Lists are polled every 3–15 s.
  */
 const HEAD_TTL_MS = 5_000;
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import type { NewOrderRow } from './order-rows.repo';
 
-/** The order's call as SPEC §3 has it, with UTC `YYYY-MM-DD HH:mm:ss` times. */
+/** The order's call fields, with UTC `YYYY-MM-DD HH:mm:ss` times. */
 const utcText = sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS')`;
 
 export type LiveCallState = 'started' | 'on_hold' | 'ended';

@@ -53,7 +53,7 @@ function throwIfInvalid(facts: ReferenceFacts, processedBy: number, input: EditI
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/** The columns an edit writes: every field of a new order, the SPEC §4 few of any other. */
+/** The columns an edit writes: every field of a new order, the few still editable of any other. */
 function editedColumns(input: EditInput, editable: boolean, placing: boolean) {
   const values: Partial<rows.NewOrderRow> = {
     ...(input.comment !== undefined ? { comment: input.comment ?? null } : {}),
@@ -116,7 +116,7 @@ export function createOrderEdits(
   const clientChanged = (tx: DbOrTx, clientId: number, orderId: number) =>
     appendChangesOf(tx, rows.otherOrdersOfClient(clientId, orderId));
 
-  /** POST /api/orders (validation; DESIGN §7 Idempotency-Key). */
+  /** POST /api/orders (validation; a retry with the same Idempotency-Key replays). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
     // Read before the placing statement and judged by `onceInOneStatement`, so that a retried
@@ -194,7 +194,7 @@ export function createOrderEdits(
         placing ? { ...input, phone: input.phone ?? row.phone } : input,
       );
       if (placing) {
-        // Placing needs what SPEC §5 requires, whether it came in this request or earlier.
+        // Placing needs an address and the client's name, from this request or an earlier one.
         const places = input.places ?? (await placesOf(tx, id));
         const errors: Record<string, string[]> = {};
         if (places.length === 0) errors.places = ['Adresa este obligatorie.'];

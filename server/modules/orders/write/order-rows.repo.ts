@@ -214,7 +214,7 @@ export const addressesUpsertSql = (
     last_used_at = ${utcNow}`;
 
 /**
- * The rules of SPEC §4 as the WHERE of the guarded UPDATE (`updateOrderWhere`): two racing
+ * The order state rules as the WHERE of the guarded UPDATE (`updateOrderWhere`): two racing
  * requests cannot both pass one. common/orders/orders.rules.ts holds their JavaScript form, which
  * explains a refusal after reading the row.
  */

@@ -10,7 +10,7 @@ import { createWriteSteps, type WriteStepsDeps } from './write-steps';
 /**
  * The orders' one write path: every change of an order — the console's
  * today, the dispatch engine's and the telephony's tomorrow — goes through here. Each applies
- * the SPEC §4 rules, writes in one transaction with its history item and its numbered change
+ * the order state rules, writes in one transaction with its history item and its numbered change
  * (the outbox every node's read model and sockets follow), and answers with the order as this
  * node's lists now show it. Nothing else writes the orders table: biome-plugins/
  * orders-write-path.grit refuses it, and write-path.test.ts checks the sources.
