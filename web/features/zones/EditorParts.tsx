@@ -1,6 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { confirmAction } from '../../components/confirm';
-import type { ZoneEditor } from './use-zone-editor';
 
 interface OutlineStatusProps {
   /** Whether there is a shape on the map yet. */
@@ -36,34 +34,5 @@ export function OutlineStatus({ drawn, summary, error, onRedraw }: OutlineStatus
         </Text>
       )}
     </>
-  );
-}
-
-/** 'Salvează' (the form's submit, so Enter saves), 'Renunță' (as Esc) and 'Șterge' ('Remove?'). */
-export function EditorActions({ editor, isNew }: { editor: ZoneEditor; isNew: boolean }) {
-  return (
-    <Group justify="space-between" mt="sm" gap="xs">
-      <Group gap="xs">
-        <Button type="submit" size="xs" loading={editor.saving} data-testid="editor-save">
-          Salvează
-        </Button>
-        <Button size="xs" variant="default" onClick={editor.cancel} data-testid="editor-cancel">
-          Renunță
-        </Button>
-      </Group>
-      {!isNew && (
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          loading={editor.deleting}
-          // Confirmation before a destructive step.
-          onClick={() => confirmAction('Remove?', editor.remove)}
-          data-testid="editor-delete"
-        >
-          Șterge
-        </Button>
-      )}
-    </Group>
   );
 }

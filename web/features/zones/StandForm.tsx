@@ -1,6 +1,7 @@
 import { STAND_RADIUS_M, type Stand } from '@common/zones/zones.schema';
 import { Group, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { EditorActions, OutlineStatus } from './EditorParts';
+import { EditorForm } from '../../components/editor/EditorForm';
+import { OutlineStatus } from './EditorParts';
 import { StandQueue } from './StandQueue';
 import type { ZoneEditor } from './use-zone-editor';
 import { STAND_RADIUS_HINT, type StandDraft, type StandShape } from './zone-form';
@@ -26,14 +27,7 @@ const SHAPES: { value: StandShape; label: string }[] = [
 export function StandForm({ editor, draft, stand, errors }: StandFormProps) {
   const corners = cornerCount(draft.paths);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        editor.save();
-      }}
-      data-testid="stand-form"
-    >
+    <EditorForm testId="stand-form" actions={editor} isNew={stand === null}>
       <TextInput
         label="Nume"
         size="xs"
@@ -104,7 +98,6 @@ export function StandForm({ editor, draft, stand, errors }: StandFormProps) {
           <StandQueue queue={stand.queue} empty="Niciun șofer liber în stație." />
         </>
       )}
-      <EditorActions editor={editor} isNew={stand === null} />
-    </form>
+    </EditorForm>
   );
 }

@@ -1,5 +1,6 @@
 import { Group, NumberInput, Switch, TextInput } from '@mantine/core';
-import { EditorActions, OutlineStatus } from './EditorParts';
+import { EditorForm } from '../../components/editor/EditorForm';
+import { OutlineStatus } from './EditorParts';
 import type { ZoneEditor } from './use-zone-editor';
 import type { ZoneDraft } from './zone-form';
 import { cornerCount } from './zone-geometry';
@@ -18,14 +19,7 @@ interface ZoneFormProps {
 export function ZoneForm({ editor, draft, isNew, errors }: ZoneFormProps) {
   const corners = cornerCount(draft.paths);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        editor.save();
-      }}
-      data-testid="zone-form"
-    >
+    <EditorForm testId="zone-form" actions={editor} isNew={isNew}>
       <TextInput
         label="Nume"
         size="xs"
@@ -66,7 +60,6 @@ export function ZoneForm({ editor, draft, isNew, errors }: ZoneFormProps) {
         error={errors.paths?.join(' ')}
         onRedraw={editor.redraw}
       />
-      <EditorActions editor={editor} isNew={isNew} />
-    </form>
+    </EditorForm>
   );
 }

@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EditorSection } from '../../components/editor/EditorSection';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
 import { CompanyMarker } from '../../map/CompanyMarker';
 import { type Bounds, boundsOf, type LatLng } from '../../map/geometry';
 import { MapView } from '../../map/MapView';
 import { driversMapZoom, ROUTE_MAX_ZOOM } from '../../map/zoom';
-import { useCurrentUser } from '../auth/use-current-user';
-import { companyCenter } from '../companies/company-center';
+import { useCurrentUser } from '../auth';
+import { companyCenter } from '../companies';
 import { MapHint } from './MapHint';
 import { DraftStandLayer } from './map/DraftStandLayer';
 import { DrawLayer } from './map/DrawLayer';
@@ -192,20 +193,18 @@ export function ZonesEditor() {
           </Text>
         )}
         {editing && (
-          <Box
-            p="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            data-testid="zone-editor"
-          >
-            <Text size="sm" fw={600} mb={4}>
-              {editing.kind === 'zone'
+          <EditorSection
+            testId="zone-editor"
+            title={
+              editing.kind === 'zone'
                 ? editing.id === null
                   ? 'Zonă nouă'
                   : 'Editare zonă'
                 : editing.id === null
                   ? 'Stație nouă'
-                  : 'Editare stație'}
-            </Text>
+                  : 'Editare stație'
+            }
+          >
             {editing.kind === 'zone' ? (
               <ZoneForm
                 editor={editor}
@@ -221,7 +220,7 @@ export function ZonesEditor() {
                 errors={errors}
               />
             )}
-          </Box>
+          </EditorSection>
         )}
       </Paper>
       <Box style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
