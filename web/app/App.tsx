@@ -14,7 +14,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          {/* SPEC §9: toasts last 1 to 6 s. Bottom right: at the top they covered the header's
+          {/* Toasts last 1 to 6 s. Bottom right: at the top they covered the header's
               profile menu and the operator top bar's buttons, for a minute in the case of
               'Șoferii nu au fost găsiți'. */}
           <Notifications position="bottom-right" autoClose={4000} limit={5} />

@@ -72,7 +72,7 @@ function Shell() {
         }
         bg="var(--mantine-color-gray-0)"
       >
-        {/* SPEC §2 Shell: the ringing calls, under the header, above the page. */}
+        {/* Shell: the ringing calls, under the header, above the page. */}
         <PendingCallsBar />
         <Box
           style={

@@ -16,7 +16,7 @@ describe('buildMenu — admin header', () => {
   const admin = buildMenu({ roles: ['admin'], packageId: 1, header: 'admin' });
   const dispatcher = buildMenu({ roles: ['dispatcher'], packageId: 1, header: 'admin' });
 
-  it('has the SPEC §2 top-level entries in order', () => {
+  it('has the top-level entries in order', () => {
     expect(topLabels(admin)).toEqual([
       'Dashboard',
       'Operator',

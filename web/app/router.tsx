@@ -36,7 +36,7 @@ const toRouteObject = (route: AppRoute): RouteObject => ({
 });
 
 /**
- * The route tree: the shell, an error boundary that keeps the header, then the SPEC §2
+ * The route tree: the shell, an error boundary that keeps the header, then the route
  * table (web/app/routes.ts) with login-required routes, built or planned, behind RequireAuth
  * (which also sends a user of the other package to their own console).
  */

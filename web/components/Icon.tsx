@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /**
- * A handful of line icons drawn inline (no icon package is installed; DESIGN §2 keeps the
+ * A handful of line icons drawn inline (no icon package is installed, to keep the
  * dependency list short). Stroke style follows the 24×24, 2px-stroke convention.
  */
 const PATHS = {

@@ -12,7 +12,7 @@ import {
 } from './sounds';
 
 describe('SOUNDS', () => {
-  it('has exactly the SPEC §2 ring sounds, in order', () => {
+  it('has exactly the ring sounds, in order', () => {
     expect(SOUNDS.map((sound) => sound.label)).toEqual([
       'Beep beep',
       'Radar ping',

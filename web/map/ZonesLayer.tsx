@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { MAP_LABEL_FONT } from './basemap-style';
 import { useGeoJsonLayers } from './use-geojson-layers';
 
-/** A zone as the map draws it: SPEC §3 Polygon's name and corners. */
+/** A zone as the map draws it: its name and corners. */
 export interface MapZone {
   id: number;
   name: string;

@@ -51,7 +51,7 @@ export function useDriverPositions() {
     // of 5,000 in Chromium (bench/README.md drivers-map).
     structuralSharing: false,
   });
-  // SPEC §9's 25 s read, on a timer of its own: React Query's refetchInterval starts over at
+  // The 25 s re-read, on a timer of its own: React Query's refetchInterval starts over at
   // every change of the data, and the socket's batches change it every second, so it never
   // fired while they came (found by bench/drivers-map.bench.ts). Like refetchInterval, only
   // while the page is in view.

@@ -13,7 +13,7 @@ export {
   type TabId,
 } from '@common/orders/orders.tabs';
 
-/** The four tabs: sidebar name, list title, statistics key, SPEC §9 polling interval. */
+/** The four tabs: sidebar name, list title, statistics key, polling interval. */
 export const TABS = {
   'in-call': {
     id: 'in-call',

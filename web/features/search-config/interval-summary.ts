@@ -75,7 +75,7 @@ export function stepErrors(
   return found;
 }
 
-/** A time of day typed as HH:mm:ss (the intervals' windows, SPEC §9 '23:59:59'). */
+/** A time of day typed as HH:mm:ss (the intervals' windows, ending '23:59:59' by default). */
 export const TIME_OF_DAY_FORMAT: MaskedFormat = {
   mask: (raw) => {
     const digits = raw.replace(/\D/g, '').slice(0, 6);

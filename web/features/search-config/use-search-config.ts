@@ -37,7 +37,7 @@ export function useSearchIntervals() {
   });
 }
 
-/** POST /api/search-intervals with the SPEC §9 defaults; 'Interval creat cu succes!'. */
+/** POST /api/search-intervals, weekdays and the whole day; 'Interval creat cu succes!'. */
 export function useCreateInterval() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -131,7 +131,7 @@ function OrderRow({
 
 /**
  * The driver's orders once confirmed (order_accept_confirmed, GET /api/drivers/me/orders), with
- * the SPEC §4 trip steps: 'Am ajuns', 'Pornește cursa', 'Finalizează', and 'Anulează' with his
+ * the trip steps: 'Am ajuns', 'Pornește cursa', 'Finalizează', and 'Anulează' with his
  * reason. Each calls the driver's endpoint with his own session.
  */
 export function SimulatorOrders({

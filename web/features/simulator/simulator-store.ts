@@ -60,7 +60,7 @@ export interface DriverSocketLink {
 }
 
 /**
- * An offer on a driver's card. `accepted`: he accepted and waits; SPEC §4 the order is
+ * An offer on a driver's card. `accepted`: he accepted and waits; the order is
  * confirmed only once the step's search time has passed (order_accept_confirmed), or taken by
  * another (remove_live_order).
  */
@@ -103,7 +103,7 @@ const statusOf = (state: DriverState): DriverStatus =>
   state.is_online ? (state.is_paused ? 'paused' : 'online') : 'offline';
 
 /**
- * /simulator, issue #17: the picked drivers, each acting through his own session and
+ * /simulator: the picked drivers, each acting through his own session and
  * socket. While a driver is online (or paused) his position goes out every 5 s and
  * at once after a drag; removing him, leaving the page or closing it takes him offline and
  * ends his session. The server's word wins: a ban that takes him offline shows at once.

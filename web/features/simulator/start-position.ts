@@ -5,7 +5,7 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 const METRES_PER_DEGREE = 111_195;
 
 /**
- * Where a picked driver starts on /simulator: his last known position (SPEC §3
+ * Where a picked driver starts on /simulator: his last known position (his
  * current_location, longitude first), else a spot a few hundred metres from the company, the
  * n-th picked on a spiral so that their markers never sit on each other. Dragging moves him.
  */

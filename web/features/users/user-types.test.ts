@@ -9,7 +9,7 @@ import {
 } from './user-types';
 
 describe('user types', () => {
-  it('knows the SPEC §2 list types, the administrators list for admins only', () => {
+  it('knows the Users menu list types, the administrators list for admins only', () => {
     expect(isUserType('driver')).toBe(true);
     expect(isUserType('transport')).toBe(false);
     expect(isUserType('toString')).toBe(false);

@@ -262,7 +262,7 @@ export function useZoneEditor() {
     );
   };
 
-  /** After the SPEC §8 'Remove?' confirmation: delete, toast 'Șters!', close the editor. */
+  /** After the 'Remove?' confirmation: delete, toast 'Șters!', close the editor. */
   const remove = () => {
     if (!editing || editing.id === null) return;
     const mutation = editing.kind === 'zone' ? removePolygon : removeStand;

@@ -18,7 +18,7 @@ export const STANDS_KEY = ['stands'] as const;
 
 /**
  * The queues of free drivers at the stands change as drivers arrive and leave; re-read them as
- * often as SPEC §9 refreshes zone statistics (30 s).
+ * often as zone statistics are refreshed (30 s).
  */
 export const STANDS_REFRESH_MS = 30_000;
 

@@ -13,7 +13,7 @@ const waiting = (line: Line) =>
 /**
  * Shell pending-calls bar: a slim strip under the header, only while calls ring. Each
  * call shows its number and who is calling; the oldest one's button names the answer key.
- * 'Linii libere' is SPEC §4's free slots (15 minus the calls in progress).
+ * 'Linii libere' counts the free slots (15 minus the calls in progress).
  */
 export function PendingCallsBar() {
   const phone = useSoftphoneInstance();

@@ -33,7 +33,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A failed cancel leaves the order "in call" with a call that no longer exists, so it is tried
- * again (1 s, 2 s, 4 s); the server logs a refused one (docs/CALLS.md, SPEC §7's webhook).
+ * again (1 s, 2 s, 4 s); the server logs a refused one (docs/CALLS.md).
  */
 export async function withRetry<T>(
   run: () => Promise<T>,

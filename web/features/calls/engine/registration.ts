@@ -36,7 +36,8 @@ const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000] as const;
 /**
  * One login's SIP registration (docs/CALLS.md Credentials): the settings and their
  * ephemeral credential (in memory only), the JsSIP UA they start, the credential renewed before
- * it expires and at every retry after a failure (UA.set, the same UA), the SPEC §8 messages.
+ * it expires and at every retry after a failure (UA.set, the same UA), the alerts
+ * when calls are unavailable.
  * A new server or account replaces the UA, but only once no call is live.
  */
 export class Registration {

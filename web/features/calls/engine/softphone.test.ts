@@ -56,7 +56,7 @@ describe('softphone start (docs/CALLS.md credentials)', () => {
     expect(phone.getSnapshot().status).toBe('off');
   });
 
-  it('shows the SPEC §8 alert when calls are not available, and starts no UA', async () => {
+  it('shows the alert when calls are not available, and starts no UA', async () => {
     stubFetch({
       'GET /api/calls/sip-settings': () =>
         json(200, { available: false, message: SIP_MESSAGES.noUrl }),

@@ -23,7 +23,7 @@ export type SoftphoneStatus = 'off' | RegistrationStatus;
 
 export interface SoftphoneSnapshot {
   status: SoftphoneStatus;
-  /** The SPEC §8 message when unavailable; what failed when failed. */
+  /** The message saying what is missing when unavailable; what failed when failed. */
   message: string | null;
   lines: readonly Line[];
   /** The dispatcher events' log, newest first. */
@@ -290,7 +290,7 @@ export class Softphone {
     }
   }
 
-  /** Esc / SPEC §4: the dispatcher ends the call ('Dispatcher finished call'). */
+  /** Esc: the dispatcher ends the call ('Dispatcher finished call'). */
   hangUp(lineId: string): void {
     const line = this.line(lineId);
     const session = this.sessions.get(lineId);

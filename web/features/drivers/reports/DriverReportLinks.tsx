@@ -47,7 +47,7 @@ const STATE_BADGES: Record<LinkState, { label: string; color: string }> = {
 /**
  * /driver/reports/{token} links for the driver edit page (/user/{id}/driver): make one
  * that expires after N days, copy it (it is shown only now: the server keeps only a digest),
- * see the links made and revoke one. DESIGN §7: no lasting secret in a URL.
+ * see the links made and revoke one. They expire: no lasting secret in a URL.
  */
 export function DriverReportLinks({ driverId }: { driverId: number }) {
   const queryClient = useQueryClient();

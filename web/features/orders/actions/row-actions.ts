@@ -23,7 +23,7 @@ type RuleFacts = Pick<
   'state' | 'dispatcher_id' | 'driver_id' | 'in_pending_queue' | 'always_in_call'
 >;
 
-/** The Actions column's entries for an order, decided by the SPEC §4 rules of common/. */
+/** The Actions column's entries for an order, decided by the order state rules of common/. */
 export function rowActions(order: RuleFacts, userId: number): RowActionId[] {
   const actions: RowActionId[] = [];
   if (canCancel(order)) actions.push('cancel');

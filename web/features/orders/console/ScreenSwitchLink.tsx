@@ -6,7 +6,7 @@ import { Icon } from '../../../components/Icon';
 export const QUICK_SCREEN_PATH = '/operator/v2';
 
 /**
- * Between the two operator screens of SPEC §2: /operator offers the quick screen, the quick
+ * Between the two operator screens: /operator offers the quick screen, the quick
  * screen offers the way back (/operator/v2 was reachable only by typing its address).
  * A light button with an icon, like the top bar's other buttons (as grey subtle
  * text it read as a label, not as something to click).

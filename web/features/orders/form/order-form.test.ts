@@ -27,7 +27,7 @@ const filled = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
 });
 
 describe('order form rules', () => {
-  it('starts with the SPEC §4 defaults: cash, service 1, departure now, one place', () => {
+  it('starts with the defaults: cash, service 1, departure now, one place', () => {
     const draft = emptyDraft('taxi');
     expect(draft.payment_type).toBe('cash');
     expect(draft.service_id).toBe(1);

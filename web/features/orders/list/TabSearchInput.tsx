@@ -7,7 +7,7 @@ interface TabSearchInputProps {
   onChange: (value: string) => void;
 }
 
-/** A tab's search box (each tab has its own; SPEC §5: call sign or address). */
+/** A tab's search box (each tab has its own; it matches a call sign or an address). */
 export function TabSearchInput({ tab, value, onChange }: TabSearchInputProps) {
   return (
     <TextInput

@@ -67,7 +67,7 @@ const enter = (input: HTMLElement) =>
 const driverQueries = (api: ReturnType<typeof stubFetch>) =>
   api.calls('GET /api/orders').map((r) => r.query.get('driver_id'));
 
-describe('call-sign search (F6, issue #16 keyboard flows)', () => {
+describe('call-sign search (F6, keyboard flows)', () => {
   it('opens with the focus in the driver field', async () => {
     renderModal();
     const input = await screen.findByTestId('callsign-driver');
