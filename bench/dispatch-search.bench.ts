@@ -19,6 +19,7 @@ import { DEFAULT_SEARCH_ITEM } from '@common/dispatch/search-method.schema';
 import { haversineMeters } from '@common/lib/geo';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
+import { seededRandom } from '../server/db/seeded-random';
 import {
   type Considered,
   gatherPool,
@@ -29,7 +30,6 @@ import {
 } from '../server/modules/dispatch/engine/candidates';
 import { DriverIndex, type LiveDriver, utcText } from '../server/modules/drivers/live/driver-index';
 import { createZoneIndex } from '../server/modules/zones/zone-index';
-import { seededRandom } from '../server/test/seeded-random';
 import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import { randomPoint, zoneRows } from './lib/fleet-geometry';
 import { guardProcess, pinSelfToLoadCpu } from './lib/processes';

@@ -16,6 +16,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import pointInPolygon from 'point-in-polygon-hao';
 import type { Db } from '../server/db/client';
+import { seededRandom } from '../server/db/seeded-random';
 import {
   DriverIndex,
   isFree,
@@ -26,7 +27,6 @@ import { createPositionFanout } from '../server/modules/drivers/live/position-fa
 import { createPositionFlush } from '../server/modules/drivers/live/position-flush';
 import { createPositionIngest } from '../server/modules/drivers/live/position-ingest';
 import { createZoneIndex } from '../server/modules/zones/zone-index';
-import { seededRandom } from '../server/test/seeded-random';
 import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import { BOX, randomPoint, zoneRows } from './lib/fleet-geometry';
 import { guardProcess, pinSelfToLoadCpu } from './lib/processes';

@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
+import { DEFAULT_PASSWORD } from './db/factories';
 import { DEMO_ACCOUNTS } from './db/seed';
-import { DEFAULT_PASSWORD } from './test/factories';
 
 const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]', '']);
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../server/test/seeded-random';
+import { seededRandom } from '../../server/db/seeded-random';
 import { BOX, randomPoint } from './fleet-geometry';
 import { percentile } from './rate-load';
 import { log } from './report';

@@ -1,5 +1,5 @@
+import { seededRandom } from '../../server/db/seeded-random';
 import type { StandRow, ZoneRow } from '../../server/modules/zones/zone-index';
-import { seededRandom } from '../../server/test/seeded-random';
 
 /**
  * The fleet benchmarks' city (performance-anchors §4 harness rules): a Bucharest-like box

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../server/db/client';
+import { buildCompany, DEFAULT_PASSWORD } from '../../server/db/factories';
 import { polygons, stands } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
 import { newToken, tokenDigest } from '../../server/lib/tokens';
-import { buildCompany, DEFAULT_PASSWORD } from '../../server/test/factories';
 import { STAND_RADIUS_M, standCenters, zoneShapes } from './fleet-geometry';
 
 /** A seeded user with a live session: what a load generator connects a socket with. */

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createInterface } from 'node:readline';
-import { seededRandom } from '../../server/test/seeded-random';
+import { seededRandom } from '../../server/db/seeded-random';
 import { DriverSwarm, type SwarmRun } from './driver-swarm';
 import { randomPoint } from './fleet-geometry';
 

@@ -203,7 +203,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** A fixed-seed generator (mulberry32): the same schedule on every run. */
-export { seededRandom } from '../../server/test/seeded-random';
+export { seededRandom } from '../../server/db/seeded-random';
 
 export function logFailures(label: string, run: RunResult): void {
   for (const [endpoint, result] of run.byEndpoint) {

@@ -1,7 +1,7 @@
 import { type Database, openPostgres } from '../../server/db/client';
+import { buildCompany, buildUser } from '../../server/db/factories';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
-import { buildCompany, buildUser } from '../../server/test/factories';
 import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 

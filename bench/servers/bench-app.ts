@@ -2,7 +2,7 @@ import type { AccessToken } from '@common/auth/auth.schema';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { DEFAULT_PASSWORD } from '../../server/test/factories';
+import { DEFAULT_PASSWORD } from '../../server/db/factories';
 
 /** The real app as production runs it (quiet, no demo), on a database a bench server prepared. */
 export async function buildBenchApp(

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
-import { seededRandom } from '../../server/test/seeded-random';
+import { seededRandom } from '../../server/db/seeded-random';
 import { randomPoint } from '../lib/fleet-geometry';
 import { type FleetSeed, seedFleet } from '../lib/fleet-seed';
 import { CPU_ROUTE, cpuReading, MEMORY_ROUTE, memoryAfterGc } from '../lib/server-probe';

@@ -4,9 +4,9 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import WebSocket, { WebSocketServer } from 'ws';
 import { rowsOf } from '../../server/db/client';
+import { buildCompany } from '../../server/db/factories';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
-import { buildCompany } from '../../server/test/factories';
 import { CPU_ROUTE, cpuReading } from '../lib/server-probe';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 

@@ -1,9 +1,9 @@
 import { openPostgres } from '../../server/db/client';
+import { buildCompany, buildUser } from '../../server/db/factories';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { searchTextOf } from '../../server/modules/places/osm-import';
 import { type GazetteerRow, upsertGazetteer } from '../../server/modules/places/places.repo';
-import { buildCompany, buildUser } from '../../server/test/factories';
 import { seededRandom } from '../lib/rate-load';
 import { buildBenchApp, loginToken } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';

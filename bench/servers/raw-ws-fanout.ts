@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
-import { seededRandom } from '../../server/test/seeded-random';
+import { seededRandom } from '../../server/db/seeded-random';
 import { randomPoint } from '../lib/fleet-geometry';
 import { answerProbe } from '../lib/server-probe';
 import { serveUntilParentLeaves } from './lifecycle';

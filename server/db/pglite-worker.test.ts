@@ -17,8 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany } from '../test/factories';
 import { type Database, type Db, openPglite, rowsOf } from './client';
+import { buildCompany } from './factories';
 import { migrate } from './migrate';
 import { openPgliteWorker } from './pglite-worker-client';
 import { DEFAULT_PGLITE_WORKER_NICE } from './pglite-worker-messages';

@@ -7,12 +7,12 @@ import {
 } from '@common/dispatch/search-method.schema';
 import { count, sql } from 'drizzle-orm';
 import { loadDemoGazetteer } from '../modules/places/demo-gazetteer';
-import { buildCompany, buildDriver, buildUser } from '../test/factories';
 import type { Db, DbOrTx } from './client';
 import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoOrders } from './demo-orders';
+import { buildCompany, buildDriver, buildUser } from './factories';
 import { companyUsers, contentPages, searchIntervals, searchMethods, users } from './schema';
 
 /** Deterministic pick so the demo is the same on every machine. */

@@ -2,10 +2,10 @@ import type { SavedAddress } from '@common/clients/clients.schema';
 import type { Order } from '@common/orders/orders.schema';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { buildCompany, buildDriver, buildUser, DEFAULT_PASSWORD } from '../db/factories';
 import { companyUsers, users } from '../db/schema';
-import { buildCompany, buildDriver, buildUser, DEFAULT_PASSWORD } from '../test/factories';
+import { seededRandom } from '../db/seeded-random';
 import type { TestApp } from '../test/harness';
-import { seededRandom } from '../test/seeded-random';
 import type { Canaries } from './oracles';
 
 /**

@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { UserActivityPayload } from '@common/realtime/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildUser } from '../test/factories';
+import { buildCompany, buildUser } from '../db/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { connected, socketClients, type TestSocket } from '../test/socket-clients';
 

@@ -4,9 +4,9 @@ import type { ServerToClientEvents } from '@common/realtime/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { buildCompany, buildUser } from '../test/factories';
+import { buildCompany, buildUser } from '../db/factories';
+import { seededRandom } from '../db/seeded-random';
 import { createTestApp, type TestApp } from '../test/harness';
-import { seededRandom } from '../test/seeded-random';
 import { SOCKET_PACKET_LIMIT } from './flood-guard';
 
 /**

@@ -1,4 +1,5 @@
 import { EARTH_RADIUS_M } from '@common/lib/geo';
+import { type Random, seededRandom } from '../db/seeded-random';
 
 /**
  * How a simulated driver moves and rests (issue #17 simulators): pure functions of the state,
@@ -65,24 +66,6 @@ export interface SimDriver {
   status: SimStatus;
   /** Seconds left of a pause or an offline spell; 0 while driving. */
   restS: number;
-}
-
-/** A number in [0, 1) from a seeded source: the same seed, the same fleet. */
-export type Random = () => number;
-
-/**
- * mulberry32: a small fixed-seed generator (the same as the tests' server/test/seeded-random),
- * good enough for moving cars and cheap to keep one per driver.
- */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Driver `index` of a fleet seeded with `seed`: his own stream, whatever the fleet's size. */

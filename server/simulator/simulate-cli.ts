@@ -6,8 +6,8 @@ import { FALLBACK_MAP_CENTER } from '@common/lib/geo';
 import { createSimulatorSession } from '@common/simulator/simulator.api';
 import { SIMULATOR_POSITION_INTERVAL_MS } from '@common/simulator/simulator.schema';
 import { listUsers } from '@common/users/users.api';
+import { DEFAULT_PASSWORD } from '../db/factories';
 import { DEMO_ACCOUNTS } from '../db/seed';
-import { DEFAULT_PASSWORD } from '../test/factories';
 import { startFleet } from './fleet';
 import { callApi } from './http';
 import {

@@ -11,6 +11,7 @@ import {
 import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema';
 import { setDriverStatus } from '@common/drivers/drivers.api';
 import type { DriverState, PositionAck } from '@common/drivers/drivers.schema';
+import type { Random } from '../db/seeded-random';
 import { type DriverApi, type DriverLink, httpApi, socketLink } from './driver-link';
 import { HttpError } from './http';
 import {
@@ -27,7 +28,6 @@ import {
   legTo,
   metresBetween,
   newLeg,
-  type Random,
   randomPointAround,
   type SimDriver,
   type SimStatus,

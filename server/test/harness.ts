@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { DEFAULT_PASSWORD } from './factories';
+import { DEFAULT_PASSWORD } from '../db/factories';
 import { openTestDatabase } from './test-database';
 
 /**

@@ -1,6 +1,6 @@
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '@common/account/account.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildUser } from '../../test/factories';
+import { buildCompany, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

@@ -2,9 +2,9 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import type { ErrorBody } from '@common/http/errors';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildCompany, buildUser } from '../../db/factories';
 import { accessTokens, users } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
-import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { SOCKET_PACKET_LIMIT } from '../../realtime/flood-guard';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { connected, disconnected, socketClients, type TestSocket } from '../../test/socket-clients';
 

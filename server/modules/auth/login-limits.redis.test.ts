@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { buildUser } from '../../test/factories';
+import { buildUser } from '../../db/factories';
 import { openTestDatabase } from '../../test/test-database';
 
 /**

@@ -1,9 +1,9 @@
 import type { ErrorBody } from '@common/http/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../db/factories';
 import { deviceCookies } from '../../db/schema';
 import { newToken, tokenDigest } from '../../lib/tokens';
-import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceCookieName, deviceSetCookie } from './device-cookie';
 

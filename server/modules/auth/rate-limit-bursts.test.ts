@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { buildCompany, buildUser } from '../../db/factories';
 import { companies, driverReportTokens } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
-import { buildCompany, buildUser } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
 
 /**

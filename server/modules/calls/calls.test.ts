@@ -16,7 +16,7 @@ import type { Order } from '@common/orders/orders.schema';
 import type { ClientCallAcceptedPayload } from '@common/realtime/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, TEST_SIP_SECRET, type TestApp } from '../../test/harness';
 import { pbxHookToken } from './sip-secrets';
 

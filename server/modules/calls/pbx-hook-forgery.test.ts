@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { withDataDirSecrets } from '../../data-dir-secrets';
-import { buildCompany } from '../../test/factories';
+import { buildCompany } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pbxHookToken } from './sip-secrets';
 

@@ -1,7 +1,7 @@
 import type { SavedAddress } from '@common/clients/clients.schema';
 import type { Order } from '@common/orders/orders.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildUser } from '../../test/factories';
+import { buildCompany, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** SPEC §7 address history and the user-addresses service; personal data stays in its tenant. */

@@ -1,6 +1,6 @@
 import type { ProtocolCompany } from '@common/companies/companies.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

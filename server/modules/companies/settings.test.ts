@@ -2,8 +2,8 @@ import type { CompanySettings } from '@common/companies/settings.schema';
 import { DEFAULT_SEARCH_ITEM, type SearchItem } from '@common/dispatch/search-method.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../db/factories';
 import { orderSearches, services } from '../../db/schema';
-import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

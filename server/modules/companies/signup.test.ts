@@ -7,8 +7,8 @@ import {
 } from '@common/companies/signup.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany } from '../../db/factories';
 import { companies, companySignups, companyUsers, users } from '../../db/schema';
-import { buildCompany } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { INVALID_URL, URL_TAKEN } from '@common/content/content.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../db/factories';
 import { contentPages } from '../../db/schema';
-import { buildCompany, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

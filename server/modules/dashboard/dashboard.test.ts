@@ -7,8 +7,9 @@ import type {
 import type { ErrorBody } from '@common/http/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildOrder } from '../../test/order-factory';
 
 /** SPEC §2 admin dashboard, §3 Common statistics; docs/ADMINISTRATION.md "Dashboard". */
 

@@ -6,8 +6,8 @@ import {
 } from '@common/devices/devices.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { devices } from '../../db/schema';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 type Headers = { authorization: string };

@@ -8,10 +8,11 @@ import type {
 import { REPORT_LINK_INVALID } from '@common/driver-reports/driver-reports.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { driverReportTokens, orders } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildOrder } from '../../test/order-factory';
 
 type Headers = { authorization: string };
 

@@ -15,10 +15,11 @@ import type { User } from '@common/users/users.schema';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { driverPositionHistory, driverPositions } from '../../db/schema';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
+import { seededRandom } from '../../db/seeded-random';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { seededRandom } from '../../test/seeded-random';
+import { buildOrder } from '../../test/order-factory';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Headers = { authorization: string; token: string };

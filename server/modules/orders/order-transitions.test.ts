@@ -2,8 +2,9 @@ import type { ErrorBody } from '@common/http/errors';
 import { REFUSALS } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildOrder } from '../../test/order-factory';
 
 /** SPEC §4 transitions through the API: each allowed move, each refusal as 409 with its message. */
 let t: TestApp;

@@ -4,15 +4,10 @@ import { REFUSALS } from '@common/orders/orders.rules';
 import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { blockedPhones, clientAddresses, clients, orders } from '../../db/schema';
-import {
-  buildCompany,
-  buildDriver,
-  buildOrder,
-  buildUser,
-  type OrderOverrides,
-} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildOrder, type OrderOverrides } from '../../test/order-factory';
 
 /** SPEC §5 order placement, §7 POST/GET/PATCH /api/orders, DESIGN §7 idempotency, tenancy. */
 let t: TestApp;

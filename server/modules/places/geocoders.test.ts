@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PlaceDetails, Prediction } from '@common/places/places.schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { buildCompany, buildUser } from '../../test/factories';
+import { buildCompany, buildUser } from '../../db/factories';
 import { createTestApp } from '../../test/harness';
 import { searchTextOf } from './osm-import';
 import { upsertGazetteer } from './places.repo';

@@ -3,9 +3,9 @@ import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { eq } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { accessTokens } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Issue #17: POST /api/simulator/sessions lets a dispatcher act as one of his drivers. */

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@common/http/errors';
 import type { User } from '@common/users/users.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**

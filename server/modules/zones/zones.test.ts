@@ -3,7 +3,7 @@ import { ZONE_SELF_INTERSECTS } from '@common/zones/zones.rules';
 import { type Polygon, STAND_SHAPE_REQUIRED, type Stand } from '@common/zones/zones.schema';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createZoneIndexFollower } from './zone-index-follower';
 import { insertPolygon, readRevision } from './zones.repo';

@@ -10,7 +10,7 @@ import type { PriorityUpdatedPayload, ServerToClientEvents } from '@common/realt
 import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 type Headers = { authorization: string; token: string };

@@ -1,6 +1,6 @@
 import { DEFAULT_SEARCH_ITEM, type SearchItem } from '@common/dispatch/search-method.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver } from '../../../test/factories';
+import { buildCompany, buildDriver } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { insertPriority } from './priority.repo';
 import { insertInterval, insertMethod, sortIntervals } from './search-config.repo';

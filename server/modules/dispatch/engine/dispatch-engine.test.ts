@@ -12,7 +12,7 @@ import type {
 } from '@common/realtime/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildDriver, buildUser } from '../../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../app';
 import { loadConfig } from '../../../config';
 import { rowsOf } from '../../../db/client';
-import { buildCompany, buildDriver, buildUser } from '../../../test/factories';
+import { buildCompany, buildDriver, buildUser } from '../../../db/factories';
+import { seededRandom } from '../../../db/seeded-random';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { seededRandom } from '../../../test/seeded-random';
 
 /**
  * Exactly one driver per order, ever, and no driver with two active orders, under racing

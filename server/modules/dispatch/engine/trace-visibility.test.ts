@@ -7,9 +7,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@common/realtim
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../../db/factories';
 import { dispatchTrace } from '../../../db/schema';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { buildOrder } from '../../../test/order-factory';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Headers = { authorization: string; token: string };

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../app';
 import { loadConfig } from '../../../config';
-import { buildCompany, buildDriver } from '../../../test/factories';
+import { buildCompany, buildDriver } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

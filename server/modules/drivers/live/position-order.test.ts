@@ -3,9 +3,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@common/realtim
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver } from '../../../db/factories';
 import { driverPositionHistory, driverPositions } from '../../../db/schema';
-import { buildCompany, buildDriver, buildOrder } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { buildOrder } from '../../../test/order-factory';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

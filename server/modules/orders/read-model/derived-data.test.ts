@@ -1,6 +1,6 @@
 import type { Order } from '@common/orders/orders.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildUser } from '../../../test/factories';
+import { buildCompany, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**

@@ -3,8 +3,9 @@ import { connect } from 'node:net';
 import type { Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildCompany, buildOrder, buildUser } from '../../../test/factories';
+import { buildCompany, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { buildOrder } from '../../../test/order-factory';
 
 /**
  * The console's cached lists (DESIGN §8 Caching): shared between dispatchers of a company, yet

@@ -1,9 +1,10 @@
 import { ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildDriver, buildUser } from '../../../db/factories';
 import { orders } from '../../../db/schema';
-import { buildCompany, buildDriver, buildOrder, buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { buildOrder } from '../../../test/order-factory';
 
 /** SPEC §2 the four tabs, their counters and the top bar statistics (SPEC §7, §9). */
 let t: TestApp;

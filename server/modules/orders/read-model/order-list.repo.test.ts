@@ -6,7 +6,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { buildCompany, buildUser } from '../../../test/factories';
+import { buildCompany, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { ordersByIds } from './dispatcher.repo';
 import type { OrderListScope } from './list-keys';

@@ -2,7 +2,7 @@ import { ListOrdersQuerySchema, type Order } from '@common/orders/orders.schema'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { buildCompany, buildUser } from '../../../test/factories';
+import { buildCompany, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { listOrdersQueries } from './order-list.repo';
 import { DEEP_OFFSET, SLACK } from './page-windows';

@@ -1,16 +1,16 @@
 import { type CompanyType, PACKAGES, type PackageId, type Role } from '@common/auth/auth.schema';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { cars, companies, companyUsers, orderPlaces, orders, userMeta, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import type { DbOrTx } from './client';
+import { cars, companies, companyUsers, userMeta, users } from './schema';
 
 /**
- * Fixture builders shared by the tests and the demo seed (DESIGN §4): each inserts real rows
+ * Row builders shared by the demo seed, the tests and the benchmarks: each inserts real rows
  * with sensible defaults and takes overrides.
  */
 
 let sequence = 0;
-const next = () => ++sequence;
+/** One counter for every builder's unique names and numbers (the order fixture's too). */
+export const next = () => ++sequence;
 
 const hashes = new Map<string, Promise<string>>();
 /** argon2 is slow on purpose; hash each distinct fixture password once. */
@@ -144,59 +144,4 @@ export async function buildDriver(
     .returning();
   if (!car) throw new Error('car insert returned no row');
   return { ...driver, car };
-}
-
-export interface OrderOverrides {
-  state?: 'new' | 'created' | 'pending' | 'assigned' | 'finished' | 'canceled';
-  phone?: string;
-  client_name?: string | null;
-  dispatcher_id?: number | null;
-  driver_id?: number | null;
-  car_indicativ?: string | null;
-  always_in_call?: boolean;
-  in_pending_queue?: boolean;
-  created_by_company_id?: number;
-  address?: string;
-  created_at?: string;
-  closed_at?: string | null;
-  payment_type?: string;
-  client_id?: number | null;
-}
-
-/** An order of a company, inserted directly in the state asked for (lists, rules, benchmarks). */
-export async function buildOrder(db: DbOrTx, companyId: number, overrides: OrderOverrides = {}) {
-  const state = overrides.state ?? 'created';
-  const closed = state === 'finished' || state === 'canceled';
-  const address = overrides.address ?? `Strada Test ${next()}`;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      state,
-      phone: overrides.phone ?? `+40744${String(next()).padStart(6, '0')}`,
-      client_name: overrides.client_name === undefined ? 'Client Test' : overrides.client_name,
-      dispatcher_id: overrides.dispatcher_id ?? null,
-      driver_id: overrides.driver_id ?? null,
-      car_indicativ: overrides.car_indicativ ?? null,
-      always_in_call: overrides.always_in_call ?? false,
-      in_pending_queue: overrides.in_pending_queue ?? false,
-      created_by_company_id: overrides.created_by_company_id ?? companyId,
-      processed_by_company_id: companyId,
-      address,
-      payment_type: overrides.payment_type ?? 'cash',
-      client_id: overrides.client_id ?? null,
-      ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
-      closed_at:
-        overrides.closed_at !== undefined
-          ? overrides.closed_at
-          : closed
-            ? sql`(now() at time zone 'utc')`
-            : null,
-      ...(state === 'canceled' ? { cancellation_reason_type: 'dispatcher_canceled' } : {}),
-    })
-    .returning();
-  if (!order) throw new Error('order insert returned no row');
-  await db
-    .insert(orderPlaces)
-    .values({ order_id: order.id, position: 0, name: address, lat: 47.16, long: 27.59 });
-  return order;
 }
