@@ -23,7 +23,7 @@ export const UserCompanySchema = z.object({
   package_id: PackageIdSchema,
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** The service a new order starts with (/settings); none = SPEC §4's service 1. */
+  /** The service a new order starts with (/settings); none = service 1. */
   default_service_id: z.number().int().nullish(),
 });
 export type UserCompany = z.infer<typeof UserCompanySchema>;

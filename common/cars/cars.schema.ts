@@ -3,8 +3,8 @@ import { dateOnly, id, idParam, requiredText, text } from '../http/fields';
 import { pageQuery, paginated } from '../http/pagination';
 
 /**
- * A fleet vehicle (/cars, docs/ADMINISTRATION.md "People and cars"): SPEC §3
- * default_car's call sign (indicativ), make, model, colour and plate, plus the records a
+ * A fleet vehicle (/cars, docs/ADMINISTRATION.md "People and cars"): a driver's
+ * default_car, with its call sign (indicativ), make, model, colour and plate, plus the records a
  * company keeps: year, seats, the assigned driver and its documents' expiry days.
  */
 export const CarRecordSchema = z.object({

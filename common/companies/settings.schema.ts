@@ -6,9 +6,9 @@ import { PhoneInputSchema } from '../orders/orders.schema';
 import { COORDINATES_TOGETHER } from './signup.schema';
 
 /**
- * /settings: the company's name, phone, address, coordinates (its map centre, SPEC
- * §1), the service a new order starts with, and the search step the dispatch engine uses when
- * no search interval applies (null: SPEC §9's default step). `services`: the choices of
+ * /settings: the company's name, phone, address, coordinates (its map centre), the
+ * service a new order starts with, and the search step the dispatch engine uses when
+ * no search interval applies (null: the default search step). `services`: the choices of
  * default_service_id (the company's own and everyone's).
  */
 export const CompanySettingsSchema = z.object({

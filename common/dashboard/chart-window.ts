@@ -34,7 +34,7 @@ export interface ChartWindow {
 }
 
 /**
- * The days a range of the SPEC §2 chart covers, ending today (Bucharest): '1 lună' and '6 luni'
+ * The days a range of the dashboard chart covers, ending today (Bucharest): '1 lună' and '6 luni'
  * the last month or six, 'Anual' the last twelve months (this one included), 'De la începutul anului' since 1 January,
  * 'Tot' since the company's first order. Up to ~6 months are drawn by day, longer by month.
  */

@@ -57,7 +57,7 @@ describe('intervalMatches (Search interval)', () => {
     expect(intervalMatches(weekdays('08:00:00', '11:30:00'), monday)).toBe(true);
     expect(intervalMatches(weekdays('11:30:01', '12:00:00'), monday)).toBe(false);
     expect(intervalMatches(weekdays('08:00:00', '11:29:59'), monday)).toBe(false);
-    // The SPEC §9 default covers the last second of the day.
+    // The default window covers the last second of the day.
     expect(intervalMatches(weekdays('00:00:00', '23:59:59'), { ...monday, time: '23:59:59' })).toBe(
       true,
     );

@@ -45,7 +45,7 @@ export function bucharestMoment(ms: number): MomentParts {
 
 /**
  * Whether an interval applies at a moment: its time window holds the time (both ends included:
- * the SPEC §9 default 00:00:00–23:59:59 covers the whole day), and its day matches — a custom
+ * the default 00:00:00–23:59:59 covers the whole day), and its day matches — a custom
  * interval's date, or a weekdays interval's weekday (null: every day).
  */
 export function intervalMatches(interval: MatchableInterval, moment: MomentParts): boolean {

@@ -21,7 +21,7 @@ export const listSearchIntervals = defineEndpoint({
   response: z.array(SearchIntervalSchema),
 });
 
-/** POST /api/search-intervals; SPEC §9 defaults; toast 'Interval creat cu succes!'. */
+/** POST /api/search-intervals (weekdays, the whole day); toast 'Interval creat cu succes!'. */
 export const createSearchInterval = defineEndpoint({
   method: 'POST',
   path: '/api/search-intervals',

@@ -15,7 +15,7 @@ export const INTERVAL_TYPES = ['weekdays', 'custom'] as const;
 /**
  * Who edits a company's search configuration and priority intervals: its admins and
  * dispatchers, and its own company users (the point-of-sale header of a courier or restaurant
- * company has the work-mode builder, SPEC §2: they dispatch their own couriers). Every console
+ * company has the work-mode builder: they dispatch their own couriers). Every console
  * reads it.
  */
 export const SEARCH_CONFIG_EDITORS = ['admin', 'dispatcher', 'company'] as const;

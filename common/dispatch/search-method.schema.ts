@@ -90,7 +90,7 @@ export const DEFAULT_SEARCH_ITEM: SearchItem = {
 
 /**
  * What a search follows, fixed when it starts (an edit of the method applies to the next
- * order): the method and interval that chose it (null: none matched, the SPEC §9 default step)
+ * order): the method and interval that chose it (null: none matched, the default search step)
  * and its steps.
  */
 export const SearchPlanSchema = z.object({

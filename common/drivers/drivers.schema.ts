@@ -55,7 +55,7 @@ export const DriverStateSchema = z.object({
   high_priority: z.boolean(),
   ban_until: z.string().nullable(),
   ban_reason: z.string().nullable(),
-  /** Since when the driver has been free (online, not busy): SPEC §3 idle_from. */
+  /** Since when the driver has been free (online, not busy). */
   idle_from: z.string().nullable(),
   seq: z.number().int(),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MAX_PER_PAGE = 100;
 
 /**
- * A list's page size: DESIGN §7 Limits caps it, so a larger one is cut to MAX_PER_PAGE rather
+ * A list's page size is capped, so a larger one is cut to MAX_PER_PAGE rather
  * than refused (the order lists); a non-number or one below 1 is still a 422.
  * `pageQuery` (the users list) still refuses a larger one, as its tests hold.
  */

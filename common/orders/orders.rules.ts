@@ -1,7 +1,7 @@
 import type { Order, OrderState, PaymentType, UpdateOrderBody } from './orders.schema';
 
 /**
- * The order state machine of SPEC §4 as pure rules: the server enforces them (409 when a rule
+ * The order state machine as pure rules: the server enforces them (409 when a rule
  * refuses), the web uses them to decide which buttons show.
  */
 type OrderFacts = Pick<
@@ -16,9 +16,9 @@ export const LIVE_STATES: readonly OrderState[] = ['created', 'pending', 'assign
 export const isEditable = (order: Pick<Order, 'state'>) => order.state === 'new';
 
 /**
- * The fields of PATCH /api/orders/{id} an order that is not new still takes. SPEC §4: 'An order
+ * The fields of PATCH /api/orders/{id} an order that is not new still takes. An order
  * that is not new is read-only, except comment, client name and address edits through an edit
- * toggle'; the client's notes go with the name (as update-name takes both) and the payment
+ * toggle; the client's notes go with the name (as update-name takes both) and the payment
  * (cash/protocol toggle) stays open, as docs/DECISIONS.md "Orders" says. Addresses
  * have their own call (PATCH places/{placeId}).
  */

@@ -9,7 +9,7 @@ import {
 } from './places.schema';
 
 /**
- * Address service. DESIGN §1: a separate service in the original; here a plugin of the
+ * Address service: a separate service in the original product; here a plugin of the
  * same process under its own prefix, which the web reads from the runtime config.
  */
 export const PLACES_PREFIX = '/geo';

@@ -1,6 +1,6 @@
 /**
  * Every Socket.IO event and its payload, typed once.
- * Names come from SPEC §7 Realtime (the call events: docs/CALLS.md). Rooms:
+ * Names follow the original product's realtime API (the call events: docs/CALLS.md). Rooms:
  * `company:<id>` and `dispatchers:<id>` (console users only: drivers never get a company's
  * orders or fleet), `drivers:<id>` (a company's drivers: only "the pending queue changed"),
  * `user:<id>`, `session:<id>` (server-joined, never client-requested). The
@@ -118,7 +118,7 @@ export interface MissedCallsUpdatedPayload {
   unhandled: number;
 }
 
-/** Dispatch events whose name carries the order: SPEC §7 `ws_order_drivers:{id}`. */
+/** Dispatch events whose name carries the order: `ws_order_drivers:{id}`. */
 export type OrderDriversEventName = `ws_order_drivers:${number}`;
 
 export interface ServerToClientEvents {

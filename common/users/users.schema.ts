@@ -50,7 +50,7 @@ export const UserIdParamsSchema = z.object({ id: idParam() });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**
- * GET /api/users?role&search (or identifier), paginated; issue #20's list filters:
+ * GET /api/users?role&search (or identifier), paginated; the list filters:
  * drivers online or banned now, and one company (the platform admin's company filter).
  */
 export const ListUsersQuerySchema = z.strictObject({

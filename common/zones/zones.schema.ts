@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, latitude, longitude, requiredText } from '../http/fields';
 import { zoneOutlineProblem } from './zones.rules';
 
-/** A corner of a zone, as SPEC §3 Polygon `paths[] {lat, long}` has it. */
+/** A corner of a zone, as a zone's `paths[] {lat, long}` has it. */
 export const LatLongSchema = z.object({ lat: latitude(), long: longitude() });
 
 /** At most this many corners: a city district needs tens, a hand-drawn one rarely a hundred. */

@@ -1,5 +1,5 @@
 // Runs in Chromium (bundled by e2e/support/pbx.ts): a JsSIP UA as `window.sipPhone`, with the
-// options the telephony spike measured (shared/research/telephony-spike.md §4): no ICE servers
+// options a telephony spike measured: no ICE servers
 // (one unreachable STUN server delays every INVITE and 200 by ~40 s), no session timers (their
 // refreshes make the signalling non-deterministic). Media need not flow: signalling is tested.
 import * as JsSIP from 'jssip';

@@ -3,7 +3,7 @@ import type { PriorityInterval, SearchInterval } from '../../common/dispatch/sea
 import { loginFromHeader } from '../fixtures';
 
 /**
- * The search configuration as a dispatcher works it: the /builder page (SPEC §2
+ * The search configuration as a dispatcher works it: the /builder page (the
  * 'Search-method builder': add, edit, drag, delete) and the operator top bar's driver priority
  * window (add, delete), in Chromium against the real server.
  */

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
  * End to end, as a dispatcher works it: he places an order, a driver acting through
  * /simulator (his own session and socket) gets the offer near the pickup, and what he answers
  * shows on the order screen live: accepted → 'Șofer alocat'; refused by the only driver → the
- * order ends with SPEC §8's 'Șoferii nu au fost găsiți'. The side panel's Timeline explains the
+ * order ends with 'Șoferii nu au fost găsiți'. The side panel's Timeline explains the
  * choice (the step's method, who was offered at which rank, who was skipped and why), and an
  * interval sorted to the top of /builder decides the next order's method.
  *

@@ -41,7 +41,7 @@ test('an admin creates a dispatcher and a driver with a car; the dispatcher logs
   await loginFromHeader(page, 'admin@ogo.local');
   await expect(page.getByTestId('admin-header')).toBeVisible();
 
-  // The Users menu offers the lists of SPEC §2 Shell, administrators for admins.
+  // The Users menu offers the user lists, administrators for admins.
   await page.getByTestId('menu-group-utilizatori').click();
   for (const label of [
     'Operatori',

@@ -145,7 +145,7 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('zone-editor')).toBeHidden();
 
-  // Delete, after SPEC §8 'Remove?'.
+  // Delete, after asking 'Remove?'.
   await page.getByRole('row', { name: 'Zona Zona E2E Nord' }).click();
   await page.getByTestId('editor-delete').click();
   await expect(page.getByText('Remove?')).toBeVisible();
