@@ -52,16 +52,13 @@ export function createDriverFeed(deps: {
     onError: deps.onError,
   });
 
+  // start() loads every driver, then follows the stream from where the load was current.
   return {
-    /** Loads every driver, then follows the stream from where the load was current. */
-    start: follower.start,
-    stop: follower.stop,
-    wake: follower.wake,
+    ...follower,
     /** Resolves once this node has applied change `seq` (or the read failed: the poll retries). */
     async settled(seq: number): Promise<void> {
       await follower.settled(seq);
     },
-    position: follower.position,
   };
 }
 

@@ -68,9 +68,7 @@ export function createOrderFeed(deps: OrderFeedDeps) {
   });
 
   return {
-    start: follower.start,
-    stop: follower.stop,
-    wake: follower.wake,
+    ...follower,
     /**
      * Resolves once this node has read change `seq` (a write made here): the order as it was
      * read then, so the writer answers with what every list here now shows. Undefined when the
@@ -78,8 +76,6 @@ export function createOrderFeed(deps: OrderFeedDeps) {
      */
     settled: async (seq: number): Promise<Order | undefined> =>
       (await follower.settled(seq))?.order,
-    /** The last change number read (for the health check and tests). */
-    position: follower.position,
   };
 }
 

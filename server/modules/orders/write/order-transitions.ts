@@ -7,63 +7,69 @@ import {
   canRetry,
   REFUSALS,
 } from '@common/orders/orders.rules';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
 import { conflict, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import type { OrderRow } from '../orders.repo';
 import { findCompanyDriver, findCompanyDrivers } from '../orders.repo';
-import { type NewOrderRow, transitionGuards, updateOrderWhere } from './order-rows.repo';
+import { createGuardedWrite, type GuardedWrite } from './guarded-write';
+import { transitionGuards } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
 
-interface Transition {
+interface Transition extends Pick<GuardedWrite, 'guard' | 'values' | 'historyType' | 'details'> {
+  /** The rule in JavaScript: explains a refusal from the row read. */
   allowed: (row: OrderRow) => boolean;
-  guard: SQL;
   refusal: string;
-  values: Partial<NewOrderRow>;
-  historyType: string;
-  details?: Record<string, unknown>;
-  /** SPEC §7 order_canceled: the change is a cancellation, told with this reason type. */
+  /** The change is a cancellation (order_canceled), told with this reason type. */
   canceledFor?: string;
-  /** A driver on this order is free again (a canceled trip, issue #18). */
+  /** A driver on this order is free again (a canceled trip). */
   freesDriver?: boolean;
-  /** The order searches for a driver again (retry, issue #18). */
+  /** The order searches for a driver again (retry). */
   searches?: boolean;
 }
 
-/** SPEC §4 order state transitions, each one guarded UPDATE (DESIGN §5, research R8). */
+/**
+ * The console's order state transitions: each one guarded UPDATE (the rule in its WHERE, so
+ * two racing requests cannot both pass), in the orders' one write path.
+ */
 export function createOrderTransitions(db: Db, steps: WriteSteps) {
+  const guardedWrite = createGuardedWrite(db, steps);
+
   /**
    * One guarded transition: the rule's SQL form in the UPDATE's WHERE (race-safe), the rule's
    * JS form to explain a refusal (409) after reading the row.
    */
   async function transition(auth: AuthContext, id: number, spec: Transition) {
-    const { seq, driverSeq } = await db.transaction(async (tx) => {
-      const row = await steps.rowOf(tx, auth, id);
-      if (!spec.allowed(row)) throw conflict(spec.refusal);
-      const updated = await updateOrderWhere(tx, scopeOf(auth), id, spec.guard, spec.values);
-      if (!updated) throw conflict(spec.refusal);
-      const driverSeq =
-        spec.freesDriver && row.state === 'assigned' && row.driver_id !== null
-          ? await steps.markBusy(tx, row.driver_id, false)
-          : undefined;
-      if (spec.searches)
-        await steps.beginSearch(tx, id, row.processed_by_company_id, updated.departure_time);
-      await steps.history(tx, auth, id, spec.historyType, spec.details);
-      const changeSeq = await steps.recordChange(
-        tx,
-        id,
-        spec.canceledFor ? 'canceled' : 'changed',
-        spec.canceledFor,
-      );
-      return { seq: changeSeq, driverSeq };
+    const order = await guardedWrite({
+      orderId: id,
+      scope: scopeOf(auth),
+      judge: async (tx) => {
+        const row = await steps.rowOf(tx, auth, id);
+        if (!spec.allowed(row)) throw conflict(spec.refusal);
+        return row;
+      },
+      guard: spec.guard,
+      values: spec.values,
+      actor: auth,
+      historyType: spec.historyType,
+      details: spec.details,
+      kind: spec.canceledFor ? 'canceled' : 'changed',
+      reason: spec.canceledFor,
+      duty: (row) =>
+        spec.freesDriver && row?.state === 'assigned' && row.driver_id !== null
+          ? { driverId: row.driver_id, busy: false }
+          : undefined,
+      within: spec.searches
+        ? (tx, updated) =>
+            steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
+        : undefined,
     });
-    await steps.driverPublished(driverSeq);
-    return steps.published(seq, id);
+    if (!order) throw conflict(spec.refusal);
+    return order;
   }
 
-  /** SPEC §4: cancel only in created or assigned. */
+  /** Cancel only in created or assigned. */
   const cancel = (auth: AuthContext, id: number, reasonText: string | null | undefined) =>
     transition(auth, id, {
       allowed: (row) => canCancel(asFacts(row)),
@@ -83,7 +89,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       freesDriver: true,
     });
 
-  /** SPEC §4: retry own canceled or pending orders; back to created, out of the queue. */
+  /** Retry own canceled or pending orders; back to created, out of the queue. */
   const retry = (auth: AuthContext, id: number) =>
     transition(auth, id, {
       allowed: (row) => canRetry(asFacts(row), auth.userId),
@@ -105,7 +111,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       searches: true,
     });
 
-  /** SPEC §4: own created or pending orders join the pending queue once. */
+  /** Own created or pending orders join the pending queue once. */
   const moveToPending = (auth: AuthContext, id: number) =>
     transition(auth, id, {
       allowed: (row) => canMoveToPending(asFacts(row), auth.userId),
@@ -115,7 +121,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       historyType: 'moved_to_pending',
     });
 
-  /** SPEC §4: removing always_in_call sets it false. */
+  /** Removing always_in_call sets it false. */
   const removeAlwaysInCall = (auth: AuthContext, id: number) =>
     transition(auth, id, {
       allowed: (row) => canRemoveAlwaysInCall(row),
@@ -126,8 +132,8 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
     });
 
   /**
-   * SPEC §4: manual assignment only in canceled or pending with no driver; sets the driver and
-   * finishes the order.
+   * Manual assignment only in canceled or pending with no driver; sets the driver and finishes
+   * the order.
    */
   async function setDriverAndFinish(auth: AuthContext, id: number, driverId: number) {
     const row = await steps.rowOf(db, auth, id);
@@ -155,8 +161,8 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
   }
 
   /**
-   * SPEC §2 'notify selected drivers' (issue #18): the order, still without a driver, searches
-   * again at once among these drivers of its company only (custom_driver_ids, a new search).
+   * 'Notify selected drivers': the order, still without a driver, searches again at once among
+   * these drivers of its company only (custom_driver_ids, a new search).
    */
   async function notifyDrivers(auth: AuthContext, id: number, driverIds: number[]) {
     const row = await steps.rowOf(db, auth, id);
