@@ -1,6 +1,8 @@
-// Starts the project's Kamailio (pbx/kamailio.cfg) for development and the tests: `npm run pbx`,
-// the browser tests' server (scripts/e2e-server.mjs) and e2e/pbx/pbx.spec.ts. docs/CALLS.md,
-// Docs/OPERATIONS.md "Telephony (SIP)".
+// The PBX launcher's one entry point: starts the project's Kamailio (pbx/kamailio.cfg). Every
+// user imports it as a module: `npm run pbx` (pbx-cli.ts), `npm start`'s demo PBX
+// (server/simulator/demo-pbx.ts, bundled into dist/server with the template copied beside it by
+// scripts/build.mjs), the browser tests' server (scripts/e2e-server.mjs) and e2e/pbx/pbx.spec.ts.
+// docs/CALLS.md, docs/OPERATIONS.md "Telephony (SIP)".
 //
 // Plain JavaScript (types in start-pbx.d.mts) because the browser tests' server runs as plain
 // Node on the built app, with no TypeScript loader.
@@ -26,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The template start-pbx writes its values into (see its header). */
+/** The template start-pbx writes its values into (see its header); beside this module, or beside the bundle that carries it. */
 export const PBX_TEMPLATE = path.join(here, 'kamailio.cfg');
 
 /** Debian packages the PBX needs, and which one brings each module it loads. */

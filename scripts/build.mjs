@@ -40,4 +40,7 @@ cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migratio
 cpSync(path.join(root, 'server/db/demo-places'), path.join(dist, 'server/demo-places'), {
   recursive: true,
 });
+// The demo PBX's Kamailio template, which the bundled launcher (pbx/start-pbx.mjs) reads beside
+// itself.
+cpSync(path.join(root, 'pbx/kamailio.cfg'), path.join(dist, 'server/kamailio.cfg'));
 console.log('built dist/web and dist/server');

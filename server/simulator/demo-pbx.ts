@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { pbxProblem, startPbx } from '../../pbx/start-pbx.mjs';
 import type { Config } from '../config';
-
-type PbxModule = typeof import('../../pbx/start-pbx.mjs');
 
 /** Where `npm run call` reaches the demo PBX (the same as `npm run pbx`). */
 const DEMO_UDP_PORT = 5060;
@@ -15,8 +11,6 @@ interface DemoPbxOptions {
   /** This server, for the PBX's hooks. */
   baseUrl: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  /** The checkout whose pbx/ folder holds the project's Kamailio starter (npm start's cwd). */
-  root?: string;
   /** SIP over UDP (`npm run call`'s default, 5060). */
   udpPort?: number;
 }
@@ -27,6 +21,8 @@ interface DemoPbxOptions {
  * point at a PBX on this machine (SIP_WS_URL ws://127.0.0.1…, the default) and Kamailio is
  * installed; otherwise one log line says why calls are not available. A PBX already listening
  * there (a developer's `npm run pbx`) is left alone. Off with DEMO_PBX=false (and in production).
+ * Kamailio is started through the launcher's one entry point, pbx/start-pbx.mjs, imported like
+ * any module (the build bundles it and copies its template beside the bundle).
  */
 export async function startDemoPbx(options: DemoPbxOptions) {
   const { config, logger } = options;
@@ -34,17 +30,13 @@ export async function startDemoPbx(options: DemoPbxOptions) {
   const ws = new URL(config.SIP_WS_URL);
   if (ws.protocol !== 'ws:' || !LOOPBACK.has(ws.hostname) || !LOOPBACK.has(config.SIP_DOMAIN))
     return undefined;
-  const starter = path.join(options.root ?? process.cwd(), 'pbx', 'start-pbx.mjs');
-  if (!existsSync(starter)) return undefined;
-  // Loaded from the checkout at run time: the bundle (dist/server) does not carry pbx/.
-  const pbx = (await import(pathToFileURL(starter).href)) as PbxModule;
-  const problem = pbx.pbxProblem();
+  const problem = pbxProblem();
   if (problem) {
     logger.warn(`no demo PBX, the softphone cannot register: ${problem}`);
     return undefined;
   }
   try {
-    const running = await pbx.startPbx({
+    const running = await startPbx({
       udpPort: options.udpPort ?? DEMO_UDP_PORT,
       wsPort: Number(ws.port || 80),
       secret: config.SIP_SECRET,
