@@ -1,5 +1,5 @@
 /**
- * Research B9 for the dispatch engine (issue #18 "Tests and numbers"): the candidate selection
+ * The dispatch engine's candidate selection
  * of one search step — `gatherPool` + `rankPool` of server/modules/dispatch/engine/candidates.ts,
  * what `openStep` runs between reading the search and writing its offers — for every search
  * type, at 10,000 online drivers, against a bare geokdbush `around` (50 nearest within 3 km) on
@@ -20,14 +20,9 @@ import { haversineMeters } from '@common/lib/geo';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { seededRandom } from '../server/db/seeded-random';
-import {
-  type Considered,
-  gatherPool,
-  type Pool,
-  rankPool,
-  type StepContext,
-  standsForRoute,
-} from '../server/modules/dispatch/engine/candidates';
+import { gatherPool, rankPool } from '../server/modules/dispatch/engine/candidates';
+import { standsForRoute } from '../server/modules/dispatch/engine/pools';
+import type { Considered, Pool, StepContext } from '../server/modules/dispatch/engine/step-context';
 import { DriverIndex, type LiveDriver, utcText } from '../server/modules/drivers/live/driver-index';
 import { createZoneIndex } from '../server/modules/zones/zone-index';
 import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
@@ -55,7 +50,7 @@ const index = new DriverIndex(() => zones, 500);
 const next = seededRandom(2027);
 const nowMs = Date.now();
 const nowUtc = utcText(nowMs);
-/** `DriverIndex.declare` (SPEC §7 currentPosition polygonId), where this index has it. */
+/** `DriverIndex.declare` (currentPosition's polygonId), where this index has it. */
 const declare = (
   index as unknown as { declare?: (driver: LiveDriver, polygonId: number | null) => boolean }
 ).declare;

@@ -1,5 +1,5 @@
 /**
- * Research B9 (issue #17 "Tests and numbers"): the driver index's searches at 10,000 online
+ * The driver index's searches at 10,000 online
  * drivers — nearest, within a radius, in a zone, a stand's queue — against a bare geokdbush
  * `around` on a prebuilt kdbush of the same points, and the index's upkeep per position (move
  * with its zone and stand lookup) against a bare Flatbush + point-in-polygon lookup, side by

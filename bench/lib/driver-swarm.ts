@@ -4,7 +4,7 @@ import { percentile } from './rate-load';
 import { log } from './report';
 import { connectMany, connectSio, connectSocketIoClient, type SioClient } from './sio-client';
 
-/** A position as the driver's app sends it (SPEC §7 `currentPosition`). */
+/** A position as the driver's app sends it (`currentPosition`). */
 interface Sent {
   long: number;
   lat: number;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { log } from './report';
 
 /**
- * An open-loop, rate-based load generator (research B4): requests leave at planned times
+ * An open-loop, rate-based load generator: requests leave at planned times
  * whatever the server's answers, as 200 polling browsers would, unlike autocannon's closed loop
  * where a slow server slows its own load down. node:http with a keep-alive agent, loopback
  * only, every request bounded by a timeout, at most `maxInFlight` requests outstanding (beyond

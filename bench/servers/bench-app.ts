@@ -11,7 +11,7 @@ export async function buildBenchApp(
 ): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'production',
-    // No PBX here (production requires the variable, issue #27).
+    // No PBX here (production requires the variable).
     SIP_SECRET: '',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

@@ -14,7 +14,7 @@ import { buildBenchApp } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
- * The real application for bench/orders-lists.bench.ts (research B4): PGlite in memory or the
+ * The real application for bench/orders-lists.bench.ts: PGlite in memory or the
  * throwaway PostgreSQL database BENCH_SERVER_DATABASE_URL, migrated (so every index of the
  * schema exists), 5 companies with 10 dispatchers each (the test factories), then
  * BENCH_ORDERS orders seeded set-based (bench/lib/orders-seed.ts) before listening.

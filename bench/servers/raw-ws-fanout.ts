@@ -6,7 +6,7 @@ import { answerProbe } from '../lib/server-probe';
 import { serveUntilParentLeaves } from './lifecycle';
 
 /**
- * Baseline of position-fanout (research B5): a raw `ws` server that, once a second while
+ * Baseline of position-fanout: a raw `ws` server that, once a second while
  * broadcasting is on (`GET /__bench/fanout?on=1|0`), sends each company's dispatchers one batch
  * of BENCH_FANOUT_POSITIONS positions, stringified once per company and sent as that one string
  * to every socket of the company (clients connect with `?company=<n>`). The positions have the

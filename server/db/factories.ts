@@ -104,13 +104,13 @@ export interface CarOverrides {
   number?: string;
   year?: number;
   seats?: number;
-  /** Documents' expiry days, YYYY-MM-DD (issue #20 fleet records). */
+  /** Documents' expiry days, YYYY-MM-DD (fleet records). */
   itp_until?: string;
   rca_until?: string;
   license_until?: string;
 }
 
-/** A driver of a company with the car they drive (SPEC §3 Driver default_car). */
+/** A driver of a company with the car they drive (their default_car). */
 export async function buildDriver(
   db: DbOrTx,
   companyId: number,

@@ -110,7 +110,7 @@ async function seedDrivers(
         year: 2014 + ((i * 5) % 11),
         seats: 5,
         // Documents that run out over the coming year: on /cars a few are due within 30 days
-        // (orange) and one has lapsed (red), as in a real fleet (issue #20).
+        // (orange) and one has lapsed (red), as in a real fleet.
         itp_until: dayFromToday(-3 + ((i * 53) % 360)),
         rca_until: dayFromToday(12 + ((i * 97) % 350)),
         license_until: dayFromToday(40 + ((i * 131) % 700)),
@@ -134,11 +134,11 @@ const radiusStep = (metres: number, seconds: number): SearchItem =>
   });
 
 /**
- * Issue #18: the demo company's search method, every day at any hour, so that the demo fleet
+ * The demo company's search method, every day at any hour, so that the demo fleet
  * (server/simulator) is offered the orders placed on first start. The demo has no zones, so a
  * by_zone step would find nobody: the steps widen a radius around the pickup instead, the
  * nearest driver who accepts winning each step. The later steps are short, so an order nobody
- * takes ends with 'Șoferii nu au fost găsiți' (SPEC §8) soon after its first step.
+ * takes ends with 'Șoferii nu au fost găsiți' soon after its first step.
  */
 export const DEMO_SEARCH_STEPS: readonly SearchItem[] = [
   radiusStep(3_000, 10),
@@ -166,7 +166,7 @@ async function seedDemoSearchMethod(db: DbOrTx, companyId: number) {
  * content, a day of taxi orders, the taxi company's search method and the address gazetteers.
  */
 export async function seedDemo(db: DbOrTx): Promise<void> {
-  // The admin is created first, so it is user 1 (SPEC §6: user 1 gets the country-level map).
+  // The admin is created first, so it is user 1 (user 1 gets the country-level map).
   const admin = await buildUser(db, {
     name: 'Administrator OGO',
     email: DEMO_ACCOUNTS.admin,
@@ -285,19 +285,19 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     dispatcherId: dispatcher.id,
     drivers: taxiDrivers,
   });
-  // Issue #20 /devices: the first drivers' phones and a spare tablet.
+  // /devices: the first drivers' phones and a spare tablet.
   await seedDemoDevices(db, taxi.id, taxiDrivers);
-  // Issue #20: the dashboard's chart counts these orders; a few notes for its panels.
+  // The dashboard's chart counts these orders; a few notes for its panels.
   await seedDemoDashboard(db, {
     companyId: taxi.id,
     dispatcherId: dispatcher.id,
     adminId: admin.id,
   });
-  // A driver on one of the demo's trips is busy, as a confirmation makes him (issue #18): the
+  // A driver on one of the demo's trips is busy, as a confirmation makes him: the
   // engine offers him nothing more until the demo fleet drives that trip to its end.
   await db.execute(sql`update users set is_busy = true, idle_from = null
     where id in (select driver_id from orders where state = 'assigned' and driver_id is not null)`);
-  // Issue #3: address search works offline out of the box (Iași and Cluj-Napoca gazetteers).
+  // Address search works offline out of the box (Iași and Cluj-Napoca gazetteers).
   await loadDemoGazetteer(db);
 }
 

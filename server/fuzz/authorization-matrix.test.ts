@@ -12,7 +12,7 @@ import { leakedCanaries } from './oracles';
 import { seedTenants, type Tenant, type TenantLabel, type Tenants } from './tenants';
 
 /**
- * The authorization matrix (issue #27 "How to make it stay fixed"), generated from the app's
+ * The authorization matrix, generated from the app's
  * own route inventory: every route × every role, on the caller's own company's rows and on the
  * other company's, REST and socket rooms alike, with the other company's canary strings looked
  * for in every answer and every frame. A route missing from access-policy.ts fails it.
@@ -231,7 +231,7 @@ async function callRoute(key: string, caller: Caller | null, label: TenantLabel)
   return { response, target };
 }
 
-describe('authorization matrix: every route × role (issue #27)', () => {
+describe('authorization matrix: every route × role', () => {
   it('holds every registered route to its reviewed access, and no stale entry', () => {
     const registered = accessOfRoutes(t.app);
     const missing = [...registered.keys()].filter((key) => !(key in ACCESS_POLICY));
@@ -292,7 +292,7 @@ describe('authorization matrix: every route × role (issue #27)', () => {
         } else if (status !== 403) {
           wrong.push(`${key} (${target}): ${status}, expected 403`);
         }
-        // The platform admin is the one cross-tenant role (DESIGN §4 Tenancy).
+        // The platform admin is the one cross-tenant role.
         const leaks =
           role === 'admin' ? [] : leakedCanaries(tenants.canaries, 'A', response.body, target);
         if (leaks.length > 0) wrong.push(`${key}: company B's ${leaks.join(', ')}`);
@@ -337,7 +337,7 @@ const VALID_BODIES: Record<string, object> = {
   'PATCH /api/users/:id/telephony': { sip_websocket: 'wss://evil.example/ws' },
 };
 
-describe('authorization matrix: a user shared with another company (issue #27)', () => {
+describe('authorization matrix: a user shared with another company', () => {
   it("lets company A's manager read but not administer a user who also belongs to company B", async () => {
     const manager = callers.A.manager;
     const shared = callers.A.simulator;
@@ -389,7 +389,7 @@ function foundNothing(body: string): boolean {
  */
 const SERVICE_REFUSES = new Set<string>();
 
-describe('authorization matrix: socket rooms follow the same rules (issue #27)', () => {
+describe('authorization matrix: socket rooms follow the same rules', () => {
   const open = (token: string) => clients.open({ token });
 
   it("gives a company's orders and fleet only to its console roles, and no frame carries the other company's canaries", async () => {

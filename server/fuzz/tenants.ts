@@ -9,7 +9,7 @@ import type { TestApp } from '../test/harness';
 import type { Canaries } from './oracles';
 
 /**
- * Two companies whose rows carry canary strings (issue #15 oracle 5, research T11): every text
+ * Two companies whose rows carry canary strings: every text
  * of company X holds `CANARYX<suffix>`, and its phones share a prefix no other fixture uses, so
  * any of them in an answer to the other company's user (or to an anonymous caller) is a leak.
  * Rows are made through the API where it has a route (orders, clients, saved addresses, blocked
@@ -31,7 +31,7 @@ export interface Tenant {
   clientIds: number[];
   addressIds: number[];
   blockedPhoneIds: number[];
-  /** Its zone and taxi stand (issue #17), named with the canary. */
+  /** Its zone and taxi stand, named with the canary. */
   zoneIds: number[];
   standIds: number[];
   /** `internal:<id>` ids of the places its operators saved. */
@@ -42,7 +42,7 @@ export interface Tenants {
   A: Tenant;
   B: Tenant;
   canaries: Canaries;
-  /** Shared reference data valid bodies refer to (SPEC §7 services, order options). */
+  /** Shared reference data valid bodies refer to (services, order options). */
   catalog: { serviceIds: number[]; optionKeys: string[] };
 }
 
@@ -84,7 +84,7 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     name: `Dispecer ${token}`,
     email,
     phone: userPhone,
-    // A signed-up business's first user (issue #20): the company's manager and a dispatcher, so
+    // A signed-up business's first user: the company's manager and a dispatcher, so
     // the administration routes (users, cars, devices, settings …) are fuzzed past their guard.
     roles: ['manager', 'dispatcher'],
     companyIds: [company.id],
@@ -180,7 +180,7 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     payload: { name: `Statia ${token}`, lat: 47.165, long: west + 0.02, radius: 100 },
   });
 
-  // The dashboard's notes (issue #20): an announcement and an incident on its first order.
+  // The dashboard's notes: an announcement and an incident on its first order.
   await expectStatus(t, 201, {
     method: 'POST',
     url: '/api/announcements',

@@ -5,8 +5,8 @@ import { buildCompany, buildUser } from '../db/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**
- * Issue #15: requests an independent probe found answering 500. Each now gets a clear error in
- * the spec's shape (field → messages, Romanian) or a 404, and the route keeps working after.
+ * Requests an independent probe found answering 500. Each now gets a clear error in
+ * the usual shape (field → messages, Romanian) or a 404, and the route keeps working after.
  */
 let t: TestApp;
 let headers: { authorization: string };

@@ -35,7 +35,7 @@ const record = (socket: TestSocket) => {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-describe('Socket.IO (SPEC §7 Realtime, DESIGN §7)', () => {
+describe('Socket.IO realtime', () => {
   it('refuses a handshake without a valid token, or with the token in the query string', async () => {
     expect(await refused(open({}))).toBe('unauthorized');
     expect(await refused(open({ token: 'x'.repeat(43) }))).toBe('unauthorized');

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { SOCKET_PACKET_LIMIT } from './flood-guard';
 
 /**
- * Issue #15, research T13/T15/B8: malformed, oversized and unknown Socket.IO traffic and a
+ * Malformed, oversized and unknown Socket.IO traffic and a
  * flood from one socket never crash the node and never reach another tenant. Packets are
  * generated from a seeded PRNG (fast-check is not a dependency); FUZZ_SEED=<n> replays a run.
  */
@@ -409,7 +409,7 @@ afterAll(async () => {
   console.info(`socket fuzz figures ${JSON.stringify(figures)}`);
 });
 
-describe('Socket.IO fuzz (issue #15, research T13/T15)', () => {
+describe('Socket.IO fuzz', () => {
   it('refuses handshakes whose token is not a string, is oversized, or sits in the query string', async () => {
     for (const token of [12345, {}, [], null, true, { toString: 'x' }, 'x'.repeat(15_000)]) {
       expect(await outcome(open({ auth: { token } }))).toBe('unauthorized');

@@ -2,7 +2,7 @@ import { EARTH_RADIUS_M } from '@common/lib/geo';
 import { type Random, seededRandom } from '../db/seeded-random';
 
 /**
- * How a simulated driver moves and rests (issue #17 simulators): pure functions of the state,
+ * How a simulated driver moves and rests: pure functions of the state,
  * the time step and a seeded random source, so a fleet replays the same way for one `--seed`.
  *
  * A driver drives in a straight line at a city speed (20–50 km/h, drawn per leg) to a random
@@ -22,14 +22,14 @@ export interface Area {
   radiusM: number;
 }
 
-/** About a city's size around a dispatch company (issue #17: "within ~4 km"). */
+/** About a city's size around a dispatch company (within ~4 km). */
 export const DEFAULT_AREA_RADIUS_M = 4_000;
 
-/** Issue #17: city speeds. */
+/** City speeds. */
 export const CITY_SPEED_KMH = { min: 20, max: 50 } as const;
 
 /**
- * How a simulated driver answers offers (issue #18; DEMO_FLEET_ACCEPT_PROBABILITY and
+ * How a simulated driver answers offers (DEMO_FLEET_ACCEPT_PROBABILITY and
  * DEMO_FLEET_CANCEL_PROBABILITY, `npm run simulate -- --accept --cancel`): most accept, and now
  * and then one cancels at the pickup because the client does not come.
  */
@@ -72,7 +72,7 @@ export interface SimDriver {
 export const driverRandom = (seed: number, index: number): Random =>
   seededRandom((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
 
-/** Driver `index`'s answers (issue #18): a stream apart from his movement's, as seeded. */
+/** Driver `index`'s answers: a stream apart from his movement's, as seeded. */
 export const driverChoices = (seed: number, index: number): Random =>
   seededRandom((Math.imul(seed, 0x2c1b3c6d) ^ Math.imul(index + 1, 0x297a2d39) ^ 0x5bd1e995) >>> 0);
 
@@ -118,7 +118,7 @@ export function metresBetween(area: Area, a: LatLng, b: LatLng): number {
 }
 
 /**
- * A point `[min, max]` metres from `from` in a random direction (issue #18: a one-place order's
+ * A point `[min, max]` metres from `from` in a random direction (a one-place order's
  * trip ends 2–6 km away). It may lie outside the area: the driver roams back into it after.
  */
 export function randomPointAround(
@@ -154,7 +154,7 @@ export const legTo = (driver: SimDriver, target: LatLng, random: Random): SimDri
   restS: 0,
 });
 
-/** Back to roaming: a new leg to a random point of the area (after a trip, issue #18). */
+/** Back to roaming: a new leg to a random point of the area (after a trip). */
 export const newLeg = (driver: SimDriver, area: Area, random: Random): SimDriver =>
   legTo(driver, randomPointIn(area, random), random);
 

@@ -20,9 +20,9 @@ import type { DriverIdentity, FleetLog } from './simulated-driver';
 /**
  * `npm run simulate -- --drivers N [--company ID] [--url …] [--email … --password …]
  * [--interval 5] [--seed 1] [--radius 4000] [--accept 0.8] [--cancel 0.02] [--time-scale 1]
- * [--duration S]` (issue #17, docs/OPERATIONS.md "Driver simulators"): logs in as a
+ * [--duration S]` (docs/OPERATIONS.md "Driver simulators"): logs in as a
  * dispatcher, takes the first N drivers of his company, and drives them through the real driver
- * paths until Ctrl+C, which takes them offline. Issue #18: they answer their offers and drive
+ * paths until Ctrl+C, which takes them offline. They answer their offers and drive
  * the orders they get to the end.
  */
 

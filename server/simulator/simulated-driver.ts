@@ -60,7 +60,7 @@ export interface SimulatedDriverOptions {
    * happens to get do not change how he moves, and the same seed answers the same way.
    */
   choices?: Random;
-  /** SPEC §9: a position every 5 s. */
+  /** Between two positions (5 s by default). */
   intervalMs: number;
   /** Before the first tick, so a fleet's drivers do not all report in the same millisecond. */
   startDelayMs?: number;
@@ -86,7 +86,7 @@ export interface SimulatedDriverOptions {
 
 /** A session is renewed this long before it ends (SIMULATOR_SESSION_HOURS). */
 const RENEW_BEFORE_MS = 10 * 60_000;
-/** Issue #18: a human looks at an offer for a moment before answering. */
+/** A human looks at an offer for a moment before answering. */
 const ANSWER_DELAY_MS = [1_000, 3_000] as const;
 /** Close enough to the pickup or the destination to say so (GPS and parking). */
 export const ARRIVED_WITHIN_M = 50;
@@ -97,7 +97,7 @@ const ONE_PLACE_TRIP_M = [2_000, 6_000] as const;
 /** An accepted offer never confirmed (a lost message) is given up this long after it closed. */
 const CONFIRM_GRACE_MS = 30_000;
 const TIMER_SLACK_MS = 5;
-/** The reason of a simulated driver's cancellation (SPEC §4 driver_canceled `driverId~reason`). */
+/** The reason of a simulated driver's cancellation (driver_canceled `driverId~reason`). */
 export const DRIVER_CANCEL_REASON = 'Clientul nu răspunde';
 /** His estimate to the pickup: the city's middle speed, straight line (AcceptOrderBody.time). */
 const ETA_KMH = (CITY_SPEED_KMH.min + CITY_SPEED_KMH.max) / 2;
@@ -114,7 +114,7 @@ const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 const NO_REST: Behaviour = { ...CITY_BEHAVIOUR, pauseChance: 0, offlineChance: 0 };
 
 /**
- * Issue #18 trip, SPEC §4: to the pickup (waiting_driver), there (waiting_client) until he
+ * A trip: to the pickup (waiting_driver), there (waiting_client) until he
  * starts, then to the destination (started) and finished.
  */
 export interface Trip {
@@ -135,7 +135,7 @@ export interface Trip {
  * interval while he is at work (paused drivers report too: their app is open). The server's
  * word wins: a driver it takes offline (a ban) rests, and a refused online (409) keeps him off.
  *
- * Issue #18: he answers the offers on his socket (order_viewed after a human delay, then
+ * He answers the offers on his socket (order_viewed after a human delay, then
  * accept_order with his minutes to the pickup or refuse_order), and drives a confirmed order
  * through its trip steps (arrived, start, finish; now and then a cancel at the pickup), with
  * the order in his positions; an order canceled under him ends his trip. His orders and offers
@@ -235,7 +235,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
     await api(deleteAccessToken, {}, old).catch(() => undefined);
   }
 
-  // ── Offers (issue #18) ────────────────────────────────────────────────────────────────────
+  // ── Offers ────────────────────────────────────────────────────────────────────────────────
 
   /** An offer on his screen: he looks at it for a moment, then answers. */
   function consider(offer: DriverOffer) {
@@ -303,7 +303,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
     }
   }
 
-  // ── Trips (issue #18, SPEC §4 trip states) ───────────────────────────────────────────────
+  // ── Trips ────────────────────────────────────────────────────────────────────────────────
 
   /** His order, from its confirmation or read again after a (re)connection. */
   function begin(order: DriverOrder, why: 'confirmed' | 'resumed') {
@@ -452,7 +452,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
       );
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) {
-        // SPEC §3 ban: a banned driver cannot go online; he tries again after a spell.
+        // A banned driver cannot go online; he tries again after a spell.
         model = forcedOffline(model, random, behaviour);
         serverStatus = 'offline';
         log.debug(`${label} refused online (${error.message}); tries again later`);
@@ -523,7 +523,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
         timer = setInterval(() => runTick(false), options.intervalMs);
       }, options.startDelayMs ?? 0);
     },
-    /** Offline, its session revoked, its socket closed (a clean shutdown, issue #17). */
+    /** Offline, its session revoked, its socket closed (a clean shutdown). */
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -8,7 +8,7 @@ import { DEFAULT_PASSWORD } from '../db/factories';
 import { openTestDatabase } from './test-database';
 
 /**
- * The tests' SIP secret (issue #27: no secret is built in any more): deterministic, so a test can
+ * The tests' SIP secret (no secret is built in): deterministic, so a test can
  * compute its credentials and hook tokens; a test may pass its own SIP_SECRET.
  */
 export const TEST_SIP_SECRET = 'ogo-test-sip-secret';
@@ -31,8 +31,8 @@ export interface TestApp {
 }
 
 /**
- * A real app on a fresh migrated database, not listening unless the test asks (DESIGN §3
- * server/test). Not yet `ready`: a test may add routes before its first request. Logs are off
+ * A real app on a fresh migrated database, not listening unless the test asks.
+ * Not yet `ready`: a test may add routes before its first request. Logs are off
  * unless `env.LOG_LEVEL` says otherwise; `options.logStream` receives them.
  */
 export async function createTestApp(

@@ -19,7 +19,7 @@ const changePassword = (authorization: string, payload: Record<string, unknown>)
     payload,
   });
 
-describe('/settings/account (issue #20): a user’s own profile and password', () => {
+describe('/settings/account: a user’s own profile and password', () => {
   it('saves his own name and phone, and nobody else’s', async () => {
     const company = await buildCompany(t.db);
     const user = await buildUser(t.db, { name: 'Vechi Nume', companyIds: [company.id] });

@@ -27,7 +27,7 @@ const verify = (authorization?: string) =>
     headers: authorization ? { authorization } : {},
   });
 
-describe('POST /api/access-tokens (SPEC §7 Auth and session)', () => {
+describe('POST /api/access-tokens (auth and session)', () => {
   it('logs in with e-mail and password and answers an opaque token stored only as a digest', async () => {
     const company = await buildCompany(t.db);
     const user = await buildUser(t.db, { email: 'Ana@Test.ogo.local', companyIds: [company.id] });
@@ -56,7 +56,7 @@ describe('POST /api/access-tokens (SPEC §7 Auth and session)', () => {
     expect(wrong.json<ErrorBody>().errors?.email?.[0]).toBe('E-mailul sau parola nu sunt corecte.');
   });
 
-  it('validates the body into field → messages (SPEC §5 Login: both required, e-mail format)', async () => {
+  it('validates the body into field → messages (login: both required, e-mail format)', async () => {
     const missing = await login({});
     expect(missing.statusCode).toBe(422);
     const body = missing.json<ErrorBody>();

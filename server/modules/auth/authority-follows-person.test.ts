@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { connected, disconnected, socketClients, type TestSocket } from '../../test/socket-clients';
 
 /**
- * Issue #27: authority follows the person, not the token. Each test is named after the rule it
- * guards; each failed on the code before the issue.
+ * Authority follows the person, not the token. Each test is named after the rule it
+ * guards; each failed on the code before the fix.
  */
 
 const SOCKETS_PER_USER = 4;

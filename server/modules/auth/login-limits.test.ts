@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceCookieName, deviceSetCookie } from './device-cookie';
 
 /**
- * The login limits (docs/DECISIONS.md "Login limits", issue #15 defect 7): strangers' failures
+ * The login limits (docs/DECISIONS.md "Login limits"): strangers' failures
  * never lock out a browser that logged in to the account before (its device cookie); unknown
  * devices are limited per address, per account and address, and per account all together.
  */

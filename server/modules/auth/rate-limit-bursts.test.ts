@@ -14,7 +14,7 @@ import { tokenDigest } from '../../lib/tokens';
 import { openTestDatabase } from '../../test/test-database';
 
 /**
- * Issue #27 defect 3: a limit is counted and decided in one atomic step, so a burst of parallel
+ * A limit is counted and decided in one atomic step, so a burst of parallel
  * requests passes no limit, in memory (one node) or in Redis (every node). Each rule is run
  * against both counters; the Redis one when TEST_REDIS_URL is set.
  */

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('blocked phones (SPEC §7)', () => {
+describe('blocked phones', () => {
   it('blocks a number once, normalised, lists and unblocks it', async () => {
     const created = await t.app.inject({
       method: 'POST',
@@ -61,7 +61,7 @@ describe('blocked phones (SPEC §7)', () => {
     ).toEqual([]);
   });
 
-  it('finds a number typed in any format, whole or in part (SPEC §5 normalisation)', async () => {
+  it('finds a number typed in any format, whole or in part (normalised)', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/blocked-phone',

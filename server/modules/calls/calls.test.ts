@@ -97,7 +97,7 @@ const fromPbx = (hook: string, payload: object, token = pbxHookToken(TEST_SIP_SE
 
 const order = async (id: number) => (await call<Order>('GET', `/api/orders/${id}`, elena)).body;
 
-describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
+describe('POST /api/calls/accept', () => {
   it('makes the call an order, prefilled from the client history, started now', async () => {
     await t.postOrder(elena, {
       phone: '0744 111 222',
@@ -123,7 +123,7 @@ describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
     });
     expect(body.call?.started_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(body.places.map((place) => place.name)).toEqual(['Strada Lungă 1']);
-    // The in-call tab lists it (SPEC §2 'In apel').
+    // The in-call tab ('In apel') lists it.
     const tab = await call<{ data: Order[] }>('GET', '/api/dispatcher-orders/in-call', elena);
     expect(tab.body.data.map((o) => o.id)).toContain(body.id);
   });
@@ -158,7 +158,7 @@ describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
     expect(raced).toHaveLength(10);
   });
 
-  it('puts the dispatcher’s other live call on hold (SPEC §4)', async () => {
+  it('puts the dispatcher’s other live call on hold', async () => {
     const a = (await accept(elena, '0744 444 001')).body;
     const b = (await accept(elena, '0744 444 002')).body;
     expect((await order(a.id)).call?.state).toBe('on_hold');
@@ -242,7 +242,7 @@ describe('POST /api/calls/accept (SPEC §4 Calls)', () => {
   });
 });
 
-describe('PATCH /api/calls/cancel (SPEC §4: who hung up)', () => {
+describe('PATCH /api/calls/cancel (who hung up)', () => {
   it('cancels a draft with call_ended when the client hangs up', async () => {
     const sipId = callId();
     const draft = (await accept(elena, '0744 777 001', sipId)).body;
@@ -289,7 +289,7 @@ describe('PATCH /api/calls/cancel (SPEC §4: who hung up)', () => {
     expect(ended.body.cancellation_reason_type).toBeNull();
     expect(ended.body.call?.state).toBe('ended');
 
-    // An order with its driver (manually assigned after a cancel, SPEC §4): the call ends, the
+    // An order with its driver (manually assigned after a cancel): the call ends, the
     // driver stays.
     const withDriver = (await accept(elena, '0744 777 003')).body;
     await call<Order>('PATCH', `/api/orders/${withDriver.id}`, elena, {
@@ -318,7 +318,7 @@ describe('PATCH /api/calls/cancel (SPEC §4: who hung up)', () => {
     expect(hungUp.body.call?.state).toBe('ended');
   });
 
-  it('logs a refused cancel with its context and without the full number (SPEC §7, DESIGN §7)', async () => {
+  it('logs a refused cancel with its context and without the full number', async () => {
     const refused = await call<unknown>('PATCH', '/api/calls/cancel', elena, {
       phone_number: '0799 123 987',
       reason_type: 'call_ended',
@@ -368,7 +368,7 @@ describe('GET /api/calls/caller (who is calling, before answering)', () => {
   });
 });
 
-describe('GET /api/calls/sip-settings (DESIGN §6 short-lived credentials)', () => {
+describe('GET /api/calls/sip-settings (short-lived credentials)', () => {
   it('issues an auth_ephemeral credential for the operator’s address', async () => {
     const { body } = await call<SipSettings>('GET', '/api/calls/sip-settings', andrei);
     if (!body.available) throw new Error(body.message);
@@ -383,7 +383,7 @@ describe('GET /api/calls/sip-settings (DESIGN §6 short-lived credentials)', () 
     );
   });
 
-  it('says what is missing with the SPEC §8 message', async () => {
+  it('says what is missing with its message', async () => {
     const bare = await t.login(
       await buildUser(t.db, { roles: ['dispatcher'], companyIds: [companyId] }),
     );
@@ -567,7 +567,7 @@ describe('PATCH /api/users/{id}/telephony (admins set an operator’s extension)
     await call('PATCH', path, admin, { sip_password: null });
     expect((await call('GET', path, admin)).body).toMatchObject({ has_password: false });
     // Another PBX's WebSocket only when the server allows it (SIP_WS_ALLOWED): the CSP would
-    // refuse any other, and an administrator could send her softphone anywhere (issue #27).
+    // refuse any other, and an administrator could send her softphone anywhere.
     const elsewhere = await call<{ errors: Record<string, string[]> }>('PATCH', path, admin, {
       sip_websocket: 'wss://evil.example/ws',
     });

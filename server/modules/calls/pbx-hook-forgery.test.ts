@@ -47,7 +47,7 @@ const hook = (name: string, payload: object, headers: Record<string, string>) =>
     remoteAddress: '198.51.100.7',
   });
 
-describe('a forged PBX hook with the old published secret is refused and logged (issue #27)', () => {
+describe('a forged PBX hook with the old published secret is refused and logged', () => {
   it.each([
     ['missed-calls', { sip_call_id: 'forged-1@x', from: '0744999003', code: 487 }],
     ['call-ended', { sip_call_id: 'forged-2@x', from: '+40744999004' }],

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client';
 import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** Issue #20 /cars (docs/ADMINISTRATION.md "People and cars"). */
+/** /cars (docs/ADMINISTRATION.md "People and cars"). */
 let t: TestApp;
 let a: { id: number };
 let b: { id: number };

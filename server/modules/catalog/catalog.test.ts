@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('catalogue (SPEC §7 services, order options, discounts)', () => {
+describe('catalogue (services, order options, discounts)', () => {
   it('has the default service 1 and more than eight options', async () => {
     const services = (await t.app.inject({ method: 'GET', url: '/api/services', headers })).json<
       { id: number; name: string }[]

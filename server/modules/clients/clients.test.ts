@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** SPEC §7 address history and the user-addresses service; personal data stays in its tenant. */
+/** The address history and the user-addresses service; personal data stays in its tenant. */
 let t: TestApp;
 let headers: { authorization: string };
 let foreign: { authorization: string };
@@ -113,7 +113,7 @@ describe('client address history', () => {
     expect(left.json<SavedAddress[]>().map((a) => a.name)).toEqual(['Strada Sărărie 20']);
   });
 
-  it('deletes a saved address through the user-addresses service, only in its company (SPEC §7)', async () => {
+  it('deletes a saved address through the user-addresses service, only in its company', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/orders',

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/protocol-companies (SPEC §2/§5 protocol company selector)', () => {
+describe('GET /api/protocol-companies (protocol company selector)', () => {
   it('lists the protocol children of the caller’s company by name, and no one else’s', async () => {
     const zeta = await buildCompany(t.db, {
       name: 'Zeta Protocol SRL',

@@ -58,7 +58,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('/settings (issue #20): a company set up by its administrators', () => {
+describe('/settings: a company set up by its administrators', () => {
   it('lets a manager read and save his own company', async () => {
     const read = await get(own, manager);
     expect(read.statusCode).toBe(200);

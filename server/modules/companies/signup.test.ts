@@ -50,7 +50,7 @@ const post = (payload: unknown, options: { ip?: string; key?: string } = {}) =>
     headers: options.key ? { 'idempotency-key': options.key } : {},
   });
 
-describe('POST /api/company (SPEC §3/§7 sign-up, issue #20)', () => {
+describe('POST /api/company (sign-up)', () => {
   it('creates the company on trial and its manager-dispatcher, and answers logged in', async () => {
     const response = await post(body());
     expect(response.statusCode).toBe(201);

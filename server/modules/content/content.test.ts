@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/content/{id} (SPEC §7)', () => {
-  it('is public and serves sanitised HTML (research R20)', async () => {
+describe('GET /api/content/{id}', () => {
+  it('is public and serves sanitised HTML', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/content/1' });
     expect(response.statusCode).toBe(200);
     const { title, content } = response.json<{ title: string; content: string }>();
@@ -69,7 +69,7 @@ const KEPT = {
   tel: 'tel:+40744555666',
 };
 
-describe('content links (issue #27)', () => {
+describe('content links', () => {
   it('a link keeps only a path on this site, https:, mailto: or tel: (/\\host, //host and javascript: go), stored and served', async () => {
     const admin = await t.login(await buildUser(t.db, { roles: ['admin'] }));
     const created = await t.app.inject({
@@ -92,7 +92,7 @@ describe('content links (issue #27)', () => {
   });
 });
 
-describe('content editing (issue #20 /content): the platform admin writes, anyone reads', () => {
+describe('content editing (/content): the platform admin writes, anyone reads', () => {
   const HOSTILE =
     '<h2 onmouseover="x()">Titlu</h2><p>Text<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">rău</a></p><iframe src="https://evil"></iframe><style>body{}</style>';
   const page = (overrides: Record<string, unknown> = {}) => ({

@@ -11,7 +11,7 @@ import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildOrder } from '../../test/order-factory';
 
-/** SPEC §2 admin dashboard, §3 Common statistics; docs/ADMINISTRATION.md "Dashboard". */
+/** The admin dashboard and its common statistics; docs/ADMINISTRATION.md "Dashboard". */
 
 type Headers = { authorization: string };
 let t: TestApp;
@@ -69,7 +69,7 @@ async function bucharestDay(days = 0): Promise<string> {
   return (result as unknown as { rows: { day: string }[] }).rows[0]?.day ?? '';
 }
 
-describe('common statistics (SPEC §3)', () => {
+describe('common statistics', () => {
   it("counts the caller's drivers, clients and orders, never another company's", async () => {
     const before = await statistics(dispatcher);
     expect(before).toMatchObject({ driversCount: 2, driversOnlineCount: 0, driversBusyCount: 0 });
@@ -105,7 +105,7 @@ describe('common statistics (SPEC §3)', () => {
   });
 });
 
-describe('orders chart (SPEC §2, from order_daily_counts)', () => {
+describe('orders chart (from order_daily_counts)', () => {
   it("counts a placed order on today's point, as a phone order, for its company only", async () => {
     const today = await bucharestDay();
     const before = await chart(dispatcher, '1m');

@@ -45,7 +45,7 @@ afterAll(() => t.close());
 const post = (headers: Headers, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/devices', headers, payload });
 
-describe('devices (issue #20 /devices)', () => {
+describe('devices (/devices)', () => {
   it('creates, lists, reads, edits and deletes a device of the caller’s company', async () => {
     const created = await post(manager, {
       identifier: 'A1-phone-001',

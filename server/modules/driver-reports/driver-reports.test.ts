@@ -86,7 +86,7 @@ const createLink = async (headers: Headers, driverId: number, days?: number) =>
     payload: days === undefined ? {} : { days },
   });
 
-describe('driver order list (SPEC §2 Other screens, §9 30 a page)', () => {
+describe('driver order list (30 a page)', () => {
   it("lists the driver's trips of the caller's company, newest first, 30 a page", async () => {
     const first = await get(`/api/drivers/${driver.id}/orders`, manager);
     expect(first.statusCode).toBe(200);
@@ -137,7 +137,7 @@ describe('driver order list (SPEC §2 Other screens, §9 30 a page)', () => {
   });
 });
 
-describe('driver report links (SPEC §2 /driver/reports/{token}, DESIGN §7)', () => {
+describe('driver report links (/driver/reports/{token})', () => {
   it("shows whoever holds the link that driver's trips, and nothing of anyone else", async () => {
     const created = await createLink(manager, driver.id, 7);
     expect(created.statusCode).toBe(201);

@@ -100,7 +100,7 @@ describe('driver status (docs/DRIVER-API.md)', () => {
       status: 'paused',
     });
     expect(paused.body).toMatchObject({ is_online: true, is_paused: true });
-    // A pause keeps his place in the idle queue (SPEC §3 idle_from).
+    // A pause keeps his place in the idle queue (idle_from).
     expect(paused.body.idle_from).toBe(state.idle_from);
     expect(paused.body.seq).toBeGreaterThan(state.seq);
     const offline = await api<DriverState>('PATCH', '/api/drivers/me/status', headers, {
@@ -141,7 +141,7 @@ describe('driver status (docs/DRIVER-API.md)', () => {
   });
 });
 
-describe('currentPosition and GET /api/drivers-positions (SPEC §7)', () => {
+describe('currentPosition and GET /api/drivers-positions', () => {
   it("puts an online driver on his company's map, not on another company's", async () => {
     const { driver, socket } = await onlineDriver();
     expect(await send(socket, { long: 27.6, lat: 47.16, userId: 1, polygonId: 99 })).toEqual({
@@ -368,7 +368,7 @@ describe('currentPosition and GET /api/drivers-positions (SPEC §7)', () => {
   });
 });
 
-describe('PATCH /api/users/{id}/ban (SPEC §7, §9)', () => {
+describe('PATCH /api/users/{id}/ban', () => {
   const ban = (id: number, body: unknown, headers: Headers = dispatcher) =>
     api<BanResult & { errors?: Record<string, string[]> }>(
       'PATCH',
@@ -439,7 +439,7 @@ describe('PATCH /api/users/{id}/ban (SPEC §7, §9)', () => {
   });
 });
 
-describe('zone statistics (SPEC §7 GET /api/polygons/statistics, drivers-info)', () => {
+describe('zone statistics (GET /api/polygons/statistics, drivers-info)', () => {
   it('counts free and busy drivers per zone from their positions, and lists the free ones', async () => {
     const square = [
       { lat: 47.2, long: 27.7 },

@@ -6,7 +6,7 @@ import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildOrder } from '../../test/order-factory';
 
-/** SPEC §4 transitions through the API: each allowed move, each refusal as 409 with its message. */
+/** State transitions through the API: each allowed move, each refusal as 409 with its message. */
 let t: TestApp;
 let companyId: number;
 let me: Awaited<ReturnType<typeof buildUser>>;
@@ -155,7 +155,7 @@ describe('manual assignment (canceled or pending, no driver)', () => {
     expect(none.json<ErrorBody>().errors?.driverId).toEqual(['Please select driver']);
   });
 
-  it('lets exactly one of many racing assignments win (DESIGN §5)', async () => {
+  it('lets exactly one of many racing assignments win', async () => {
     const { id } = await order({ state: 'pending' });
     const drivers = await Promise.all(
       Array.from({ length: 4 }, () => buildDriver(t.db, companyId)),

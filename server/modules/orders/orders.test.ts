@@ -9,7 +9,7 @@ import { blockedPhones, clientAddresses, clients, orders } from '../../db/schema
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildOrder, type OrderOverrides } from '../../test/order-factory';
 
-/** SPEC §5 order placement, §7 POST/GET/PATCH /api/orders, DESIGN §7 idempotency, tenancy. */
+/** Order placement, POST/GET/PATCH /api/orders, idempotency, tenancy. */
 let t: TestApp;
 let taxi: { id: number };
 let other: { id: number };
@@ -185,7 +185,7 @@ describe('POST /api/orders', () => {
     expect(order.state).toBe('new');
   });
 
-  it('requires phone, client name and address (SPEC §5) as field → messages', async () => {
+  it('requires phone, client name and address as field → messages', async () => {
     const response = await post({ places: [] });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json<ErrorBody>();
@@ -392,7 +392,7 @@ describe('GET /api/orders/{id} and tenancy', () => {
 });
 
 describe('PATCH /api/orders/{id}', () => {
-  it('edits only comment, client name, notes and payment once the order is placed (SPEC §4)', async () => {
+  it('edits only comment, client name, notes and payment once the order is placed', async () => {
     const order = (await post(validBody())).json<Order>();
     const ok = await t.app.inject({
       method: 'PATCH',
@@ -440,7 +440,7 @@ describe('PATCH /api/orders/{id}', () => {
     expect(again.json<ErrorBody>().message).toBe(REFUSALS.place);
   });
 
-  it('refuses placing an order that is not new with its own message, changing nothing (SPEC §4)', async () => {
+  it('refuses placing an order that is not new with its own message, changing nothing', async () => {
     const order = (await post(validBody({ comment: 'Prima' }))).json<Order>();
     const refused = await patch(`/api/orders/${order.id}`, { place: true, comment: 'A doua' });
     expect(refused.statusCode).toBe(409);
@@ -449,7 +449,7 @@ describe('PATCH /api/orders/{id}', () => {
     expect(await historyTypes(order.id)).toEqual(['created']);
   });
 
-  it('refuses placing a saved draft whose stored phone was blocked since, and keeps it new (SPEC §5)', async () => {
+  it('refuses placing a saved draft whose stored phone was blocked since, and keeps it new', async () => {
     const draft = (await post(validBody({ phone: '0745 100 200', place: false }))).json<Order>();
     await t.db
       .insert(blockedPhones)
@@ -463,7 +463,7 @@ describe('PATCH /api/orders/{id}', () => {
     expect(placed.json<Order>()).toMatchObject({ state: 'created', phone: '+40745100201' });
   });
 
-  it('refuses placing a duplicate whose phone was blocked after it was made (SPEC §5)', async () => {
+  it('refuses placing a duplicate whose phone was blocked after it was made', async () => {
     const source = (await post(validBody({ phone: '0745 300 400' }))).json<Order>();
     const { id } = (
       await t.app.inject({
@@ -588,7 +588,7 @@ describe('PATCH /api/orders/{id}', () => {
   });
 });
 
-describe('validation errors of the order edits (SPEC §5: 422, field → messages)', () => {
+describe('validation errors of the order edits (422, field → messages)', () => {
   it('refuses a place off the map, an over-long client name and an over-long cancel reason', async () => {
     const order = (await post(validBody())).json<Order>();
     const before = await read(order.id);

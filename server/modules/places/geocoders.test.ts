@@ -9,7 +9,7 @@ import { searchTextOf } from './osm-import';
 import { upsertGazetteer } from './places.repo';
 
 /**
- * Issue #3 item 7: the external geocoders against local fake servers (127.0.0.1, port 0)
+ * The external geocoders against local fake servers (127.0.0.1, port 0)
  * speaking each provider's documented format. Never the real internet.
  */
 type Mode = 'ok' | 'slow' | 'error';

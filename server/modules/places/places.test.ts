@@ -11,7 +11,7 @@ import { createPlacesService, holdsHouseNumber, splitHouseNumber } from './place
 import { gazetteerRow as row } from './test-rows';
 
 /**
- * SPEC §7 Address service on a small hand-made gazetteer around Iași (the demo one has its own
+ * The address service on a small hand-made gazetteer around Iași (the demo one has its own
  * test in demo-gazetteer.test.ts): accents, ranking, radius, internal places, tenancy.
  */
 let t: TestApp;
@@ -316,7 +316,7 @@ describe('internal places (add-place, delete-place)', () => {
   });
 });
 
-describe('a typed house number (issue #16: the exact address first)', () => {
+describe('a typed house number (the exact address first)', () => {
   let dispatcherC: { email: string };
   const descriptionsOf = async (input: string) =>
     (await search(dispatcherC, input)).map((p) => p.description);

@@ -8,7 +8,7 @@ import { accessTokens } from '../../db/schema';
 import { tokenDigest } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** Issue #17: POST /api/simulator/sessions lets a dispatcher act as one of his drivers. */
+/** POST /api/simulator/sessions lets a dispatcher act as one of his drivers. */
 
 let t: TestApp;
 const lines: string[] = [];

@@ -5,7 +5,7 @@ import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * Issue #20 People (docs/ADMINISTRATION.md "People and cars"): who creates and edits users,
+ * People (docs/ADMINISTRATION.md "People and cars"): who creates and edits users,
  * within which companies, and what a password reset does to the user's sessions.
  */
 let t: TestApp;

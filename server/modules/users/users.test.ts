@@ -5,7 +5,7 @@ import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * Tenant isolation (issue #2 item 6, research T11): a dispatcher of company A never reads
+ * Tenant isolation: a dispatcher of company A never reads
  * anything of company B; B's canary strings never appear in A's answers.
  */
 let t: TestApp;
@@ -103,7 +103,7 @@ describe('GET /api/users', () => {
     expect(byIdentifier.json<{ data: User[] }>().data).toEqual([]);
   });
 
-  it('caps per_page (DESIGN §7 Limits)', async () => {
+  it('caps per_page', async () => {
     const response = await get('/api/users?per_page=1000', dispatcherA);
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorBody>().errors?.per_page).toHaveLength(1);

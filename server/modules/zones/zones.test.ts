@@ -65,12 +65,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('zones (SPEC §3 Polygon, §7; issue #17)', () => {
+describe('zones', () => {
   it('creates a zone in the caller’s company, lists and gets it, and the index has it at once', async () => {
     const zone = await createZone(dispatcher, { name: 'Centru', priority: 3, isVisible: false });
     expect(zone).toMatchObject({ name: 'Centru', priority: 3, isVisible: false, paths: centre });
     expect(zone.updated_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    // Issue #17: a write on this node is in this node's index before the answer returns.
+    // A write on this node is in this node's index before the answer returns.
     expect(t.app.zoneIndex().locate([companyA], 27.585, 47.165).polygonId).toBe(zone.id);
     expect(t.app.zoneIndex().locate([companyB], 27.585, 47.165).polygonId).toBeNull();
     expect(t.app.zoneIndex().polygonsOf(companyA)).toContainEqual({
@@ -224,7 +224,7 @@ describe('zones (SPEC §3 Polygon, §7; issue #17)', () => {
   });
 });
 
-describe('taxi stands (issue #17)', () => {
+describe('taxi stands', () => {
   it('creates a radius stand and an outline stand, lists them with their queues, and indexes them', async () => {
     const radius = await createStand(dispatcher, { name: 'Gara' });
     expect(radius).toMatchObject({
@@ -341,7 +341,7 @@ describe('taxi stands (issue #17)', () => {
   });
 });
 
-describe('zones revision and the index follower (issue #17)', () => {
+describe('zones revision and the index follower', () => {
   it('moves the revision once per write, and not for a refused one', async () => {
     const before = await readRevision(t.db);
     const zone = await createZone(dispatcher, { name: 'Numărată' });

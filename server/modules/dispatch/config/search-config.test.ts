@@ -75,8 +75,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('search intervals (SPEC §3 Search interval, §7, §9 defaults)', () => {
-  it('creates an interval with the SPEC §9 defaults and a new method of one default step', async () => {
+describe('search intervals and their defaults', () => {
+  it('creates an interval with the defaults and a new method of one default step', async () => {
     const interval = await createInterval(dispatcher);
     expect(interval).toMatchObject({
       company_id: companyA,
@@ -110,7 +110,7 @@ describe('search intervals (SPEC §3 Search interval, §7, §9 defaults)', () =>
     expect(ids.at(-1)).toBe(second.id);
   });
 
-  it('refuses a broken interval with field → messages (SPEC §5)', async () => {
+  it('refuses a broken interval with field → messages', async () => {
     const post = (payload: Record<string, unknown>) =>
       send(dispatcher, { method: 'POST', url: '/api/search-intervals', payload });
     const backwards = await post({ value: { time_from: '10:00:00', time_to: '09:00:00' } });
@@ -221,7 +221,7 @@ describe('search intervals (SPEC §3 Search interval, §7, §9 defaults)', () =>
   });
 });
 
-describe('POST /api/search-intervals/sort (SPEC §7)', () => {
+describe('POST /api/search-intervals/sort', () => {
   it('puts the company’s intervals in the new order', async () => {
     const before = (await list(admin)).map((interval) => interval.id);
     expect(before.length).toBeGreaterThan(2);
@@ -271,7 +271,7 @@ describe('POST /api/search-intervals/sort (SPEC §7)', () => {
   });
 });
 
-describe('search methods (SPEC §3 Search method, §7)', () => {
+describe('search methods', () => {
   it('creates and patches a method of 1 to 20 valid steps', async () => {
     const steps = [
       item({ search_type: 'by_radius', search_limit: 2000, search_time: 15 }),
@@ -340,7 +340,7 @@ describe('search methods (SPEC §3 Search method, §7)', () => {
   });
 });
 
-describe('roles (SPEC §6) and tenancy (DESIGN §4)', () => {
+describe('roles and tenancy', () => {
   it("every console reads; admins, dispatchers and the company's own users edit; drivers and strangers get nothing", async () => {
     expect(
       (await send(companyUser, { method: 'GET', url: '/api/search-intervals' })).statusCode,
@@ -366,7 +366,7 @@ describe('roles (SPEC §6) and tenancy (DESIGN §4)', () => {
       },
       { method: 'DELETE', url: '/api/users-intervals/1' },
     ];
-    // A courier or restaurant company sets its own work mode (SPEC §2 point-of-sale header).
+    // A courier or restaurant company sets its own work mode (from the point-of-sale header).
     expect((await send(companyUser, writes[0] as InjectOptions)).statusCode).toBe(201);
     for (const request of writes) {
       expect(
@@ -404,7 +404,7 @@ describe('roles (SPEC §6) and tenancy (DESIGN §4)', () => {
   });
 });
 
-describe('driver priority intervals (SPEC §3, §7 users-intervals, §9 10 a page)', () => {
+describe('driver priority intervals (users-intervals, 10 a page)', () => {
   it('creates one with the company’s drivers, their call signs as stored, and tells its dispatchers', async () => {
     const company = (await buildCompany(t.db)).id;
     const other = (await buildCompany(t.db)).id;

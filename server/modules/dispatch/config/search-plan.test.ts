@@ -41,8 +41,8 @@ async function addInterval(
   return { id, methodId: method.id };
 }
 
-describe('planFor (DESIGN §5: the interval decides the method)', () => {
-  it('with no interval that applies: the SPEC §9 default step on no method', async () => {
+describe('planFor (the interval decides the method)', () => {
+  it('with no interval that applies: the default step on no method', async () => {
     const company = (await buildCompany(t.db)).id;
     expect(await planFor(t.db, company, at('2026-07-06 09:00:00'))).toEqual({
       method_id: null,
@@ -128,7 +128,7 @@ describe('planFor (DESIGN §5: the interval decides the method)', () => {
   });
 });
 
-describe('priorityDriverIds (SPEC §3 Driver priority interval)', () => {
+describe('priorityDriverIds (driver priority intervals)', () => {
   it('the drivers of the companies’ intervals active now, both ends included', async () => {
     const company = (await buildCompany(t.db)).id;
     const other = (await buildCompany(t.db)).id;

@@ -165,7 +165,7 @@ const item = (overrides: Partial<SearchItem> = {}): SearchItem => ({
   ...overrides,
 });
 
-describe('the dispatch engine (issue #18)', () => {
+describe('the dispatch engine', () => {
   it('offers a placed order to the free drivers of its zone, nearest first, and says why the others were not', async () => {
     const c = await company();
     const close = await driver(c.id, near(200));
@@ -235,7 +235,7 @@ describe('the dispatch engine (issue #18)', () => {
     close.socket.emit('order_viewed', { orderId: placed.id });
     expect((await accept(far, placed.id, 7)).status).toBe(200);
     expect((await accept(close, placed.id, 4)).status).toBe(200);
-    // SPEC §4: accepted, but confirmed only when the search time has passed.
+    // Accepted, but confirmed only when the search time has passed.
     expect((await order(c.dispatcher, placed.id)).state).toBe('created');
     const search = await api<DriverSearch>(
       'GET',

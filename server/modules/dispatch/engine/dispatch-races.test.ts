@@ -53,7 +53,7 @@ const inject = async (
   payload: object,
 ) => (await node.inject({ method, url, headers: { authorization }, payload })).statusCode;
 
-describe('the single-winner guard (issue #18)', () => {
+describe('the single-winner guard', () => {
   it(`gives each order one driver at a time and each driver one active order, under ${OPERATIONS} racing writes on two nodes`, async () => {
     const company = await buildCompany(t.db, { lat: PICKUP.lat, lng: PICKUP.long });
     const user = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [company.id] });

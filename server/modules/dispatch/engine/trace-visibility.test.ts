@@ -73,7 +73,7 @@ async function onlineDriver(companyId: number, indicativ: string, at: typeof PIC
   return { id: d.id, offers };
 }
 
-describe('trace visibility (issue #27)', () => {
+describe('trace visibility', () => {
   it("a dispatch trace never names, counts or measures a driver of a company the order's search may not reach", async () => {
     // Company A widens its own search to 5 km around the pickup; B's driver is 150 m away.
     const a = await buildCompany(t.db, { lat: PICKUP.lat, lng: PICKUP.long });

@@ -26,7 +26,7 @@ afterAll(async () => {
 const send = (s: ClientSocket, payload: unknown) =>
   new Promise<PositionAck>((resolve) => s.emit('currentPosition', payload, resolve));
 
-describe('positions flushed in batches (DESIGN §8, issue #17)', () => {
+describe('positions flushed in batches', () => {
   it('a crash between flushes loses at most the positions since the last flush, never a driver state', async () => {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const company = await buildCompany(t.db);

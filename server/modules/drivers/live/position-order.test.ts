@@ -59,7 +59,7 @@ const trackOf = (orderId: number) =>
 const lastOf = async (driverId: number) =>
   (await t.db.select().from(driverPositions).where(eq(driverPositions.driver_id, driverId)))[0];
 
-describe('positions name an order (issue #27)', () => {
+describe('positions name an order', () => {
   it("a driver's position names only an order he holds: another driver's order id does not attach his GPS to that trip", async () => {
     const company = await buildCompany(t.db);
     const holder = await onlineDriver(company.id);

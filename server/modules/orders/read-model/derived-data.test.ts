@@ -4,7 +4,7 @@ import { buildCompany, buildUser } from '../../../db/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**
- * Issue #16 item 4: what an order's row embeds from elsewhere stays true in the cached lists.
+ * What an order's row embeds from elsewhere stays true in the cached lists.
  * Every list is read (and cached, for 60 s here) before the change, so only the change stream
  * can make it right: a client renamed on one order shows renamed on the client's other orders,
  * in the tabs and in GET /api/orders, at once.

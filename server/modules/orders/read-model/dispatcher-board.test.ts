@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { buildOrder } from '../../../test/order-factory';
 
 /**
- * The console's cached lists (DESIGN §8 Caching): shared between dispatchers of a company, yet
+ * The console's short-lived cached lists: shared between dispatchers of a company, yet
  * a write made through the API shows at once, and nothing crosses companies.
  */
 let t: TestApp;

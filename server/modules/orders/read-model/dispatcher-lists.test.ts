@@ -6,7 +6,7 @@ import { orders } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { buildOrder } from '../../../test/order-factory';
 
-/** SPEC §2 the four tabs, their counters and the top bar statistics (SPEC §7, §9). */
+/** The four tabs, their counters and the top bar statistics. */
 let t: TestApp;
 let companyId: number;
 let me: Awaited<ReturnType<typeof buildUser>>;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   headers = await t.login(me);
   const d1 = await buildDriver(t.db, companyId, { car: { indicativ: '512' } });
   const d2 = await buildDriver(t.db, companyId);
-  // Online through the drivers' own path (issue #17: the top bar counts the live state).
+  // Online through the drivers' own path (the top bar counts the live state).
   for (const driver of [d1, d2]) {
     const driverHeaders = await t.login(driver);
     const online = await t.app.inject({
@@ -119,7 +119,7 @@ describe('dispatcher tabs', () => {
     expect((await tab('canceled')).data.map((o) => o.address)).toEqual(['Nicolina 2']);
   });
 
-  it('searches the call sign exactly or the address as a case- and accent-insensitive substring (SPEC §5)', async () => {
+  it('searches the call sign exactly or the address as a case- and accent-insensitive substring', async () => {
     expect((await tab('live', '?search=512')).data.map((o) => o.car_indicativ)).toEqual(['512']);
     expect((await tab('live', '?search=51')).data).toEqual([]);
     expect((await tab('live', '?search=stefan')).data.map((o) => o.address)).toEqual([
@@ -179,7 +179,7 @@ describe('dispatcher tabs', () => {
 });
 
 describe('counters', () => {
-  it('counts the four tabs (SPEC §7 statistics)', async () => {
+  it('counts the four tabs (statistics)', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/dispatcher-orders/statistics',
@@ -188,7 +188,7 @@ describe('counters', () => {
     expect(response.json()).toEqual({ in_call: 1, live: 4, finished: 1, canceled: 1 });
   });
 
-  // Busy is the drivers' durable state, which the dispatch engine sets (issue #18); the order
+  // Busy is the drivers' durable state, which the dispatch engine sets; the order
   // d1 holds here was written straight into the table, so he counts as free.
   it('gives the top bar its 24 h orders, cancellations and drivers online, busy, free', async () => {
     const response = await t.app.inject({
@@ -206,7 +206,7 @@ describe('counters', () => {
   });
 });
 
-describe('GET /api/orders filters (SPEC §7)', () => {
+describe('GET /api/orders filters', () => {
   const list = async (query: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/orders${query}`, headers });
     expect(response.statusCode).toBe(200);
@@ -241,7 +241,7 @@ describe('GET /api/orders filters (SPEC §7)', () => {
     }
   });
 
-  it('cuts a page size above the cap to 100 rows instead of refusing it (DESIGN §7 Limits)', async () => {
+  it('cuts a page size above the cap to 100 rows instead of refusing it', async () => {
     const many = await buildCompany(t.db);
     const manyHeaders = await t.login(
       await buildUser(t.db, { roles: ['dispatcher'], companyIds: [many.id] }),
@@ -262,7 +262,7 @@ describe('GET /api/orders filters (SPEC §7)', () => {
     }
   });
 
-  it('gives the dashboard its recent orders (orders-for-report, SPEC §3 Report order row)', async () => {
+  it('gives the dashboard its recent orders (orders-for-report)', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/orders-for-report?per_page=7',
@@ -296,7 +296,7 @@ describe('GET /api/orders filters (SPEC §7)', () => {
     expect(reported).toEqual(own);
   });
 
-  it('counts a big result only up to the cap and says so (no full count per request, DESIGN §8)', async () => {
+  it('counts a big result only up to the cap and says so (no full count per request)', async () => {
     const big = await buildCompany(t.db);
     const bigUser = await buildUser(t.db, { roles: ['dispatcher'], companyIds: [big.id] });
     await t.db.execute(sql`insert into orders (state, phone, created_by_company_id, processed_by_company_id, address, closed_at)

@@ -192,7 +192,7 @@ describe('GET /api/orders page 1', () => {
     await t.db.execute(sql`insert into orders (state, phone, created_by_company_id,
         processed_by_company_id, address) values ('created', '+40744000001', ${companyId},
         ${companyId}, 'Strada Directă 1')`);
-    // Not told (DESIGN §8: direct database edits wait for the TTL)…
+    // Not told (direct database edits wait for the TTL)…
     expect(await firstPage('')).toEqual(before);
     // …while an order placed through the API shows at once.
     const placed = await place();

@@ -15,7 +15,7 @@ import { listOrdersQueries } from './order-list.repo';
 
 /**
  * GET /api/orders statements are built once per shape and run prepared with bound values
- * (order-list.repo.ts): every filter of SPEC §3 Order filters, every kind of scope, and two
+ * (order-list.repo.ts): every filter of the order list, every kind of scope, and two
  * lists of the same shape with different values, each checked against the orders filtered in
  * JavaScript. Each list is read three times: the first run is unnamed, the next ones by name.
  * The same lists' conditions on wire orders (order-list.match.ts, which keeps page 1 in memory)
@@ -70,7 +70,7 @@ beforeAll(async () => {
       case when g % 3 = 2 then ${b}::int else ${a}::int end,
       'Strada ' || g,
       date_trunc('second', now() at time zone 'utc') - make_interval(mins => (g / 2) * 37),
-      -- One assigned order per driver at most (orders_driver_active_idx, issue #18): g = 33, cash.
+      -- One assigned order per driver at most (orders_driver_active_idx): g = 33, cash.
       case when g % 6 = 3 and g <> 33 then null
         else case g % 4 when 0 then ${driver1}::int when 1 then ${driver2}::int end end,
       case when g % 3 = 0 then ${driver1}::int end,
@@ -155,7 +155,7 @@ describe('GET /api/orders statements', () => {
     await expectListed(companyA(), { states: 'new,pending,assigned' });
   });
 
-  it('apply every filter of SPEC §3, alone and together', async () => {
+  it('apply every filter, alone and together', async () => {
     // A day in the middle of the week the orders span.
     const days = [...new Set(all.map((o) => o.day))].sort();
     const day = days[Math.floor(days.length / 2)] as string;
