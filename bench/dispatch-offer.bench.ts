@@ -2,8 +2,8 @@
  * For the dispatch engine: an order placed
  * (`POST /api/orders` with place:true) → its first `order_available` frame at a driver's
  * socket, on the real app with 10,000 online drivers sending positions every 5 s, 50 orders a
- * second, then a burst of 500 orders in one second; against the floor pipeline of
- * performance-anchors §2.9 (bench/servers/offer-floor.ts: Fastify route + the same orders
+ * second, then a burst of 500 orders in one second; against the floor pipeline
+ * (bench/servers/offer-floor.ts: Fastify route + the same orders
  * insert + geokdbush + raw ws send) under the very same load, interleaved (see bench/README.md
  * "dispatch-offer").
  *

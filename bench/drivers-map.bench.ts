@@ -9,7 +9,7 @@
  * first draw, warm-up with updates, a phase of 1 Hz updates on a still map, a phase of scripted
  * pan/zoom with the updates going on.
  *
- * Targets (performance-anchors §4 B6): ≥ 55 fps; frame p95 ≤ 1.25× the baseline's; 0 long tasks
+ * Targets: ≥ 55 fps; frame p95 ≤ 1.25× the baseline's; 0 long tasks
  * during updates; update cost ≤ 3 ms; JS heap ≤ 60 MB.
  */
 

@@ -95,8 +95,8 @@ const EnvSchema = z
     /**
      * How long the consoles' shared answers (tabs, counters, totals) are fresh (docs/
      * ARCHITECTURE.md "Caches"; rows live 60–120 × as long). Changes update them at once on every
-     * node; this bounds what no node is told about (a direct database edit, a lost relay). SPEC
-     * §9 polls every 3–15 s.
+     * node; this bounds what no node is told about (a direct database edit, a lost relay). The
+     * consoles poll every 3–15 s.
      */
     CONSOLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /**

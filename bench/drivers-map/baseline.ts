@@ -8,7 +8,7 @@ import { CENTER } from './fleet';
 import { markDrawn, Probe, type ProbeMap, pageParams, publish, startFeedWorker } from './probe';
 
 /**
- * The baseline (performance-anchors §2.10, §4 B6): a bare page with the app's maplibre-gl, one
+ * The baseline: a bare page with the app's maplibre-gl, one
  * GeoJSON source and a circle layer of the same drivers, fed by the same worker with the same
  * text frames, `setData` once per batch (1 Hz). A state change only updates its array; the next
  * batch draws it. No React, no cache, no labels, no zones.

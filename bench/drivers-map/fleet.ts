@@ -2,7 +2,7 @@ import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema
 import type { Polygon } from '@common/zones/zones.schema';
 
 /**
- * The drivers-map benchmark's fleet (performance-anchors §4 B6): a fixed-seed model of N drivers
+ * The drivers-map benchmark's fleet: a fixed-seed model of N drivers
  * moving over a Bucharest-like box (44.35–44.50 N, 26.0–26.2 E), in the wire shapes the app
  * receives (`DriverPosition`, `DriverState`), and 50 zones of ~65 corners. The same seed gives
  * both pages the very same sequence of batches.

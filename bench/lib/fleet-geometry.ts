@@ -2,7 +2,7 @@ import { seededRandom } from '../../server/db/seeded-random';
 import type { StandRow, ZoneRow } from '../../server/modules/zones/zone-index';
 
 /**
- * The fleet benchmarks' city (performance-anchors §4 harness rules): a Bucharest-like box
+ * The fleet benchmarks' city: a Bucharest-like box
  * (44.35–44.50 N, 26.0–26.2 E), 50 zones of 65 corners each and 10 stands per company, drivers
  * spread uniformly, all from fixed seeds so every run and machine draws the same map.
  */

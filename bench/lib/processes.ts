@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { log } from './report';
 
 /**
- * CPU pinning (performance-anchors §2.1: it cut round-to-round spread from ±50% to ±3%).
+ * CPU pinning (it cut round-to-round spread from ±50% to ±3%).
  *
  * The benchmark process itself runs the load generator (on its main thread), so it pins
  * *itself* to CPU 1 with `taskset -a -p` — no re-exec needed, and it works however the

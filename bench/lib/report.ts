@@ -1,4 +1,4 @@
-/** One JSON line per metric on stdout (performance-anchors §4); progress goes to stderr. */
+/** One JSON line per metric on stdout; progress goes to stderr. */
 export interface MetricLine {
   bench: string;
   metric: string;

@@ -11,7 +11,7 @@ import { CPU_ROUTE, cpuReading } from '../lib/server-probe';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
- * B1's baseline, the order-to-first-offer floor of performance-anchors §2.9, rebuilt: a Fastify
+ * dispatch-offer's baseline, the order-to-first-offer floor, rebuilt: a Fastify
  * `POST /orders` → `INSERT … RETURNING id` into the same orders table (PGlite in memory in its
  * worker thread, migrated, as the app runs it) → geokdbush nearest BENCH_FLOOR_LIMIT (50, the
  * app's default search limit) within 3 km, on a kdbush rebuilt every second from the positions

@@ -5,7 +5,7 @@ import { SearchItemSchema } from './search-method.schema';
 
 /**
  * Wire shapes of the search configuration (Search method / Search interval / Driver
- * priority interval, §7 'Search methods and intervals'). docs/DISPATCH.md '## Search
+ * priority interval). docs/DISPATCH.md '## Search
  * configuration' explains how the engine reads them.
  */
 

@@ -26,7 +26,7 @@ export type DriverTripList = z.infer<typeof DriverTripListSchema>;
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
-/** GET /api/drivers/{id}/orders?payment_type&is_paid&page (filters, §9 page size 30). */
+/** GET /api/drivers/{id}/orders?payment_type&is_paid&page (filters, page size 30). */
 export const DriverOrdersQuerySchema = z.strictObject({
   payment_type: PaymentTypeSchema.optional(),
   is_paid: z

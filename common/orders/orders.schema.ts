@@ -41,7 +41,7 @@ export const OrderSourceSchema = z.enum(ORDER_SOURCES);
 /** Call states. */
 export const CallStateSchema = z.enum(['started', 'on_hold', 'ended']);
 
-/** Cancellation types (dispatcher_canceled and no_drivers_found from §4 Live events). */
+/** Cancellation types (dispatcher_canceled and no_drivers_found, as live events name them). */
 export const CANCELLATION_TYPES = [
   'dispatcher_canceled',
   'no_drivers_found',
@@ -278,7 +278,7 @@ const idList = z
   .transform((value) => value.split(',').filter(Boolean))
   .pipe(z.array(OrderStateSchema));
 
-/** Order filters and §7 GET /api/orders parameters. */
+/** Order filters and GET /api/orders parameters. */
 export const ListOrdersQuerySchema = z.strictObject({
   states: idList.optional(),
   state: OrderStateSchema.optional(),

@@ -3,7 +3,7 @@ import { CUI_TAKEN, INVALID_CUI } from '../../common/companies/signup.schema';
 import { expectMapState, loginFromHeader, storedToken } from '../fixtures';
 
 /**
- * A new business signs up from the home page ('/', §5 Sign-up): the CUI is
+ * A new business signs up from the home page ('/'): the CUI is
  * answered by the browser tests' stand-in for the ANAF registry (scripts/e2e-server.mjs), the
  * consent is required, and the new administrator lands logged in on his home screen.
  */

@@ -8,8 +8,8 @@ import { describeFailures, type FuzzReport, runFuzz, summarize } from './runner'
 import { seedTenants } from './tenants';
 
 /**
- * Schema-driven API fuzz (with the Schemathesis checks of E2, tenant
- * canaries of T11): requests generated from our own OpenAPI document for every operation, in
+ * Schema-driven API fuzz (with Schemathesis-like checks and tenant
+ * canaries): requests generated from our own OpenAPI document for every operation, in
  * valid, boundary and invalid modes, from company A's and company B's dispatchers, an anonymous
  * caller and callers with broken tokens; every answer is judged by five oracles.
  *

@@ -14,8 +14,8 @@ export interface Reservation {
 }
 
 /**
- * Counts attempts per key within a fixed window: logins, sign-ups, report-link misses (research
- * T14/R41). In memory on one node; in Redis when the app is scaled out, so
+ * Counts attempts per key within a fixed window: logins, sign-ups, report-link misses.
+ * In memory on one node; in Redis when the app is scaled out, so
  * every node sees the same count.
  *
  * There is no "read the count, then add": a burst of parallel requests would all read the same

@@ -16,8 +16,8 @@ import type { RealtimeServer } from './publisher';
 export const SOCKET_PACKET_LIMIT = { packets: 50, windowMs: 10_000 } as const;
 
 /**
- * All of one user's connections together send at most twice one connection's packets (issue
- * #27): three hundred sockets of one driver multiplied his budget by three hundred.
+ * All of one user's connections together send at most twice one connection's packets:
+ * three hundred sockets of one driver multiplied his budget by three hundred.
  */
 const USER_PACKETS_FACTOR = 2;
 

@@ -33,8 +33,8 @@ export interface Fleet {
 
 /**
  * Headless fleet, shared by `npm run simulate` and the demo fleet of `npm start`:
- * each driver on his own seeded course, their first reports spread over one interval. Issue
- * #18: they answer their offers and drive their orders to the end, so the demo dispatches by
+ * each driver on his own seeded course, their first reports spread over one interval.
+ * They answer their offers and drive their orders to the end, so the demo dispatches by
  * itself.
  */
 export function startFleet(options: FleetOptions): Fleet {

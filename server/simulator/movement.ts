@@ -159,8 +159,8 @@ export const newLeg = (driver: SimDriver, area: Area, random: Random): SimDriver
   legTo(driver, randomPointIn(area, random), random);
 
 /**
- * `dtS` seconds of driving toward his target at his speed, stopping on it: a trip's legs (issue
- * #18), where he neither rests nor picks another point when he gets there.
+ * `dtS` seconds of driving toward his target at his speed, stopping on it: a trip's legs,
+ * where he neither rests nor picks another point when he gets there.
  */
 export function driveToward(driver: SimDriver, dtS: number, area: Area): SimDriver {
   const from = toLocal(area, driver.position);

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 
 /**
- * Dense and calm (brief §8): operators read this screen 8 hours a day, so small controls,
+ * Dense and calm: operators read this screen 8 hours a day, so small controls,
  * a muted blue accent, soft grey surfaces and no saturated decoration. Status colours
  * (green, orange, red) stay reserved for meaning.
  */

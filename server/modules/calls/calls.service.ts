@@ -50,7 +50,7 @@ const callLog: CallLog = {
 const lineCompanyOf = (companies: CallerCompanies) =>
   companies.find((c) => c.type !== 'protocol') ?? null;
 
-/** The call centre (Calls, §7 Calls, docs/CALLS.md). */
+/** The call centre (docs/CALLS.md). */
 export function createCallsService(deps: CallsServiceDeps) {
   const { db, writes, publisher, log } = deps;
   const now = deps.now ?? Date.now;

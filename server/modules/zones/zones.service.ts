@@ -29,7 +29,7 @@ export interface ZonesServiceDeps {
 }
 
 /**
- * Zones (Polygon, §7 GET /api/polygons) and taxi stands of the caller's
+ * Zones (GET /api/polygons) and taxi stands of the caller's
  * companies: a foreign id answers 404 like a missing one.
  */
 export function createZonesService(deps: ZonesServiceDeps) {

@@ -10,7 +10,7 @@ export const LINE_STATE_LABELS: Record<LineState, string> = {
   held: 'În așteptare',
 };
 
-/** The header's softphone status (dispatcher events; §8 'SIP is disabled'). */
+/** The header's softphone status (dispatcher events; 'SIP is disabled' when registration fails). */
 export const STATUS_LOOK: Record<SoftphoneStatus, { color: string; label: string; hint: string }> =
   {
     off: {

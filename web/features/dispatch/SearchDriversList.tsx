@@ -19,7 +19,7 @@ function Answer({ row }: { row: DriverSearch['drivers'][number] }) {
 }
 
 /**
- * Driver search panel, §3 Driver search: the drivers the search offered the order to,
+ * Driver search panel: the drivers the search offered the order to,
  * with their distance and what each did (viewed, accepted, refused: one 'Răspuns' column, where
  * three tick columns crowded their headers together in the order screen's narrow panel),
  * nearest step first.

@@ -6,7 +6,7 @@ import { dispatchKeys } from './dispatch-keys';
 import { useSocketEvent } from './use-socket-event';
 
 /**
- * Driver search panel, §4 Live events: the drivers of the order's search (GET
+ * Driver search panel: the drivers of the order's search (GET
  * /order-drivers), kept live by `ws_order_drivers:{id}`, which carries the whole list. Each
  * push also marks the dispatch trace stale (a step opened, a driver answered), so an open
  * 'De ce?' reads it again. The reconnect refetch of the RealtimeBridge repairs missed pushes.

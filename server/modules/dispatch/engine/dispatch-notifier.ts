@@ -5,7 +5,7 @@ import type { Publisher } from '../../../realtime/publisher';
 import type { NewOffer, SearchOrder } from './searches.repo';
 
 /**
- * What the engine tells, after each commit (Live events, §7 Realtime): the
+ * What the engine tells, after each commit, as live events: the
  * offered drivers (their user rooms), the company's console, and every node's map (the red
  * label). Through the Redis adapter a user room reaches his socket on whichever node holds it.
  * Only a convenience on top of the durable state: a lost message is repaired by the reads

@@ -1,5 +1,5 @@
 /**
- * The statements behind GET /api/orders (Orders, every filter of §3 Order filters): a
+ * The statements behind GET /api/orders (Orders, every filter of the order list): a
  * page's ids, the capped total, and the reads of deep-page windows (page-windows.ts).
  *
  * A list's statements depend only on its shape (which filters it has, how many companies and

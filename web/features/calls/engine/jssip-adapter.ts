@@ -10,7 +10,7 @@ import type {
 
 /*
  * The parts of JsSIP 3.13 the softphone uses, typed structurally: JsSIP's own UA and
- * RTCSession satisfy them (telephony-spike §4), and the unit tests' fake emitter does too.
+ * RTCSession satisfy them, and the unit tests' fake emitter does too.
  */
 
 interface JsSipIdentity {
@@ -78,7 +78,7 @@ export interface JsSipUaLike {
 }
 
 /**
- * / telephony-spike §4: no STUN or TURN by default (JsSIP waits for ICE gathering to
+ * No STUN or TURN by default (JsSIP waits for ICE gathering to
  * end before it sends its answer, and an unreachable STUN server costs ~40 s); 'balanced'
  * bundling, because 'max-bundle' breaks a media relay's SDP.
  */
@@ -179,7 +179,7 @@ export function adaptJsSipUa(ua: JsSipUaLike, media: JsSipMediaOptions = DEFAULT
         ),
       );
       ua.on('newRTCSession', (event) => {
-        // telephony-spike §4: newRTCSession also fires for our own outgoing calls.
+        // newRTCSession also fires for our own outgoing calls.
         if (event.originator !== 'remote') {
           outgoingCallId = callIdOf(event.request);
           return;

@@ -3,8 +3,8 @@ import { adaptJsSipUa } from './jssip-adapter';
 import type { UaPort } from './sip-port';
 
 /**
- * A JsSIP user agent for the logged dispatcher (telephony-spike §4 options). JsSIP is loaded
- * only here, on demand: users without a softphone never download it.
+ * A JsSIP user agent for the logged dispatcher. JsSIP is loaded only here, on demand: users
+ * without a softphone never download it.
  */
 export async function createJsSipUa(settings: AvailableSipSettings): Promise<UaPort> {
   const { UA, WebSocketInterface } = await import('jssip');

@@ -52,7 +52,7 @@ const MISSED_MERGE_MS = 60_000;
 const INITIAL: SoftphoneSnapshot = { status: 'off', message: null, lines: [], events: [] };
 
 /**
- * The dispatcher's softphone (Shell, §4 Calls, docs/CALLS.md), outside React: one
+ * The dispatcher's softphone (docs/CALLS.md), outside React: one
  * SIP user agent, its 15 lines, the server calls that tie each call to its order, and the
  * registration's life (ephemeral credential renewed before it expires and at every retry).
  * Components read it with useSyncExternalStore (use-softphone.ts).

@@ -18,7 +18,7 @@ const trip: DriverTrip = {
   is_paid: true,
 };
 
-describe('DriverOrderList (driver order list, §9 30 a page)', () => {
+describe('DriverOrderList (driver order list, 30 a page)', () => {
   it('shows the trips and asks again with the payment filters and the page', async () => {
     const api = stubFetch({
       'GET /api/drivers/41/orders': () =>

@@ -14,7 +14,7 @@ interface AddressCellProps {
  *, and whatever the column still cannot hold ends in an ellipsis. Either way the full
  * address shows on hover (the browser's title: a list of 50 rows polled every 3 s carries no
  * tooltip component per row). Empty: 'Please enter address' where the address is still to be
- * taken (§5), else 'Adresă nespecificată.' (§2 empty states).
+ * taken, else 'Adresă nespecificată.' (the empty states).
  */
 export function AddressCell({ address, orderId, prompt }: AddressCellProps) {
   const shown = truncateAddress(address);
