@@ -20,14 +20,9 @@ import { haversineMeters } from '@common/lib/geo';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { seededRandom } from '../server/db/seeded-random';
-import {
-  type Considered,
-  gatherPool,
-  type Pool,
-  rankPool,
-  type StepContext,
-  standsForRoute,
-} from '../server/modules/dispatch/engine/candidates';
+import { gatherPool, rankPool } from '../server/modules/dispatch/engine/candidates';
+import { standsForRoute } from '../server/modules/dispatch/engine/pools';
+import type { Considered, Pool, StepContext } from '../server/modules/dispatch/engine/step-context';
 import { DriverIndex, type LiveDriver, utcText } from '../server/modules/drivers/live/driver-index';
 import { createZoneIndex } from '../server/modules/zones/zone-index';
 import { compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';

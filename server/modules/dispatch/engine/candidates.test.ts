@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { driverState } from '../../../test/driver-state';
 import { DriverIndex, type DriverStateRow } from '../../drivers/live/driver-index';
 import { createZoneIndex } from '../../zones/zone-index';
-import { gatherPool, rankPool, type StepContext } from './candidates';
+import { gatherPool, rankPool } from './candidates';
+import type { StepContext } from './step-context';
 
 /**
  * Who each search type looks at and in which order (Search configuration; what the

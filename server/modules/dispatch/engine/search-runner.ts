@@ -7,16 +7,9 @@ import type { DispatchTransitions } from '../../orders/write/dispatch-transition
 import { DriverTakenError } from '../../orders/write/dispatch-transitions';
 import type { Routing } from '../../routing/routing.service';
 import type { ZoneIndex } from '../../zones/zone-index';
-import {
-  type Considered,
-  gatherPool,
-  type Pool,
-  rankPool,
-  type StepContext,
-  standsForRoute,
-  TRACE_SKIPPED_MAX,
-} from './candidates';
+import { gatherPool, rankPool, TRACE_SKIPPED_MAX } from './candidates';
 import type { DispatchNotifier } from './dispatch-notifier';
+import { SEARCH_TYPE_SPECS } from './search-types';
 import {
   appendTrace,
   fenced,
@@ -35,6 +28,7 @@ import {
   withdrawOpen,
   writeStep,
 } from './searches.repo';
+import type { Considered, Pool, StepContext } from './step-context';
 
 /** A write of a node that lost its lease (another node claimed the search since). */
 export class FencedOutError extends Error {
@@ -204,22 +198,6 @@ export function createSearchRunner(deps: RunnerDeps) {
     });
   }
 
-  /** by_near_stand_with_route: of the nearest stands, the one nearest by road. */
-  async function standByRoute(ctx: StepContext): Promise<number | null> {
-    const stands = standsForRoute(deps.zones(), ctx);
-    if (stands.length === 0) return null;
-    const legs = await deps.routing.toPoint(
-      stands.map((s) => ({ lat: s.lat, long: s.long })),
-      ctx.pickup,
-    );
-    let best: { id: number; m: number } | null = null;
-    stands.forEach((stand, i) => {
-      const m = legs[i]?.distanceM ?? Number.POSITIVE_INFINITY;
-      if (!best || m < best.m) best = { id: stand.id, m };
-    });
-    return (best as { id: number } | null)?.id ?? null;
-  }
-
   const traceDriver = (c: Considered, rank?: number) => ({
     driver_id: c.driver.driver_id,
     indicativ: c.driver.indicativ,
@@ -255,9 +233,9 @@ export function createSearchRunner(deps: RunnerDeps) {
       nowUtc: toUtcString(new Date(now)),
       minBalance: deps.minBalance,
     };
-    const byRoute =
-      item.search_type === 'by_near_stand_with_route' ? await standByRoute(ctx) : undefined;
-    const pool = gatherPool(deps.index, deps.zones(), ctx, { byRoute });
+    const preStep = SEARCH_TYPE_SPECS[item.search_type].preStep;
+    const hints = preStep ? await preStep(ctx, { zones: deps.zones(), routing: deps.routing }) : {};
+    const pool = gatherPool(deps.index, deps.zones(), ctx, hints);
     await withRoutes(pool, ctx);
     const { offered, skipped } = rankPool(pool, ctx);
 
