@@ -1,12 +1,12 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { Divider, Group, ScrollArea } from '@mantine/core';
+import { homePath } from '../features/auth';
 import { CallOptionsPopover } from '../features/calls/CallOptionsPopover';
 import { DispatcherEvents } from '../features/calls/events/DispatcherEvents';
 import { MissedCallsButton } from '../features/calls/missed/MissedCallsButton';
 import { Clock } from './Clock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HeaderMenu } from './HeaderMenu';
-import { homePath } from './home-path';
 import { Logo } from './Logo';
 import type { MenuEntry } from './menu';
 import { ProfileMenu } from './ProfileMenu';

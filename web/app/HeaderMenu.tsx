@@ -2,7 +2,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { type MenuEntry, visibleMenu } from './menu';
-import { routeExists } from './route-meta';
+import { isPlannedPage } from './route-meta';
 
 const isActive = (pathname: string, path: string) =>
   pathname === path || pathname.startsWith(`${path}/`);
@@ -14,10 +14,10 @@ const slug = (label: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-');
 
-/** The header's navigation: only entries whose page exists (see `visibleMenu`). */
+/** The header's navigation: only entries whose page is built (see `visibleMenu`). */
 export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
   const { pathname } = useLocation();
-  const visible = visibleMenu(entries, routeExists);
+  const visible = visibleMenu(entries, (path) => !isPlannedPage(path));
 
   return (
     <Group gap={2} wrap="nowrap" component="nav" aria-label="Meniu principal">

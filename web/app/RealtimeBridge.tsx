@@ -5,11 +5,11 @@ import { endLocalSession } from '../features/auth/session-actions';
 import { useSession } from '../features/auth/use-session';
 import { bindDriverEvents } from '../features/drivers/driver-events';
 import { bindOrderEvents } from '../features/orders/data/order-events';
-import { flavourOf, orderFormPath } from '../features/orders/flavour';
+import { flavourOf, orderFormPath } from '../lib/orders/flavour';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
 /**
- * Connects the one socket while logged in and routes its events (aesthetics-anchors §3.7).
+ * Connects the one socket while logged in and routes its events.
  * Renders nothing. Orders go into the query cache (features/orders/data/order-events); later
  * issues add their events here.
  */
@@ -33,7 +33,7 @@ export function RealtimeBridge() {
       endLocalSession();
       void navigate('/login', { replace: true });
     };
-    // Events missed while disconnected are gone: refetch what is on screen (DESIGN §4).
+    // Events missed while disconnected are gone: refetch what is on screen.
     const handleReconnect = () => {
       void queryClient.invalidateQueries();
     };
@@ -47,7 +47,7 @@ export function RealtimeBridge() {
       openOrder: (id) => void navigate(orderFormPath(flavour, id)),
       orderPath: (id) => orderFormPath(flavour, id),
     });
-    // Drivers' positions and states into the drivers map's cache (issue #17).
+    // Drivers' positions and states into the drivers map's cache.
     const unbindDrivers = bindDriverEvents(socket, queryClient);
     return () => {
       unbindOrders();

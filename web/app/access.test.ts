@@ -1,6 +1,7 @@
 import type { LoggedUser, UserCompany } from '@common/auth/auth.schema';
 import { describe, expect, it } from 'vitest';
-import { consoleOf, equivalentPath, headerFor, routeAccess } from './access';
+import { consoleOf } from '../features/auth';
+import { equivalentPath, headerFor, routeAccess } from './access';
 
 const company = (
   package_id: UserCompany['package_id'],

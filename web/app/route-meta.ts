@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { ROUTES, type RouteHandle } from './routes';
+import { PLANNED_PRIVATE_PATHS, type RouteHandle } from './routes';
 
 export const DEFAULT_TITLE = 'OGO Dashboard';
 
@@ -19,7 +19,7 @@ export function deepestHandle<K extends keyof RouteHandle>(
 }
 
 /**
- * SPEC §2: the page title comes from route metadata, default 'OGO Dashboard'.
+ * the page title comes from route metadata, default 'OGO Dashboard'.
  * A page with a title reads 'Setări cont · OGO Dashboard' so tabs stay recognisable.
  */
 export function resolveTitle(handles: readonly unknown[]): string {
@@ -27,18 +27,8 @@ export function resolveTitle(handles: readonly unknown[]): string {
   return title ? `${title} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
 }
 
-/** True when a real page answers `path` (the 404 catch-all does not count). */
-export function routeExists(path: string): boolean {
+/** True when `path` is a page still to be built: the header menu leaves it out. */
+export function isPlannedPage(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
-  return ROUTE_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
+  return PLANNED_PRIVATE_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
-
-/** Every full path of the table, children included (the 404 catch-all left out). */
-const ROUTE_PATHS: readonly string[] = ROUTES.filter((route) => route.path !== '*').flatMap(
-  (route) => [
-    route.path,
-    ...(route.children ?? [])
-      .filter((child) => child.path)
-      .map((child) => `${route.path}/${child.path}`),
-  ],
-);

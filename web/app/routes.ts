@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ConsoleKind } from './access';
+import type { ConsoleKind } from '../features/auth';
 
 /** Route metadata read by the shell (aesthetics-anchors §3.8). */
 export interface RouteHandle {
@@ -40,8 +40,8 @@ export interface AppChildRoute {
 
 /**
  * SPEC §2 route table, one line per route, each page in its own lazily loaded chunk.
- * Only routes whose page exists are listed: the header menu derives its entries from this
- * table (`routeExists`), so adding a line here is all a new page needs to be reachable.
+ * Only routes whose page exists are listed; pages still to be built are PLANNED_PRIVATE_PATHS,
+ * which the header menu leaves out.
  */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', handle: {}, load: () => import('../pages/HomePage') },
@@ -220,7 +220,7 @@ export const ROUTES: readonly AppRoute[] = [
 /**
  * SPEC §2/§6 back-office routes whose page is not built yet. They are login-required all the
  * same: a logged-out visitor goes to /login (and back after it), a logged-in user gets the 404
- * page. Not in ROUTES, so the header menu does not offer them (`routeExists`).
+ * page. Not in ROUTES, and the header menu does not offer them (`isPlannedPage`).
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/finances',

@@ -2,8 +2,8 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { homePath } from '../features/auth';
 import { safeRedirect } from '../features/auth/redirect';
-import { homePath } from './home-path';
 
 /** After a login: the SPEC §8 toast, then the page the user wanted or their home. */
 export function useLoginSuccess(): (user: LoggedUser) => void {

@@ -1,7 +1,8 @@
 import type { User } from '@common/users/users.schema';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { DriverSelect } from '../features/drivers/DriverSelect';
+import { ModalActions } from './ModalActions';
 
 export interface DriverPickerModalProps {
   opened: boolean;
@@ -83,14 +84,15 @@ export function DriverPickerModal({
           }}
         />
         {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Renunță
-          </Button>
-          <Button loading={submitting} onClick={() => void submit()} data-testid={testIds.submit}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={close}
+          submit={{
+            label: submitLabel,
+            testId: testIds.submit,
+            loading: submitting,
+            onClick: () => void submit(),
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, type ModalProps, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, type ModalProps, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { ModalActions } from './ModalActions';
 
 export interface ReasonPromptModalProps {
   opened: boolean;
@@ -76,14 +77,15 @@ export function ReasonPromptModal({
             }}
             data-testid={testIds.field}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Renunță
-            </Button>
-            <Button type="submit" color="red" loading={submitting} data-testid={testIds.submit}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={close}
+            submit={{
+              label: submitLabel,
+              testId: testIds.submit,
+              loading: submitting,
+              color: 'red',
+            }}
+          />
         </Stack>
       </form>
     </Modal>

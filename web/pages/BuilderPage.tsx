@@ -1,4 +1,4 @@
-import { SearchBuilder } from '../features/search-config/SearchBuilder';
+import { SearchBuilder } from '../features/search-config';
 
 /** /builder ('Search-method (work-mode) builder'). */
 export default function BuilderPage() {

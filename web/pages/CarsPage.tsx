@@ -1,4 +1,4 @@
-import { CarsList } from '../features/cars/CarsList';
+import { CarsList } from '../features/cars';
 
 /** `/cars` (Users → Transport): the fleet. */
 export default function CarsPage() {

@@ -1,4 +1,4 @@
-import { Dashboard } from '../features/dashboard/Dashboard';
+import { Dashboard } from '../features/dashboard';
 
 /** /dashboard (Admin dashboard). */
 export default function DashboardPage() {

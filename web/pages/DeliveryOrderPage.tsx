@@ -1,4 +1,4 @@
-import { OrderFormPage } from '../features/orders/form/OrderFormPage';
+import { OrderFormPage } from '../features/orders';
 
 /** /delivery/order/{id}; id 0 creates a new order, services are loaded on mount. */
 export default function DeliveryOrderPage() {

@@ -1,4 +1,4 @@
-import { DeviceList } from '../features/devices/DeviceList';
+import { DeviceList } from '../features/devices';
 
 /** /devices: the drivers' devices. */
 export default function DevicesPage() {

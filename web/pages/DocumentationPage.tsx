@@ -1,8 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { ContentView } from '../features/content/ContentView';
-import { useContentByUrl } from '../features/content/use-content';
+import { ContentView, useContentByUrl } from '../features/content';
 
 /** /documentation/{url} and /docs/{url}: one documentation page. */
 export default function DocumentationPage() {

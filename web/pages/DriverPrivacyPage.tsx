@@ -1,6 +1,5 @@
 import { PublicPage } from '../components/PublicPage';
-import { ContentView } from '../features/content/ContentView';
-import { useContent } from '../features/content/use-content';
+import { ContentView, useContent } from '../features/content';
 
 /** The drivers' privacy page, GET /api/content/1. */
 export default function DriverPrivacyPage() {

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { DriversMap } from '../features/drivers/DriversMap';
+import { DriversMap } from '../features/drivers';
 
 /**
  * /live: the live drivers map alone, the whole window, without navigation bars (the

@@ -1,10 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { homePath } from '../app/home-path';
 import { useLoginSuccess } from '../app/use-login-success';
-import { LoginForm } from '../features/auth/LoginForm';
-import { safeRedirect } from '../features/auth/redirect';
-import { useSession } from '../features/auth/use-session';
+import { homePath, LoginForm, safeRedirect, useSession } from '../features/auth';
 
 /** SPEC §2 `/login`: the full-page login (where login-required pages send visitors). */
 export default function LoginPage() {

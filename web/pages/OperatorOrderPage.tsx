@@ -1,4 +1,4 @@
-import { OrderFormPage } from '../features/orders/form/OrderFormPage';
+import { OrderFormPage } from '../features/orders';
 
 /** /operator/order/{id}; id 0 is a new order. */
 export default function OperatorOrderPage() {

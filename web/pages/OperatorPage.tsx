@@ -1,4 +1,4 @@
-import { OperatorConsole } from '../features/orders/console/OperatorConsole';
+import { OperatorConsole } from '../features/orders';
 
 /** /operator: the operator dashboard around its child routes. */
 export default function OperatorPage() {

@@ -1,4 +1,4 @@
-import { OrdersListScreen } from '../features/orders/list/OrdersListScreen';
+import { OrdersListScreen } from '../features/orders';
 
 /** /orders/{type}: order lists of courier and restaurant companies. */
 export default function OrdersPage() {

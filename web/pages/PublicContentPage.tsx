@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { ContentView } from '../features/content/ContentView';
-import { useContentByUrl } from '../features/content/use-content';
+import { ContentView, useContentByUrl } from '../features/content';
 
 /** /page/{url}: a public page of the content store. */
 export default function PublicContentPage() {

@@ -1,4 +1,4 @@
-import { SimulatorScreen } from '../features/simulator/SimulatorScreen';
+import { SimulatorScreen } from '../features/simulator';
 
 /** /simulator (Driver simulator): login required; drivers acted as through their contract. */
 export default function SimulatorPage() {

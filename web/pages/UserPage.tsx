@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { UserEditScreen } from '../features/users/UserEditScreen';
-import { isUserType } from '../features/users/user-types';
+import { DriverCarCard } from '../features/cars';
+import { isUserType, UserEditScreen } from '../features/users';
 
-/** SPEC §2 `/user/{id}/{role}` and `/user/{id}/driver` (issue #20); id 0 creates. */
+/** `/user/{id}/{role}` and `/user/{id}/driver`; id 0 creates. */
 export default function UserPage() {
   const { id, role } = useParams();
   const userId = Number(id);
@@ -18,6 +18,7 @@ export default function UserPage() {
       key={`${userId}-${role}`}
       id={Number.isInteger(userId) && userId >= 0 ? userId : -1}
       type={role}
+      driverCar={(driver) => <DriverCarCard user={driver} />}
     />
   );
 }

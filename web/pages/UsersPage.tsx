@@ -1,8 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useCurrentUser } from '../features/auth/use-current-user';
-import { UsersList } from '../features/users/UsersList';
-import { isUserType, mayOpenType } from '../features/users/user-types';
+import { useCurrentUser } from '../features/auth';
+import { isUserType, mayOpenType, UsersList } from '../features/users';
 
 /** `/users/{type}`: one role's users; the administrators list for admins only. */
 export default function UsersPage() {

@@ -1,4 +1,4 @@
-import { ZonesEditor } from '../features/zones/ZonesEditor';
+import { ZonesEditor } from '../features/zones';
 
 /** /settings/polygons (zone delimitation, 'Delimitare zone'): zones and taxi stands. */
 export default function ZonesPage() {

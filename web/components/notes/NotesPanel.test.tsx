@@ -11,8 +11,8 @@ interface Note {
 }
 
 function renderPanel(props: Partial<NotesPanelProps<Note>>) {
-  const onArchive = vi.fn();
-  const onSave = vi.fn();
+  const archive = { mutate: vi.fn(), isPending: false };
+  const create = { mutate: vi.fn(), isPending: false };
   renderUi(
     <NotesPanel<Note>
       title="Anunțuri"
@@ -26,44 +26,59 @@ function renderPanel(props: Partial<NotesPanelProps<Note>>) {
       errorText="Nu au putut fi citite."
       renderNote={(note) => (
         <NoteCard
+          noteId={note.id}
           testId="note"
           heading={note.text}
           action={{
             label: 'Arhivează',
             variant: 'subtle',
             color: 'gray',
-            loading: false,
-            onClick: () => onArchive(note.id),
+            mutation: archive,
+            done: 'Anunț arhivat.',
           }}
           meta="Ana · azi"
         />
       )}
       renderForm={(done) => (
-        <NoteForm submitLabel="Publică" submitting={false} onSubmit={onSave} onCancel={done}>
+        <NoteForm
+          create={create}
+          body={() => ({ title: 'Nou' })}
+          done="Anunț publicat!"
+          submitLabel="Publică"
+          onDone={done}
+        >
           <input aria-label="Titlu" />
         </NoteForm>
       )}
       {...props}
     />,
   );
-  return { onArchive, onSave };
+  return { archive, create };
 }
 
 describe('NotesPanel', () => {
-  it('lists the notes with their action and opens the form from the header', () => {
-    const { onArchive, onSave } = renderPanel({});
+  it('lists the notes with their action and opens the form from the header', async () => {
+    const { archive, create } = renderPanel({});
     expect(screen.getByTestId('note').textContent).toContain('Schimb de tură');
     expect(screen.getByTestId('note').textContent).toContain('Ana · azi');
+    archive.mutate.mockImplementationOnce((_id, options) => options.onSuccess());
     fireEvent.click(screen.getByRole('button', { name: 'Arhivează' }));
-    expect(onArchive).toHaveBeenCalledWith(1);
+    expect(archive.mutate).toHaveBeenCalledWith(1, expect.anything());
+    expect(await screen.findByText('Anunț arhivat.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Anunț nou' }));
     expect(screen.queryByRole('button', { name: 'Anunț nou' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Publică' }));
-    expect(onSave).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: 'Renunță' }));
     expect(screen.queryByLabelText('Titlu')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Anunț nou' })).toBeTruthy();
+    expect(create.mutate).not.toHaveBeenCalled();
+
+    // A create sends the body, toasts and closes the form.
+    fireEvent.click(screen.getByRole('button', { name: 'Anunț nou' }));
+    create.mutate.mockImplementationOnce((_body, options) => options.onSuccess());
+    fireEvent.click(screen.getByRole('button', { name: 'Publică' }));
+    expect(create.mutate).toHaveBeenCalledWith({ title: 'Nou' }, expect.anything());
+    expect(await screen.findByText('Anunț publicat!')).toBeTruthy();
+    expect(screen.queryByLabelText('Titlu')).toBeNull();
   });
 
   it('says when there are none or they could not be read; readers get no add button', () => {

@@ -1,7 +1,6 @@
 import type { UserCompany } from '@common/auth/auth.schema';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { companyCenter } from '../companies/company-center';
-import { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from '../companies/labels';
+import { COMPANY_TYPE_LABELS, companyCenter, PACKAGE_LABELS } from '../companies';
 
 const formatCoordinate = (value: number) => value.toFixed(5);
 

@@ -2,9 +2,8 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { apiErrorMessages, toastApiError } from '../../lib/toast';
-import { useCurrentUser } from '../auth/use-current-user';
-import { useCompanyChoices } from '../users/use-users';
-import { defaultCompanyIds, isAdministrator, userPath } from '../users/user-types';
+import { useCurrentUser } from '../auth';
+import { defaultCompanyIds, isAdministrator, useCompanyChoices, userPath } from '../users';
 import { CarForm } from './CarForm';
 import { carDraftOf, emptyCarDraft } from './car-form';
 import { useCar, useDeleteCar } from './use-cars';

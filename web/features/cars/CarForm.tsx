@@ -16,7 +16,7 @@ import { formErrorsOf, isApiError, serverFieldErrors } from '../../lib/form/fiel
 import { FIELDSET } from '../../lib/form/fieldset';
 import { apiErrorMessages } from '../../lib/toast';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
-import { useCompanyChoices, useUserList } from '../users/use-users';
+import { useCompanyChoices, useUserList } from '../users';
 import { type CarDraft, carBody, carValidator } from './car-form';
 import { EXPIRY_COLOR, expiryState } from './expiry';
 import { useSaveCar } from './use-cars';

@@ -5,11 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { ClickableRow } from '../../components/ClickableRow';
 import { EntityList } from '../../components/entity-list/EntityList';
 import { ListSearch } from '../../components/entity-list/ListSearch';
+import { pagedListState } from '../../components/entity-list/paged-list-state';
 import { useListPaging } from '../../components/entity-list/use-list-paging';
-import { apiErrorMessages } from '../../lib/toast';
-import { useCurrentUser } from '../auth/use-current-user';
-import { useCompanyChoices } from '../users/use-users';
-import { isAdministrator } from '../users/user-types';
+import { useCurrentUser } from '../auth';
+import { isAdministrator, useCompanyChoices } from '../users';
 import { EXPIRY_COLOR, expiryState, formatDay } from './expiry';
 import { useCarList } from './use-cars';
 
@@ -80,18 +79,8 @@ export function CarsList() {
         </>
       }
       body="keep"
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.isError ? apiErrorMessages(list.error).join(' ') : null}
-      isEmpty={rows.length === 0}
+      {...pagedListState(list, paging, PER_PAGE)}
       emptyText="Nicio mașină."
-      pagination={{
-        page: paging.page,
-        total: list.data?.meta.total ?? 0,
-        perPage: PER_PAGE,
-        onChange: paging.setPage,
-        showTotal: true,
-      }}
     >
       <Table striped highlightOnHover verticalSpacing={6} data-testid="cars-table">
         <Table.Thead>

@@ -4,8 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api, apiWith } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
-import { driverKeys } from '../drivers/driver-keys';
-import { userKeys } from '../users/user-keys';
+import { driverKeys } from '../drivers';
+import { userKeys } from '../users';
 
 export type ListCarsInput = z.input<typeof ListCarsQuerySchema>;
 

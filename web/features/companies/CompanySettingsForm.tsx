@@ -20,7 +20,7 @@ import { CompanyMarker } from '../../map/CompanyMarker';
 import { MapView } from '../../map/MapView';
 import { PinMarker } from '../../map/PinMarker';
 import { toMaplibreZoom } from '../../map/zoom';
-import { StepEditor } from '../search-config/StepEditor';
+import { StepEditor } from '../search-config';
 import { companyCenter } from './company-center';
 import { useSaveCompanySettings } from './use-company-settings';
 

@@ -19,12 +19,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { homePath } from '../../app/home-path';
 import { api, apiWith, isApiError } from '../../lib/api-client';
 import { joinedErrors } from '../../lib/form/field-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { session } from '../../lib/session';
 import { toastApiError, toastSuccess } from '../../lib/toast';
+import { homePath } from '../auth';
 import {
   cuiForLookup,
   draftFromLookup,

@@ -1,12 +1,12 @@
 import type { Announcement } from '@common/dashboard/dashboard.schema';
-import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { NoteCard } from '../../components/notes/NoteCard';
 import { NoteForm } from '../../components/notes/NoteForm';
 import { NotesPanel } from '../../components/notes/NotesPanel';
+import { NoteTextarea } from '../../components/notes/NoteTextarea';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
-import { toastApiError, toastSuccess } from '../../lib/toast';
 import { EXPIRY_CHOICES, type ExpiryChoice, expiresAt } from './expiry';
 import { useAnnouncements, useArchiveAnnouncement, useCreateAnnouncement } from './use-dashboard';
 
@@ -22,20 +22,11 @@ function AnnouncementForm({ onDone }: { onDone: () => void }) {
   const error = (field: string) => errors[field]?.join(' ');
   return (
     <NoteForm
+      create={create}
+      body={() => ({ title, message, expires_at: expiresAt(expiry) })}
+      done="Anunț publicat!"
       submitLabel="Publică"
-      submitting={create.isPending}
-      onSubmit={() =>
-        create.mutate(
-          { title, message, expires_at: expiresAt(expiry) },
-          {
-            onSuccess: () => {
-              toastSuccess('Anunț publicat!');
-              onDone();
-            },
-          },
-        )
-      }
-      onCancel={onDone}
+      onDone={onDone}
       aside={
         <Select
           size="xs"
@@ -59,46 +50,36 @@ function AnnouncementForm({ onDone }: { onDone: () => void }) {
         data-autofocus
         autoFocus
       />
-      <Textarea
-        size="xs"
+      <NoteTextarea
         label="Mesaj"
         value={message}
-        onChange={(event) => setMessage(event.currentTarget.value)}
+        onChange={setMessage}
         error={error('message')}
-        autosize
-        minRows={2}
-        maxRows={5}
         maxLength={2000}
       />
     </NoteForm>
   );
 }
 
+const ARCHIVE = {
+  label: 'Arhivează',
+  variant: 'subtle',
+  color: 'gray',
+  done: 'Anunț arhivat.',
+} as const;
+
 function AnnouncementRow({ note, canWrite }: { note: Announcement; canWrite: boolean }) {
   const archive = useArchiveAnnouncement();
   return (
     <NoteCard
+      noteId={note.id}
       testId="announcement"
       heading={
         <Text fw={600} size="sm">
           {note.title}
         </Text>
       }
-      action={
-        canWrite
-          ? {
-              label: 'Arhivează',
-              variant: 'subtle',
-              color: 'gray',
-              loading: archive.isPending,
-              onClick: () =>
-                archive.mutate(note.id, {
-                  onSuccess: () => toastSuccess('Anunț arhivat.'),
-                  onError: toastApiError,
-                }),
-            }
-          : undefined
-      }
+      action={canWrite ? { ...ARCHIVE, mutation: archive } : undefined}
       meta={
         <>
           {note.author_name ?? '—'} · {formatDateTime(note.created_at)}

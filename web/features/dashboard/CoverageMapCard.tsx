@@ -5,12 +5,12 @@ import { CompanyMarker } from '../../map/CompanyMarker';
 import { MapView } from '../../map/MapView';
 import { ZonesLayer } from '../../map/ZonesLayer';
 import { driversMapZoom } from '../../map/zoom';
-import { useCurrentUser } from '../auth/use-current-user';
-import { companyCenter } from '../companies/company-center';
-import { usePolygons } from '../zones/use-zones';
+import { useCurrentUser } from '../auth';
+import { companyCenter } from '../companies';
+import { usePolygons } from '../zones';
 
 /**
- * the coverage-zone map: the company's zones around its centre (zoom 13; user 1 the
+ * The coverage-zone map: the company's zones around its centre (zoom 13; user 1 the
  * country view, zoom 7), with the way to the zone editor.
  */
 export function CoverageMapCard({ height }: { height: number }) {

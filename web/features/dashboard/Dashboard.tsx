@@ -1,7 +1,7 @@
 import { Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { isApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { CoverageMapCard } from './CoverageMapCard';
 import { IncidentsPanel } from './IncidentsPanel';
@@ -42,7 +42,7 @@ function RecentOrdersCard() {
 }
 
 /**
- * the admin dashboard: the six counts (every 30 s), the chart of online versus
+ * The admin dashboard: the six counts (every 30 s), the chart of online versus
  * phone orders, the coverage-zone map, the 7 most recent orders (or the mini game when there are
  * none), and the company's announcements and open incidents.
  */

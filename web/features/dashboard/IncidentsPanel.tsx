@@ -1,13 +1,13 @@
 import type { Incident } from '@common/dashboard/dashboard.schema';
-import { Anchor, NumberInput, Text, Textarea } from '@mantine/core';
+import { Anchor, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NoteCard } from '../../components/notes/NoteCard';
 import { NoteForm } from '../../components/notes/NoteForm';
 import { NotesPanel } from '../../components/notes/NotesPanel';
+import { NoteTextarea } from '../../components/notes/NoteTextarea';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
-import { toastApiError, toastSuccess } from '../../lib/toast';
 import { useCreateIncident, useIncidents, useResolveIncident } from './use-dashboard';
 
 /**
@@ -28,20 +28,11 @@ export function IncidentForm({
   const error = (field: string) => errors[field]?.join(' ');
   return (
     <NoteForm
+      create={create}
+      body={() => ({ description, order_id: typeof order === 'number' ? order : null })}
+      done="Incident raportat."
       submitLabel="Raportează"
-      submitting={create.isPending}
-      onSubmit={() =>
-        create.mutate(
-          { description, order_id: typeof order === 'number' ? order : null },
-          {
-            onSuccess: () => {
-              toastSuccess('Incident raportat.');
-              onDone();
-            },
-          },
-        )
-      }
-      onCancel={onDone}
+      onDone={onDone}
       aside={
         orderId === null ? (
           <NumberInput
@@ -62,15 +53,11 @@ export function IncidentForm({
         )
       }
     >
-      <Textarea
-        size="xs"
+      <NoteTextarea
         label="Ce s-a întâmplat"
         value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
+        onChange={setDescription}
         error={error('description')}
-        autosize
-        minRows={2}
-        maxRows={5}
         maxLength={1000}
         autoFocus
       />
@@ -78,31 +65,25 @@ export function IncidentForm({
   );
 }
 
+const RESOLVE = {
+  label: 'Rezolvat',
+  variant: 'light',
+  color: 'teal',
+  done: 'Incident rezolvat.',
+} as const;
+
 function IncidentRow({ incident, canWrite }: { incident: Incident; canWrite: boolean }) {
   const resolve = useResolveIncident();
   return (
     <NoteCard
+      noteId={incident.id}
       testId="incident"
       heading={
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {incident.description}
         </Text>
       }
-      action={
-        canWrite
-          ? {
-              label: 'Rezolvat',
-              variant: 'light',
-              color: 'teal',
-              loading: resolve.isPending,
-              onClick: () =>
-                resolve.mutate(incident.id, {
-                  onSuccess: () => toastSuccess('Incident rezolvat.'),
-                  onError: toastApiError,
-                }),
-            }
-          : undefined
-      }
+      action={canWrite ? { ...RESOLVE, mutation: resolve } : undefined}
       meta={
         <>
           {incident.order_id !== null && (

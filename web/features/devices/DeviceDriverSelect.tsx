@@ -1,8 +1,7 @@
 import type { Device } from '@common/devices/devices.schema';
 import { Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { driverLabel } from '../drivers/DriverSelect';
-import { useDriverSearch } from '../drivers/use-driver-search';
+import { driverLabel, useDriverSearch } from '../drivers';
 
 interface DeviceDriverSelectProps {
   value: number | null;

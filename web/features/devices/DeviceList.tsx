@@ -6,8 +6,7 @@ import { EntityList } from '../../components/entity-list/EntityList';
 import { ListSearch } from '../../components/entity-list/ListSearch';
 import { useListPaging } from '../../components/entity-list/use-list-paging';
 import { formatDateTime } from '../../lib/dates';
-import { DriverSelect } from '../drivers/DriverSelect';
-import { USER_SEARCH_DEBOUNCE_MS } from '../drivers/use-driver-search';
+import { DriverSelect, USER_SEARCH_DEBOUNCE_MS } from '../drivers';
 import { DEVICES_PER_PAGE, useCompanyChoices, useDevices } from './use-devices';
 
 const driverText = (device: Device) =>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { Fragment, useMemo } from 'react';
-import { useMapZones } from '../drivers/use-map-zones';
+import { useMapZones } from '../drivers';
 import { formatTrace, type TraceStepView } from './trace-format';
 import { useDispatchTrace } from './use-order-search';
 
@@ -64,7 +64,7 @@ const bulletColor = (block: TraceStepView) => {
 };
 
 /**
- * explainability: the order's dispatch trace, one timeline item per search step (its
+ * Explainability: the order's dispatch trace, one timeline item per search step (its
  * method, zone, offered drivers with rank and distance, skipped ones with the reason), then the
  * decisions (viewed, accepted, refused, confirmed, nobody, exhausted). Times HH:mm:ss in
  * Bucharest. Used by the side panel's Timeline tab and the order screen's 'De ce?'.

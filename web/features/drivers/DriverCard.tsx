@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { routeExists } from '../../app/route-meta';
 import { Icon } from '../../components/Icon';
 import { LabelValue, type LabelValueProps } from '../../components/LabelValue';
 import { useNow } from '../../lib/use-now';
@@ -35,7 +34,7 @@ const Fact = (props: Omit<LabelValueProps, 'size' | 'valueWeight'>) => (
 );
 
 /**
- * SPEC §2 driver card, opened by a click on a driver: blocked yes/no with the reason and until
+ * driver card, opened by a click on a driver: blocked yes/no with the reason and until
  * when, online, busy, priority, car model, colour, number, balance in RON, identifier, name,
  * active orders and history; edit (new tab), ban control and 'Apel' (a tel: link until the
  * softphone dials). 'Mesaj' comes with chat. Live: his state pushes update it.
@@ -153,21 +152,19 @@ function DriverCardBody({
       </Box>
       <Divider my={6} />
       <Group gap={6} wrap="nowrap">
-        {/* SPEC §2: edit in a new tab; shown once the users issue (#20) has built the page. */}
-        {routeExists(`/user/${driver.id}/driver`) && (
-          <Button
-            component="a"
-            href={`/user/${driver.id}/driver`}
-            target="_blank"
-            rel="noopener"
-            size="compact-xs"
-            variant="default"
-            rightSection={<Icon name="external" size={12} />}
-            data-testid="driver-card-edit"
-          >
-            Editează
-          </Button>
-        )}
+        {/* Edit in a new tab: the map stays as it is. */}
+        <Button
+          component="a"
+          href={`/user/${driver.id}/driver`}
+          target="_blank"
+          rel="noopener"
+          size="compact-xs"
+          variant="default"
+          rightSection={<Icon name="external" size={12} />}
+          data-testid="driver-card-edit"
+        >
+          Editează
+        </Button>
         {driver.phone && (
           <Button
             component="a"

@@ -2,11 +2,10 @@ import { LIVE_STATES } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { Badge, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '../../lib/dates';
-import { useOrdersList } from '../orders/data/use-order';
-import { ORDER_STATE_COLORS, ORDER_STATE_LABELS } from '../orders/labels';
-import { orderAddress } from '../orders/list/order-list';
+import { ORDER_STATE_COLORS, ORDER_STATE_LABELS, orderAddress } from '../../lib/orders/labels';
+import { useOrdersList } from '../../lib/orders/use-orders-list';
 
-/** SPEC §9: addresses on the map card are cut at 35 characters. */
+/** Addresses on the map card are cut at 35 characters. */
 export const MAP_CARD_ADDRESS_MAX = 35;
 
 export const cutAddress = (address: string, max = MAP_CARD_ADDRESS_MAX) =>
@@ -22,7 +21,7 @@ interface DriverOrdersProps {
 }
 
 /**
- * SPEC §2 driver card: his active orders (created, pending, assigned) or his order history
+ * driver card: his active orders (created, pending, assigned) or his order history
  * (finished and canceled, newest first), from GET /api/orders?driver_id. The order pushes keep
  * the rows live (order-cache.ts replaces them in place).
  */

@@ -8,8 +8,8 @@ import { filterDrivers, followedCenter } from '../../map/drivers';
 import { MapView } from '../../map/MapView';
 import { ZonesLayer } from '../../map/ZonesLayer';
 import { DRIVER_CIRCLE_M, driversMapZoom } from '../../map/zoom';
-import { useCurrentUser } from '../auth/use-current-user';
-import { companyCenter } from '../companies/company-center';
+import { useCurrentUser } from '../auth';
+import { companyCenter } from '../companies';
 import { DriverCard } from './DriverCard';
 import { useDriverPositions } from './use-driver-positions';
 import { useMapZones } from './use-map-zones';
@@ -20,7 +20,7 @@ interface DriversMapProps {
   /** Opens an order from the driver card (the console's side panel). */
   onOpenOrder?: (id: number) => void;
   /**
-   * order screen 'Localizare': the assigned driver alone on the map, centred on him
+   * Order screen 'Localizare': the assigned driver alone on the map, centred on him
    * (as the indicator search's single match is).
    */
   focusDriverId?: number | null;
@@ -29,7 +29,7 @@ interface DriversMapProps {
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /**
- * drivers map: centred on the company (fallback centre without coordinates) at
+ * Drivers map: centred on the company (fallback centre without coordinates) at
  * zoom 13, 7 for user 1, the 1500 m circle around it, the online drivers live as one
  * WebGL layer, a search by indicator whose single match the map follows, 'Afișează zonele',
  * and the driver card on a click on a driver (or Enter on a single match).

@@ -2,7 +2,7 @@ import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema
 import type { DriversPositionsPayload } from '@common/realtime/events';
 import type { User } from '@common/users/users.schema';
 import type { QueryClient } from '@tanstack/react-query';
-import { orderKeys } from '../orders/data/order-keys';
+import { orderKeys } from '../../lib/orders/order-keys';
 import { driverKeys } from './driver-keys';
 import { applyDriverState, applyPositionsBatch, DriverStateTracker } from './positions-cache';
 
@@ -35,7 +35,7 @@ export function applyPositionsEvent(queryClient: QueryClient, batch: DriversPosi
 }
 
 /**
- * A driver's state change (DESIGN §4: dropped when its change number is not newer than the
+ * A driver's state change (dropped when its change number is not newer than the
  * last applied): into the map's list (offline leaves it, paused and busy change the icon) and
  * into his card, if one is cached.
  */
@@ -48,7 +48,7 @@ export function applyDriverStateEvent(queryClient: QueryClient, state: DriverSta
 
 /**
  * A driver's state change everywhere but the map's list: whether it is newer than the last
- * applied (recorded when it is, DESIGN §4), his card if one is cached, the top bar's figures.
+ * applied (recorded when it is), his card if one is cached, the top bar's figures.
  */
 function acceptDriverState(queryClient: QueryClient, state: DriverState): boolean {
   const tracker = driverStateTracker(queryClient);
@@ -77,7 +77,7 @@ const topBarReads = new WeakSet<QueryClient>();
 const TOP_BAR_READ_DELAY_MS = 1_000;
 
 /**
- * The top bar's online / busy / free figures count the same state (issue #17): read them within
+ * The top bar's online / busy / free figures count the same state: read them within
  * a second rather than at their next 15 s poll, once for a burst of changes (a fleet of
  * thousands changes state several times a second).
  */
@@ -97,8 +97,8 @@ function refreshTopBarSoon(queryClient: QueryClient) {
 export const STATE_HOLD_MS = 1_000;
 
 /**
- * Routes the drivers' socket events into the query cache (aesthetics-anchors §3.7); the
- * SPEC §9 25 s read of every position stays as the safety net. A state change reaches the
+ * Routes the drivers' socket events into the query cache; the
+ * 25 s read of every position stays as the safety net. A state change reaches the
  * driver's card at once, and the map's list with the next batch (at most `holdMs` later): one
  * new list, so one redraw of every driver, per batch rather than one more per state change (a
  * fleet of 5,000 changes state a few times a second; bench/README.md drivers-map).

@@ -1,7 +1,7 @@
 import { listPolygons } from '@common/zones/zones.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
-import { POLYGONS_KEY } from '../zones/use-zones';
+import { POLYGONS_KEY } from '../zones';
 
 /**
  * GET /api/polygons for the drivers map's 'Afișează zonele', read when first shown: the

@@ -2,7 +2,7 @@ import type { PlaceDetails, Prediction } from '@common/places/places.schema';
 import { Box, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toastApiError } from '../../lib/toast';
-import type { MapCenter } from '../companies/company-center';
+import type { MapCenter } from '../companies';
 import {
   isSearchable,
   newSessionToken,
@@ -25,7 +25,7 @@ interface AddressSearchProps {
   /** A prediction was picked and resolved to coordinates. */
   onPick: (place: PlaceDetails) => void;
   /**
-   * placing is blocked while an address dropdown is open or a request is in progress;
+   * Placing is blocked while an address dropdown is open or a request is in progress;
    * true while the list is open or a picked prediction is being resolved.
    */
   onBlockingChange?: (blocking: boolean) => void;
@@ -34,7 +34,7 @@ interface AddressSearchProps {
 }
 
 /**
- * address search: after 3 characters, debounced 500 ms, a list of predictions
+ * Address search: after 3 characters, debounced 500 ms, a list of predictions
  * navigable with ↑/↓, Enter to pick, Escape to close. Picking resolves the coordinates
  * (place details, or the internal place's own, with bloc/scara/reper).
  */

@@ -18,7 +18,7 @@ import { CompanyMarker } from '../../map/CompanyMarker';
 import { MapView } from '../../map/MapView';
 import { PinMarker } from '../../map/PinMarker';
 import { MANUAL_ADDRESS_ZOOM } from '../../map/zoom';
-import type { MapCenter } from '../companies/company-center';
+import type { MapCenter } from '../companies';
 
 interface ManualAddressModalProps {
   opened: boolean;
@@ -47,7 +47,7 @@ const coordinate = (value: number | string) =>
   typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 /**
- * manual address modal: an operator saves a place the search does not know
+ * Manual address modal: an operator saves a place the search does not know
  * (POST /add-place, toast 'Adresa salvată'); errors are shown each with its field.
  * The place is set with the draggable map pin (zoom 15) or a click on the map, which
  * fill the coordinates; typed coordinates move the pin. Without WebGL the fields remain.

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import type { MapCenter } from '../companies/company-center';
+import type { MapCenter } from '../companies';
 
 /** A Google-style session token: one per address being typed, renewed after each pick. */
 export const newSessionToken = newIdempotencyKey;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { confirmAction } from '../../components/confirm';
-import { methodText } from '../dispatch/trace-format';
+import { methodText } from '../dispatch';
 import { IntervalEditor } from './IntervalEditor';
 import { daysLabel, stepsLabel, windowLabel } from './interval-summary';
 

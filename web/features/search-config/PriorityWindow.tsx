@@ -19,8 +19,7 @@ import { DateField } from '../../components/DateField';
 import { TimeField } from '../../components/TimeField';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime, localInputsToUtc } from '../../lib/dates';
-import { driverLabel } from '../drivers/DriverSelect';
-import { useDriverSearch } from '../drivers/use-driver-search';
+import { driverLabel, useDriverSearch } from '../drivers';
 import {
   useCreatePriority,
   useDeletePriority,

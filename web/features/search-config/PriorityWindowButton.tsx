@@ -1,7 +1,7 @@
 import { SEARCH_CONFIG_EDITORS } from '@common/dispatch/search-config.schema';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 import { PriorityWindow } from './PriorityWindow';
 
 /** Operator top bar: the driver-priority window. */

@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 import { IntervalRow } from './IntervalRow';
 import { move } from './interval-summary';
 import {

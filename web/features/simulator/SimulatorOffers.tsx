@@ -2,7 +2,7 @@ import { DEFAULT_OFFER_MINUTES } from '@common/dispatch/dispatch.schema';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNow } from '../../lib/use-now';
-import { formatDistance } from '../dispatch/trace-format';
+import { formatDistance } from '../dispatch';
 import type { SimulatedOffer } from './simulator-store';
 
 interface SimulatorOffersProps {

@@ -1,10 +1,8 @@
 import type { DriverPosition } from '@common/drivers/drivers.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { driverKeys } from '../drivers/driver-keys';
-import { useDriverPositions } from '../drivers/use-driver-positions';
-import { useZoneStatistics } from '../zones/use-zone-statistics';
-import { usePolygons } from '../zones/use-zones';
+import { driverKeys, useDriverPositions } from '../drivers';
+import { usePolygons, useZoneStatistics } from '../zones';
 
 /** /simulator card: the zone a driver is in, its priority and its driver count. */
 export interface DriverZone {

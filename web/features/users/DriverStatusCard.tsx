@@ -2,8 +2,7 @@ import { formatRon } from '@common/lib/money';
 import type { User } from '@common/users/users.schema';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LabelValue } from '../../components/LabelValue';
-import { BanControl } from '../drivers/BanControl';
-import { banUntilText, isBanned } from '../drivers/ban-options';
+import { BanControl, banUntilText, isBanned } from '../drivers';
 
 /**
  * A driver's work state on his page: the existing ban control (ban

@@ -1,11 +1,10 @@
 import type { User } from '@common/users/users.schema';
 import { Alert, Anchor, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiErrorMessages } from '../../lib/toast';
-import { useCurrentUser } from '../auth/use-current-user';
-import { DriverOrderList } from '../drivers/orders/DriverOrderList';
-import { DriverReportLinks } from '../drivers/reports/DriverReportLinks';
-import { DriverCarCard } from './DriverCarCard';
+import { useCurrentUser } from '../auth';
+import { DriverOrderList, DriverReportLinks } from '../drivers';
 import { DriverStatusCard } from './DriverStatusCard';
 import { PasswordCard } from './PasswordCard';
 import { TelephonyCard } from './TelephonyCard';
@@ -23,19 +22,30 @@ import {
   userPath,
 } from './user-types';
 
+/** A driver's car card, from the fleet: the page that shows this screen brings it. */
+export type DriverCarSlot = (driver: User) => ReactNode;
+
 /** What an existing user's page adds under the form, by his roles. */
-function UserSections({ user, administers }: { user: User; administers: boolean }) {
+function UserSections({
+  user,
+  administers,
+  driverCar,
+}: {
+  user: User;
+  administers: boolean;
+  driverCar?: DriverCarSlot;
+}) {
   const isDriver = user.roles.includes('driver');
-  // A dispatcher sees the driver's state and may ban him (SPEC §2); the rest is administration.
+  // A dispatcher sees the driver's state and may ban him; the rest is administration.
   if (!administers) return isDriver ? <DriverStatusCard user={user} /> : null;
   return (
     <>
-      {isDriver && <DriverCarCard user={user} />}
+      {isDriver && driverCar?.(user)}
       {isDriver && <DriverStatusCard user={user} />}
       {hasTelephony(user.roles) && <TelephonyCard userId={user.id} />}
       <PasswordCard userId={user.id} />
       {isDriver && (
-        // The driver's order list and report links (issue #20, built with the devices).
+        // The driver's order list and report links (built with the devices).
         <Tabs defaultValue="orders" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="orders">Comenzi</Tabs.Tab>
@@ -54,11 +64,19 @@ function UserSections({ user, administers }: { user: User; administers: boolean 
 }
 
 /**
- * SPEC §2 `/user/{id}/{role}` and `/user/{id}/driver` (issue #20): id 0 creates a user of that
+ * `/user/{id}/{role}` and `/user/{id}/driver`: id 0 creates a user of that
  * role (like /operator/order/0); an existing one gets his identity, roles and companies, and
  * by his roles his car and call sign, ban state and balance, telephony, and a new password.
  */
-export function UserEditScreen({ id, type }: { id: number; type: UserType }) {
+export function UserEditScreen({
+  id,
+  type,
+  driverCar,
+}: {
+  id: number;
+  type: UserType;
+  driverCar?: DriverCarSlot;
+}) {
   const navigate = useNavigate();
   const caller = useCurrentUser();
   const user = useUser(id);
@@ -111,7 +129,9 @@ export function UserEditScreen({ id, type }: { id: number; type: UserType }) {
           platformei îl poate modifica.
         </Alert>
       )}
-      {record && <UserSections user={record} administers={administersRecord} />}
+      {record && (
+        <UserSections user={record} administers={administersRecord} driverCar={driverCar} />
+      )}
     </Stack>
   );
 }

@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { ClickableRow } from '../../components/ClickableRow';
 import { EntityList } from '../../components/entity-list/EntityList';
 import { ListSearch } from '../../components/entity-list/ListSearch';
+import { pagedListState } from '../../components/entity-list/paged-list-state';
 import { useListPaging } from '../../components/entity-list/use-list-paging';
 import { formatDateTime } from '../../lib/dates';
-import { apiErrorMessages } from '../../lib/toast';
-import { useCurrentUser } from '../auth/use-current-user';
-import { isBanned } from '../drivers/ban-options';
+import { useCurrentUser } from '../auth';
+import { isBanned } from '../drivers';
 import { useCompanyChoices, useUserList } from './use-users';
 import { isAdministrator, USER_TYPES, type UserType, userPath } from './user-types';
 
@@ -123,18 +123,8 @@ export function UsersList({ type }: { type: UserType }) {
         </>
       }
       body="keep"
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.isError ? apiErrorMessages(list.error).join(' ') : null}
-      isEmpty={rows.length === 0}
+      {...pagedListState(list, paging, PER_PAGE)}
       emptyText="Niciun rezultat."
-      pagination={{
-        page: paging.page,
-        total: list.data?.meta.total ?? 0,
-        perPage: PER_PAGE,
-        onChange: paging.setPage,
-        showTotal: true,
-      }}
     >
       <Table striped highlightOnHover verticalSpacing={6} data-testid="users-table">
         <Table.Thead>

@@ -1,4 +1,4 @@
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth';
 import { readsPeople } from './user-types';
 
 /** Whether the logged user may pick drivers and dispatchers (user-types.ts readsPeople). */

@@ -12,7 +12,7 @@ import type { CompanyChoice, CreateUserBody, UpdateUserBody } from '@common/user
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 import type { ListUsersInput } from './user-keys';
 import { userKeys } from './user-keys';
 import { isAdministrator } from './user-types';

@@ -1,6 +1,6 @@
 import type { ListUsersQuerySchema } from '@common/users/users.schema';
 import type { z } from 'zod';
-import { driverKeys } from '../drivers/driver-keys';
+import { driverKeys } from '../drivers';
 
 /** GET /api/users's query as the client sends it. */
 export type ListUsersInput = z.input<typeof ListUsersQuerySchema>;

@@ -1,9 +1,9 @@
 import { Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import type { Flavour } from '../orders/labels';
+import type { Flavour } from '../../lib/orders/labels';
 import { ZoneStatisticsDrawer } from './ZoneStatisticsDrawer';
 
-/** SPEC §2 top bar: the zone statistics sidebar ('Statistici zone'; the delivery zones button). */
+/** Top bar: the zone statistics sidebar ('Statistici zone'; the delivery zones button). */
 export function ZoneStatisticsButton({ flavour }: { flavour: Flavour }) {
   const [opened, setOpened] = useState(false);
   return (

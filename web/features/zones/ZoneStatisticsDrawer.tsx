@@ -3,8 +3,8 @@ import { fromUtcString } from '@common/lib/dates';
 import { Accordion, Alert, Badge, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { FLAVOUR_LABELS, type Flavour } from '../../lib/orders/labels';
 import { useNow } from '../../lib/use-now';
-import { FLAVOUR_LABELS, type Flavour } from '../orders/labels';
 import { useZoneDrivers, useZoneStatistics } from './use-zone-statistics';
 
 interface ZoneStatisticsDrawerProps {
@@ -14,8 +14,8 @@ interface ZoneStatisticsDrawerProps {
 }
 
 /**
- * SPEC §2 'Statistici zone' (operator top bar, delivery dashboard): the busy and free drivers
- * of each zone, read every 30 s while open (SPEC §9); a zone opens to its free drivers, longest
+ * 'Statistici zone' (operator top bar, delivery dashboard): the busy and free drivers
+ * of each zone, read every 30 s while open; a zone opens to its free drivers, longest
  * idle first, with the time each has been free since.
  */
 export function ZoneStatisticsDrawer({ opened, onClose, flavour }: ZoneStatisticsDrawerProps) {
@@ -103,7 +103,7 @@ function ZoneTotals({ zones, flavour }: { zones: ZoneStatistics; flavour: Flavou
   );
 }
 
-/** SPEC §3 driver info per zone: indicativ and idle_from, as 'HH:mm' and minutes idle. */
+/** Driver info per zone: indicativ and idle_from, as 'HH:mm' and minutes idle. */
 function ZoneFreeDrivers({
   polygonId,
   enabled,

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../auth/use-session';
-import { useSocketEvent } from '../../dispatch/use-socket-event';
-import { applyOrderUpdate } from '../../orders/data/order-cache';
-import { flavourOf, orderFormPath } from '../../orders/flavour';
+import { flavourOf, orderFormPath } from '../../../lib/orders/flavour';
+import { applyOrderUpdate } from '../../../lib/orders/order-cache';
+import { useSession } from '../../auth';
+import { useSocketEvent } from '../../dispatch';
 import { ringingLines } from '../engine/lines';
 import { useSoftphoneInstance } from '../engine/softphone-context';
 import { useSoftphone } from '../engine/use-softphone';
@@ -15,7 +15,7 @@ import { useCallKeys } from './use-call-keys';
 import { useRinger } from './use-ringer';
 
 /**
- * Runs the softphone for a logged dispatcher (SPEC §2 Shell) and stops it on logout. Mounted
+ * Runs the softphone for a logged dispatcher (Shell) and stops it on logout. Mounted
  * once by the root layout, on every page, so that moving between screens never drops a call:
  * it wires the company's call events, the keys, the ring and the hidden active-calls list.
  */

@@ -3,14 +3,18 @@ import { formatRon } from '@common/lib/money';
 import { placeLabel } from '@common/orders/orders.rules';
 import { Badge, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates';
-import { ORDER_STATE_COLORS, ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../orders/labels';
+import {
+  ORDER_STATE_COLORS,
+  ORDER_STATE_LABELS,
+  PAYMENT_TYPE_LABELS,
+} from '../../../lib/orders/labels';
 
-/** 'A: Strada X → B: Strada Y' (SPEC §2 places A, B, C …). */
+/** 'A: Strada X → B: Strada Y' (places A, B, C …). */
 export const routeText = (places: readonly string[]) =>
   places.length === 0 ? '—' : places.map((name, i) => `${placeLabel(i)}: ${name}`).join(' → ');
 
 /**
- * A driver's trips (SPEC §2 driver order list): date (DD.MM.YYYY HH:mm), route, state, cost,
+ * A driver's trips (driver order list): date (DD.MM.YYYY HH:mm), route, state, cost,
  * payment type and whether it is paid. The admin list and the public report show the same rows.
  */
 export function TripsTable({ trips, testId }: { trips: DriverTrip[]; testId: string }) {

@@ -3,7 +3,7 @@ import type { User } from '@common/users/users.schema';
 import { Pill } from '@mantine/core';
 import { useState } from 'react';
 import { DriverPickerModal } from '../../../components/DriverPickerModal';
-import { driverLabel } from '../../drivers/DriverSelect';
+import { driverLabel } from '../../drivers';
 
 interface NotifyDriversModalProps {
   orderId: number | null;

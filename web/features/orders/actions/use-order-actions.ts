@@ -14,15 +14,15 @@ import type { Order, OrderPlaceInput, PaymentType } from '@common/orders/orders.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { applyOrderUpdate, invalidateOrderLists } from '../../../lib/orders/order-cache';
 import { toastApiError, toastError, toastSuccess } from '../../../lib/toast';
-import { applyOrderUpdate, invalidateOrderLists } from '../data/order-cache';
 import { ORDER_MESSAGES } from '../messages';
 
 /**
- * One order change (SPEC §4): a server call first (no optimistic change: the server enforces
+ * One order change: a server call first (no optimistic change: the server enforces
  * the rules and answers 409 with its message, shown as an error toast), then the answer written
  * into the cache and the SPEC §8 success toast. `failed` replaces the server's messages with one
- * SPEC §8 text.
+ * text.
  */
 function useOrderChange<Vars>(call: (vars: Vars) => Promise<Order>, done: string, failed?: string) {
   const queryClient = useQueryClient();
@@ -37,7 +37,7 @@ function useOrderChange<Vars>(call: (vars: Vars) => Promise<Order>, done: string
   });
 }
 
-/** The order's actions (SPEC §4), each an order change but the duplicate, a new order. */
+/** The order's actions, each an order change but the duplicate, a new order. */
 export function useOrderActions() {
   const queryClient = useQueryClient();
 
@@ -69,14 +69,14 @@ export function useOrderActions() {
     ORDER_MESSAGES.finished,
   );
 
-  // SPEC §2 'notify selected drivers' (issue #18).
+  // 'notify selected drivers'.
   const notifyDrivers = useOrderChange(
     ({ id, driverIds }: { id: number; driverIds: number[] }) =>
       api(notifyDriversEndpoint, { params: { id }, body: { driver_ids: driverIds } }),
     ORDER_MESSAGES.driversNotified,
   );
 
-  // One key per duplicate click, reused if the same click's request is retried (DESIGN §7).
+  // One key per duplicate click, reused if the same click's request is retried.
   const duplicate = useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) =>
       apiWith(duplicateOrder, { headers: { 'Idempotency-Key': key } }, { params: { id } }),
@@ -101,7 +101,7 @@ export function useOrderActions() {
   );
 
   /**
-   * SPEC §4 'Payment type toggles between cash and protocol': still open once the order is
+   * 'Payment type toggles between cash and protocol': still open once the order is
    * placed (EDITABLE_AFTER_PLACING), saved as soon as it is toggled or its company chosen.
    */
   const updatePayment = useOrderChange(

@@ -1,9 +1,9 @@
 import { Group } from '@mantine/core';
+import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
 import { useLiveStatistics } from '../data/use-order-statistics';
-import { FLAVOUR_LABELS, type Flavour } from '../labels';
 import { StatFigure as Figure } from './StatFigure';
 
-/** SPEC §2 top bar: last 24 h orders and cancellations, drivers online, busy, free. */
+/** Top bar: last 24 h orders and cancellations, drivers online, busy, free. */
 export function LiveStatistics({ flavour }: { flavour: Flavour }) {
   const { data } = useLiveStatistics();
   const drivers = FLAVOUR_LABELS[flavour].drivers;

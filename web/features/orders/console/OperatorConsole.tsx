@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../../auth/use-current-user';
-import type { Flavour } from '../labels';
+import type { Flavour } from '../../../lib/orders/labels';
+import { useCurrentUser } from '../../auth';
 import { OrderSidePanel } from '../panel/OrderSidePanel';
 import { useOrderPanel } from '../panel/use-order-panel';
 import { BoardWithAside } from './BoardWithAside';
@@ -9,7 +9,7 @@ import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
 
 /**
- * SPEC §2 operator dashboard (and, with the delivery flavour, the delivery dashboard): the top
+ * operator dashboard (and, with the delivery flavour, the delivery dashboard): the top
  * bar, the tabs with their lists on the left, the order form (the child route) on the right,
  * and the side panel over everything. It fills the window (the route's `fillsViewport`): the
  * list and the form scroll on their own, the top bar and the tabs stay.

@@ -2,13 +2,13 @@ import { Button, Divider, Group, Kbd, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
+import { orderFormPath } from '../../../lib/orders/flavour';
+import type { Flavour } from '../../../lib/orders/labels';
 import { useShortcuts } from '../../../lib/shortcuts';
-import { BlockedPhonesModal } from '../../blocked-phones/BlockedPhonesModal';
-import { PriorityWindowButton } from '../../search-config/PriorityWindowButton';
-import { ZoneStatisticsButton } from '../../zones/ZoneStatisticsButton';
-import { orderFormPath } from '../flavour';
+import { BlockedPhonesModal } from '../../blocked-phones';
+import { PriorityWindowButton } from '../../search-config';
+import { ZoneStatisticsButton } from '../../zones';
 import { FRESH_FORM_STATE } from '../form/fresh-form';
-import type { Flavour } from '../labels';
 import { CallSignSearchModal } from '../search/CallSignSearchModal';
 import { OrdersSearchModal } from '../search/OrdersSearchModal';
 import { LiveStatistics } from './LiveStatistics';
@@ -31,7 +31,7 @@ interface OperatorTopBarProps {
 }
 
 /**
- * SPEC §2 operator top bar: 'Comandă nouă', the Map button (the drivers map, /operator/map;
+ * operator top bar: 'Comandă nouă', the Map button (the drivers map, /operator/map;
  * taxi only: the delivery dashboard has no map child), live statistics, 'Statistici zone' (both
  * dashboards), blocked numbers, the orders search and the call-sign search (F6).
  */
@@ -89,7 +89,7 @@ export function OperatorTopBar({
       <Group gap="xs" wrap="nowrap">
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
-        {/* SPEC §2 top bar: the driver-priority window (issue #18). */}
+        {/* SPEC §2 top bar: the driver-priority window. */}
         <PriorityWindowButton />
         <Button
           variant="default"

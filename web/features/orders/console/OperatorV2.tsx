@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useShortcuts } from '../../../lib/shortcuts';
-import { useCurrentUser } from '../../auth/use-current-user';
-import { DriversMap } from '../../drivers/DriversMap';
+import { useCurrentUser } from '../../auth';
+import { DriversMap } from '../../drivers';
 import { QuickOrderForm } from '../form/QuickOrderForm';
 import { OrderSidePanel } from '../panel/OrderSidePanel';
 import { useOrderPanel } from '../panel/use-order-panel';
@@ -11,7 +11,7 @@ import { OperatorTopBar } from './OperatorTopBar';
 import { OrderBoard } from './OrderBoard';
 
 /**
- * operator v2 quick screen: split view of the order list and the drivers map, and the
+ * Operator v2 quick screen: split view of the order list and the drivers map, and the
  * quick form fixed at the bottom of the window (the page never scrolls; the list ends above
  * the form). '+' opens or focuses the form,
  * '-' closes it, Ctrl+Enter places; Space accepts the first pending call (features/calls/shell/

@@ -1,8 +1,8 @@
 import { Badge, Group, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { Flavour } from '../../../lib/orders/labels';
 import { useStoredState } from '../../../lib/use-stored-state';
 import { useDispatcherStatistics } from '../data/use-order-statistics';
-import type { Flavour } from '../labels';
 import { TabOrderList } from '../list/TabOrderList';
 import { TabSearchInput } from '../list/TabSearchInput';
 import { isTabId, TAB_IDS, TABS, type TabId } from '../tabs';
@@ -16,10 +16,10 @@ interface OrderBoardProps {
 const EMPTY_SEARCH: Record<TabId, string> = { 'in-call': '', live: '', finished: '', canceled: '' };
 
 /**
- * SPEC §2 the operator's order board: the tabs Live, Confirmate, Final, Anulat with their
+ * the operator's order board: the tabs Live, Confirmate, Final, Anulat with their
  * counters (every 15 s), each with its own search box. The tabs sit in one row above the list
  * with the open tab's search beside them, not in a left column: at 1440 px with the order form
- * open that column took the width the address needs (issue #16, docs/DECISIONS.md). Only the
+ * open that column took the width the address needs (docs/DECISIONS.md). Only the
  * open tab's list is mounted, so only it polls. The chosen tab is remembered on this browser.
  */
 export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {

@@ -3,13 +3,13 @@ import type { OrderCanceledPayload } from '@common/realtime/events';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyOrderUpdate, type OrderPage } from '../../../lib/orders/order-cache';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { buildOrder } from '../../../test/order-fixtures';
 import { renderUi } from '../../../test/render-ui';
 import { OrderHistoryList } from '../panel/OrderHistoryList';
-import { applyOrderUpdate, type OrderPage } from './order-cache';
 import { bindOrderEvents } from './order-events';
-import { orderKeys } from './order-keys';
 
 const page = (orders: Order[]): OrderPage => ({
   data: orders,
@@ -25,7 +25,7 @@ function cacheWith(entries: [readonly unknown[], unknown][]) {
 const ids = (client: QueryClient, key: readonly unknown[]) =>
   client.getQueryData<OrderPage>(key)?.data.map((o) => `${o.id}:${o.state}`);
 
-describe('realtime cache updates (DESIGN §4 Realtime)', () => {
+describe('realtime cache updates', () => {
   it('replaces the order in the tab that still holds it and in its detail', () => {
     const before = buildOrder({ id: 1, state: 'created' });
     const after = { ...before, state: 'assigned' as const, updated_at: '2030-01-01 08:01:00' };
@@ -111,7 +111,7 @@ describe('order socket events', () => {
     expect(wire.handlers.size).toBe(0);
   });
 
-  it('drops a push older than one applied, even within the same second (DESIGN §4 change numbers)', () => {
+  it('drops a push older than one applied, even within the same second (change numbers)', () => {
     const wire = socketWire();
     const client = cacheWith([[orderKeys.tab('live', ''), page([buildOrder({ id: 1 })])]]);
     bindOrderEvents(wire, { queryClient: client, userId: 7, openOrder: vi.fn() });
@@ -169,7 +169,7 @@ describe('order socket events', () => {
   });
 });
 
-describe('order history after a push (SPEC §2 Timeline, processing history)', () => {
+describe('order history after a push (Timeline, processing history)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("invalidates that order's history only, and not for a late older copy", () => {

@@ -6,8 +6,8 @@ import type {
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyOrderUpdate, invalidateOrderLists } from '../../../lib/orders/order-cache';
 import { TOAST_MS } from '../../../lib/toast';
-import { applyOrderUpdate, invalidateOrderLists } from './order-cache';
 
 /** What the binding needs of the socket: the order events, on and off. */
 export interface OrderEventSource {
@@ -29,7 +29,7 @@ interface OrderEventDeps {
 }
 
 /**
- * Routes the order events of the socket into the query cache (aesthetics-anchors §3.7):
+ * Routes the order events of the socket into the query cache:
  * `order_updated` carries the whole order and its change number; `order_canceled` too, plus the
  * reason; `orders_reset` refetches every list; and a
  * 'no_drivers_found' on an own order raises SPEC §8's 60 s notice with a link to the order.

@@ -2,17 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyOrderUpdate, invalidateOrderLists } from '../../../lib/orders/order-cache';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { buildOrder } from '../../../test/order-fixtures';
 import { testQueryClient } from '../../../test/render-ui';
-import { applyOrderUpdate, invalidateOrderLists } from './order-cache';
-import { orderKeys } from './order-keys';
 import { useDispatcherStatistics, useLiveStatistics } from './use-order-statistics';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /**
- * Issue #16: the tab counts and the top bar's 24 h counts change together. The top bar's query
+ * the tab counts and the top bar's 24 h counts change together. The top bar's query
  * lived outside `orderKeys.statistics`, so a change refetched the tab counts at once and left
  * 'Anulate 24h' and 'Comenzi 24h' to their own 15 s poll (one said 7, the other 6).
  */

@@ -1,11 +1,11 @@
 import { getDispatcherStatistics, getLiveStatistics } from '@common/orders/orders.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiWith } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { STATISTICS_POLL_MS } from '../tabs';
-import { orderKeys } from './order-keys';
 
 /**
- * The four tab counters (SPEC §7), every 15 s (SPEC §9). Under `orderKeys.statistics` with the
+ * The four tab counters, every 15 s. Under `orderKeys.statistics` with the
  * top bar's figures: a change refetches both at once, which also keeps their polls in step.
  */
 export function useDispatcherStatistics() {
@@ -16,7 +16,7 @@ export function useDispatcherStatistics() {
   });
 }
 
-/** The top bar's 24 h and driver figures (SPEC §2), at the counters' rate and with them. */
+/** The top bar's 24 h and driver figures, at the counters' rate and with them. */
 export function useLiveStatistics() {
   return useQuery({
     queryKey: orderKeys.liveStatistics,

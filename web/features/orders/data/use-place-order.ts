@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, apiWith, isApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { applyOrderUpdate } from './order-cache';
+import { applyOrderUpdate } from '../../../lib/orders/order-cache';
 
 export interface PlaceOrderInput {
   body: CreateOrderBody;

@@ -2,9 +2,9 @@ import type { Order } from '@common/orders/orders.schema';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiWith } from '../../../lib/api-client';
+import type { OrderPage } from '../../../lib/orders/order-cache';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { TABS, type TabId } from '../tabs';
-import type { OrderPage } from './order-cache';
-import { orderKeys } from './order-keys';
 
 /** Rows per request: one page of GET /api/dispatcher-orders/{tab} (per_page ≤ 100). */
 export const TAB_PAGE_SIZE = 50;
@@ -12,7 +12,7 @@ export const TAB_PAGE_SIZE = 50;
 export interface TabOrders {
   /** The shown pages' rows, each order once (a poll can move a row across a page edge). */
   orders: Order[];
-  /** The tab's full size, as its counter (SPEC §2). */
+  /** The tab's full size, as its counter. */
   total: number;
   isPending: boolean;
   /** Page 1 failed (its last poll): the tab shows the error instead of rows. */
@@ -27,7 +27,7 @@ export interface TabOrders {
 
 /**
  * One tab's orders, polled at its SPEC §9 rate (3 s in call, 10 s the others). It shows one
- * page, and a page more each time the list asks (issue #3: a tab no longer stops silently at
+ * page, and a page more each time the list asks (a tab no longer stops silently at
  * 50). Every shown page is its own query, so each keeps its poll, and the socket patches each
  * like the first (order-cache). A new search starts again at one page.
  */

@@ -2,20 +2,23 @@ import type { Order } from '@common/orders/orders.schema';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { dispatchKeys } from '../../dispatch/dispatch-keys';
-import { setLocatedDriver, useLocatedDriver } from '../../dispatch/locate-driver';
-import { SearchDriversList } from '../../dispatch/SearchDriversList';
-import { TraceDisclosure } from '../../dispatch/TraceDisclosure';
-import { useOrderSearch } from '../../dispatch/use-order-search';
-import { FLAVOUR_LABELS, type Flavour } from '../labels';
+import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import {
+  dispatchKeys,
+  SearchDriversList,
+  setLocatedDriver,
+  TraceDisclosure,
+  useLocatedDriver,
+  useOrderSearch,
+} from '../../dispatch';
 
 /**
- * SPEC §2 driver search panel: 'Așteptare șofer ...' with a skeleton while the search runs
+ * driver search panel: 'Așteptare șofer ...' with a skeleton while the search runs
  * (state created) and the live list of the search's drivers (GET /order-drivers, kept live by
  * `ws_order_drivers:{id}`); the 'Șofer alocat' card once a driver exists, with 'Localizare'
  * (only while assigned) showing him on the order screen's map. The order itself follows the
  * orders cache (order_updated), so a found driver or a cancellation shows without a reload;
- * 'De ce?' opens the dispatch trace (issue #18).
+ * 'De ce?' opens the dispatch trace.
  */
 export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: Flavour }) {
   const label = FLAVOUR_LABELS[flavour].driver;

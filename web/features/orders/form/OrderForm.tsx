@@ -1,17 +1,17 @@
 import { Alert, Loader } from '@mantine/core';
 import { isApiError } from '../../../lib/api-client';
+import type { Flavour } from '../../../lib/orders/labels';
 import { useOrder } from '../data/use-order';
-import type { Flavour } from '../labels';
 import { useFreshFormGeneration } from './fresh-form';
 import { OrderFormView } from './OrderFormView';
 
 interface OrderFormProps {
-  /** 0 is a new order (SPEC §2). */
+  /** 0 is a new order. */
   orderId: number;
   flavour: Flavour;
 }
 
-/** SPEC §2 operator (and delivery) order screen: loads the order, then the form. */
+/** Operator (and delivery) order screen: loads the order, then the form. */
 export function OrderForm({ orderId, flavour }: OrderFormProps) {
   const query = useOrder(orderId > 0 ? orderId : null);
   // A new order keyed by the latest 'Comandă nouă' as well: clicking it again starts afresh.

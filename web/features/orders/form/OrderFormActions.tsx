@@ -7,7 +7,7 @@ import {
 } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, Group } from '@mantine/core';
-import { useReadsPeople } from '../../users/use-reads-people';
+import { useReadsPeople } from '../../users';
 
 interface OrderFormActionsProps {
   order: Order;

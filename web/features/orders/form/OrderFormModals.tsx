@@ -1,9 +1,9 @@
 import type { Order } from '@common/orders/orders.schema';
-import { BlockPhoneModal } from '../../blocked-phones/BlockPhoneModal';
-import { ClientHistoryModal } from '../../clients/ClientHistoryModal';
-import type { MapCenter } from '../../companies/company-center';
-import { ReportIncidentModal } from '../../dashboard/ReportIncidentModal';
-import { ManualAddressModal } from '../../places/ManualAddressModal';
+import { BlockPhoneModal } from '../../blocked-phones';
+import { ClientHistoryModal } from '../../clients';
+import type { MapCenter } from '../../companies';
+import { ReportIncidentModal } from '../../dashboard';
+import { ManualAddressModal } from '../../places';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { NotifyDriversModal } from '../actions/NotifyDriversModal';
 import type { OrderActions } from '../actions/use-order-actions';

@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { useLocatedDriver } from '../../dispatch/locate-driver';
-import { DriversOnMapPanel } from '../../drivers/DriversOnMapPanel';
-import type { Flavour } from '../labels';
+import type { Flavour } from '../../../lib/orders/labels';
+import { useLocatedDriver } from '../../dispatch';
+import { DriversOnMapPanel } from '../../drivers';
 import { useOrderPanel } from '../panel/use-order-panel';
 import { OrderForm } from './OrderForm';
 

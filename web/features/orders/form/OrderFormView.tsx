@@ -5,17 +5,22 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { isApiError } from '../../../lib/api-client';
+import { orderFormPath } from '../../../lib/orders/flavour';
+import {
+  FLAVOUR_LABELS,
+  type Flavour,
+  ORDER_STATE_COLORS,
+  ORDER_STATE_LABELS,
+} from '../../../lib/orders/labels';
 import { useShortcuts } from '../../../lib/shortcuts';
 import { TOAST_MS, toastApiError, toastSuccess } from '../../../lib/toast';
 import { useUnsavedChangesWarning } from '../../../lib/use-unsaved-changes-warning';
-import { useCurrentUser } from '../../auth/use-current-user';
-import { useOrderOptions } from '../../catalog/use-catalog';
-import { companyCenter } from '../../companies/company-center';
-import { canReportIncident } from '../../dashboard/writers';
+import { useCurrentUser } from '../../auth';
+import { useOrderOptions } from '../../catalog';
+import { companyCenter } from '../../companies';
+import { canReportIncident } from '../../dashboard';
 import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';
-import { orderFormPath } from '../flavour';
-import { FLAVOUR_LABELS, type Flavour, ORDER_STATE_COLORS, ORDER_STATE_LABELS } from '../labels';
 import { ORDER_MESSAGES } from '../messages';
 import { ClientFields } from './ClientFields';
 import { CommentField } from './CommentField';
@@ -38,7 +43,7 @@ interface OrderFormViewProps {
 /**
  * The form. A new order (id 0, or a saved draft in state new) is edited whole and placed with
  * 'Comandă' or Ctrl+Enter; any other order is read-only except the comment, the client's name
- * and notes, and each address through its edit toggle (SPEC §4).
+ * and notes, and each address through its edit toggle.
  */
 export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
   const user = useCurrentUser();
@@ -62,7 +67,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
   }, [placedId, navigate, flavour, orderId]);
 
   const submit = () => {
-    // SPEC §5: never while an address list is open or a request is running.
+    // Never while an address list is open or a request is running.
     if (!editable || form.blocking || busy) return;
     if (!form.validate()) return;
     placeOrder.mutate(
@@ -73,7 +78,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
           setPlacedId(placed.id);
         },
         onError: (error) => {
-          // SPEC §8: each server message its own error toast, 5 s; the fields marked too.
+          // Each server message its own error toast, 5 s; the fields marked too.
           toastApiError(error, TOAST_MS.placement);
           if (isApiError(error)) form.showServerErrors(error.fieldErrors);
         },
@@ -173,7 +178,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
             current={order?.protocol_user}
-            // A placed order keeps its payment toggle (SPEC §4, EDITABLE_AFTER_PLACING), saved
+            // A placed order keeps its payment toggle (EDITABLE_AFTER_PLACING), saved
             // at once; a new one's goes with the form.
             disabled={
               editable

@@ -3,8 +3,8 @@ import type { PlaceDetails } from '@common/places/places.schema';
 import { ActionIcon, Badge, Box, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useCallback } from 'react';
 import { Icon } from '../../../components/Icon';
-import type { MapCenter } from '../../companies/company-center';
-import { AddressSearch } from '../../places/AddressSearch';
+import type { MapCenter } from '../../companies';
+import { AddressSearch } from '../../places';
 import type { PlaceDraft } from './order-form';
 
 interface PlaceFieldsProps {

@@ -2,7 +2,7 @@ import type { ProtocolCompany } from '@common/companies/companies.schema';
 import { togglePaymentType } from '@common/orders/orders.rules';
 import type { PaymentType } from '@common/orders/orders.schema';
 import { Checkbox, Group, Select } from '@mantine/core';
-import { useProtocolCompanies } from '../../companies/use-protocol-companies';
+import { useProtocolCompanies } from '../../companies';
 
 interface ProtocolFieldsProps {
   paymentType: PaymentType;

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { DateField } from '../../../components/DateField';
 import { TimeField } from '../../../components/TimeField';
 import { useNow } from '../../../lib/use-now';
-import { useServices } from '../../catalog/use-catalog';
+import { useServices } from '../../catalog';
 import type { OrderDraftState } from './use-order-draft';
 
 /**

@@ -9,9 +9,9 @@ import type {
 } from '@common/orders/orders.schema';
 import type { PlaceDetails } from '@common/places/places.schema';
 import { localInputsToUtc, utcToLocalInputs } from '../../../lib/dates';
-import type { Flavour } from '../labels';
+import type { Flavour } from '../../../lib/orders/labels';
 
-/** One place of the form (SPEC §3 Order place); coordinates are known once picked. */
+/** One place of the form (Order place); coordinates are known once picked. */
 export interface PlaceDraft {
   key: string;
   /** The saved place's id (existing orders: the address edit toggle PATCHes it). */
@@ -34,7 +34,7 @@ export interface OrderDraft {
   client_name: string;
   about_client: string;
   service_id: number;
-  /** null: "now", following the clock every second (SPEC §9); else the chosen local time. */
+  /** null: "now", following the clock every second; else the chosen local time. */
   departure: { date: string; time: string } | null;
   payment_type: PaymentType;
   protocol_company_id: number | null;
@@ -73,7 +73,7 @@ export const placeFromDetails = (place: PlaceDraft, details: PlaceDetails): Plac
 });
 
 /**
- * A new order (SPEC §4 defaults: payment cash, service 1 — or the company's own default from
+ * A new order (defaults: payment cash, service 1 — or the company's own default from
  * /settings, issue #20 —, departure now). The delivery flavour
  * starts with pickup A at the company (its name and coordinates) and an empty drop-off B.
  */
@@ -151,7 +151,7 @@ const filledPlaces = (draft: OrderDraft) =>
     .filter(({ place }) => place.name.trim() !== '');
 
 /**
- * SPEC §5: phone, client name and address are required; an address must be picked from the
+ * phone, client name and address are required; an address must be picked from the
  * suggestions (it needs coordinates). The delivery flavour also needs the drop-off B.
  */
 export function validateDraft(draft: OrderDraft, flavour: Flavour): FormErrors {
@@ -221,7 +221,7 @@ export function serverErrorsToForm(
 export const draftFingerprint = (draft: OrderDraft) =>
   JSON.stringify({ ...draft, places: draft.places.map(({ key: _key, ...rest }) => rest) });
 
-/** A client's saved address into a place (SPEC §3 Saved address). */
+/** A client's saved address into a place (Saved address). */
 export const placeFromSaved = (
   place: PlaceDraft,
   saved: Pick<PlaceDraft, 'name' | 'place_id' | 'lat' | 'long'> & {

@@ -3,7 +3,7 @@ import { isEditable } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import type { PlaceDetails } from '@common/places/places.schema';
 import { useCallback, useMemo, useState } from 'react';
-import type { Flavour } from '../labels';
+import type { Flavour } from '../../../lib/orders/labels';
 import {
   draftFingerprint,
   draftFromOrder,
@@ -18,7 +18,7 @@ import {
   validateDraft,
 } from './order-form';
 
-/** What a placed order lets the operator change and save one by one (SPEC §4). */
+/** What a placed order lets the operator change and save one by one. */
 type NameEdits = Partial<Pick<OrderDraft, 'comment' | 'client_name' | 'about_client'>>;
 
 type SavedAddress = Parameters<typeof placeFromSaved>[1];
@@ -29,7 +29,7 @@ const without = <T extends object>(record: T, key: string): T => {
 };
 
 /**
- * The order form's state and its transitions, in two modes (SPEC §4). A new order (or a saved
+ * The order form's state and its transitions, in two modes. A new order (or a saved
  * draft in state new) is editable: every change goes into one local draft. A placed order is
  * shown as the server has it, with the operator's pending edits on top: the comment, the
  * client's name and notes, and each address whose edit toggle is on.
@@ -88,7 +88,7 @@ export function useOrderDraft(
     editable,
     draft,
     errors,
-    /** Some address list is open: placing waits (SPEC §5). */
+    /** Some address list is open: placing waits. */
     blocking: Object.values(blockers).some(Boolean),
     /** The local draft differs from how it started (the unsaved-changes warning). */
     changed: draftFingerprint(local) !== initial,
@@ -112,7 +112,7 @@ export function useOrderDraft(
     addPlace: () => setLocal((prev) => ({ ...prev, places: [...prev.places, emptyPlace()] })),
     removePlace: (index: number, key: string) => {
       setLocal((prev) => ({ ...prev, places: prev.places.filter((_, i) => i !== index) }));
-      // A removed place's open list no longer blocks placing (SPEC §5).
+      // A removed place's open list no longer blocks placing.
       setBlockers((prev) => without(prev, key));
       setErrors({});
     },
@@ -128,7 +128,7 @@ export function useOrderDraft(
       if (target) setPlace(index, placeFromDetails(target, details));
     },
 
-    /** A placed order's address whose edit toggle is on (SPEC §4). */
+    /** A placed order's address whose edit toggle is on. */
     isEditingPlace: (key: string) => key in placeEdits,
     togglePlaceEdit: (place: PlaceDraft) =>
       setPlaceEdits((prev) =>
@@ -138,7 +138,7 @@ export function useOrderDraft(
     endCommentEdit: () => setEdits((prev) => without(prev, 'comment')),
     endClientEdit: () => setEdits(({ comment }) => (comment === undefined ? {} : { comment })),
 
-    /** SPEC §5: true when the draft can be placed; otherwise its fields show why. */
+    /** True when the draft can be placed; otherwise its fields show why. */
     validate: (): boolean => {
       const found = validateDraft(draft, flavour);
       setErrors(found);

@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import { ActionIcon, Group, Loader, Text } from '@mantine/core';
 import { Icon } from '../../../components/Icon';
-import { cancellationText } from '../labels';
+import { cancellationText } from '../../../lib/orders/labels';
 
 interface DriverCellProps {
   order: Order;
@@ -11,7 +11,7 @@ interface DriverCellProps {
 }
 
 /**
- * SPEC §2 Driver column, on one line: call sign and waiting minutes in green, a spinner while
+ * Driver column, on one line: call sign and waiting minutes in green, a spinner while
  * the search runs (state created), the cancellation reason (cut to the column, whole on hover),
  * and a retry button for canceled own orders.
  */

@@ -2,19 +2,19 @@ import type { Order } from '@common/orders/orders.schema';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatClock } from '../../../lib/dates';
+import { CALL_STATE_LABELS, orderAddress } from '../../../lib/orders/labels';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
 import type { RowActionId } from '../actions/row-actions';
-import { CALL_STATE_LABELS } from '../labels';
 import { hasActiveCall } from '../tabs';
 import { AddressCell } from './AddressCell';
 import { ClientNameCell } from './ClientNameCell';
 import { DriverCell } from './DriverCell';
 import { ElapsedCallTime } from './ElapsedCallTime';
-import { clientName, orderAddress } from './order-list';
+import { clientName } from './order-list';
 
 export interface OrderRowProps {
   order: Order;
-  /** SPEC §2: the dispatcher's calls are labelled F1…F9 (their hold keys). */
+  /** The dispatcher's calls are labelled F1…F9 (their hold keys). */
   hotkey: string | null;
   /** The state of this order's call on the dispatcher's softphone, fresher than the list's. */
   liveCallState: NonNullable<Order['call']>['state'] | null;
@@ -36,7 +36,7 @@ export interface OrderRowProps {
 const CALL_STATE_COLORS = { started: 'teal.8', on_hold: 'orange.8', ended: 'dimmed' } as const;
 
 /**
- * One order of a tab (SPEC §2 Order list columns), on one line. Clicking the row opens the side
+ * One order of a tab (Order list columns), on one line. Clicking the row opens the side
  * panel.
  */
 export function OrderRow(props: OrderRowProps) {

@@ -3,13 +3,13 @@ import { Center, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
-import { useOrderCallLines } from '../../calls/use-order-call-lines';
-import { useReadsPeople } from '../../users/use-reads-people';
+import { orderFormPath } from '../../../lib/orders/flavour';
+import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import { useOrderCallLines } from '../../calls';
+import { useReadsPeople } from '../../users';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
 import { useOrderActions } from '../actions/use-order-actions';
-import { orderFormPath } from '../flavour';
-import { FLAVOUR_LABELS, type Flavour } from '../labels';
 import { ORDER_MESSAGES } from '../messages';
 import { OrderRow } from './OrderRow';
 import { asksForAddress, ownFirst } from './order-list';
@@ -32,13 +32,13 @@ interface OrderTableProps {
 
 /**
  * Below this the table scrolls sideways in its container rather than squeezing the address to
- * nothing; at 1440 px with the order form open it is never reached (issue #16).
+ * nothing; at 1440 px with the order form open it is never reached.
  */
 const TABLE_MIN_WIDTH = 720;
 
 /**
- * SPEC §2 Order list: the eight columns, own orders first, the actions the rules allow.
- * One set of mutations for the whole table (not per row). Every row is one line (issue #16:
+ * Order list: the eight columns, own orders first, the actions the rules allow.
+ * One set of mutations for the whole table (not per row). Every row is one line (
  * a shift needs 20 rows in view): fixed column widths, the address takes what is left and is
  * cut with an ellipsis, the full text on hover. The table does not scroll itself: the tab's
  * list or the caller's box does, so its sticky header sticks to the one that scrolls.

@@ -3,13 +3,13 @@ import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/c
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/DateField';
-import { useCurrentUser } from '../../auth/use-current-user';
-import { flavourOf, orderFormPath } from '../flavour';
+import { flavourOf, orderFormPath } from '../../../lib/orders/flavour';
+import { useCurrentUser } from '../../auth';
 import { OrderSidePanel } from '../panel/OrderSidePanel';
 import { useOrderPanel } from '../panel/use-order-panel';
 import { PagedOrders } from './PagedOrders';
 
-/** SPEC §2 /orders/{type}: which states each list shows. */
+/** /orders/{type}: which states each list shows. */
 export const ORDER_LIST_TYPES: Record<string, { label: string; states: readonly OrderState[] }> = {
   all: { label: 'Toate', states: ['created', 'pending', 'assigned', 'finished', 'canceled'] },
   live: { label: 'În curs', states: ['created', 'pending', 'assigned'] },
@@ -17,7 +17,7 @@ export const ORDER_LIST_TYPES: Record<string, { label: string; states: readonly 
   canceled: { label: 'Anulate', states: ['canceled'] },
 };
 
-/** The order lists of courier and restaurant companies: GET /api/orders, 15 a page (SPEC §9). */
+/** The order lists of courier and restaurant companies: GET /api/orders, 15 a page. */
 export function OrdersListScreen() {
   const { type = 'all' } = useParams();
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { Alert, Box, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { OrdersQuery } from '../data/order-keys';
-import { useOrdersList } from '../data/use-order';
-import type { Flavour } from '../labels';
+import type { Flavour } from '../../../lib/orders/labels';
+import type { OrdersQuery } from '../../../lib/orders/order-keys';
+import { useOrdersList } from '../../../lib/orders/use-orders-list';
 import { OrderTable } from './OrderTable';
 
 interface PagedOrdersProps {
@@ -15,7 +15,7 @@ interface PagedOrdersProps {
   testId: string;
 }
 
-/** GET /api/orders with filters, one page at a time (SPEC §3 order filters, per_page 15). */
+/** GET /api/orders with filters, one page at a time (order filters, per_page 15). */
 export function PagedOrders({
   query,
   perPage,

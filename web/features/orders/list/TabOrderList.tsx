@@ -1,13 +1,13 @@
 import { Alert, Box, Loader } from '@mantine/core';
+import type { Flavour } from '../../../lib/orders/labels';
 import { useTabOrders } from '../data/use-tab-orders';
-import type { Flavour } from '../labels';
 import { TABS, type TabId } from '../tabs';
 import { OrderTable } from './OrderTable';
 import { TabShowMore } from './TabShowMore';
 
 interface TabOrderListProps {
   tab: TabId;
-  /** The tab's search (SPEC §5: call sign exactly or address substring), typed in TabSearchInput. */
+  /** The tab's search (call sign exactly or address substring), typed in TabSearchInput. */
   search: string;
   userId: number;
   flavour: Flavour;
@@ -15,7 +15,7 @@ interface TabOrderListProps {
 }
 
 /**
- * One tab's list, scrolling on its own in the height the console leaves it (issue #16), its
+ * One tab's list, scrolling on its own in the height the console leaves it, its
  * header sticky, and at its end the way to the rest of a long tab.
  */
 export function TabOrderList({ tab, search, userId, flavour, onOpen }: TabOrderListProps) {

@@ -1,15 +1,15 @@
 import type { OrderState } from '@common/orders/orders.schema';
 import { describe, expect, it } from 'vitest';
+import { cancellationText, orderAddress } from '../../../lib/orders/labels';
 import { buildOrder } from '../../../test/order-fixtures';
 import { rowActions, showsRetry } from '../actions/row-actions';
-import { cancellationText } from '../labels';
 import { belongsToTab } from '../tabs';
-import { asksForAddress, clientName, orderAddress, ownFirst, truncateAddress } from './order-list';
+import { asksForAddress, clientName, ownFirst, truncateAddress } from './order-list';
 
 const ME = 7;
 const OTHER = 8;
 
-describe('truncateAddress (SPEC §9)', () => {
+describe('truncateAddress', () => {
   it('keeps addresses under 70 characters whole', () => {
     const text = 'a'.repeat(69);
     expect(truncateAddress(text)).toBe(text);
@@ -21,7 +21,7 @@ describe('truncateAddress (SPEC §9)', () => {
   });
 });
 
-describe('ownFirst (SPEC §2)', () => {
+describe('ownFirst', () => {
   it("lists the dispatcher's own orders first, each group in the server's order", () => {
     const orders = [
       buildOrder({ id: 1, dispatcher_id: OTHER }),
@@ -33,7 +33,7 @@ describe('ownFirst (SPEC §2)', () => {
   });
 });
 
-describe('row actions follow the common rules (SPEC §4)', () => {
+describe('row actions follow the common rules', () => {
   const cases: [OrderState, Partial<Parameters<typeof buildOrder>[0]>, string[]][] = [
     ['created', {}, ['cancel', 'moveToPending', 'duplicate']],
     ['assigned', { driver_id: 3 }, ['cancel', 'duplicate']],
@@ -69,7 +69,7 @@ describe('row actions follow the common rules (SPEC §4)', () => {
 });
 
 describe('cells', () => {
-  it('shows a driver cancellation reason without the driver id (SPEC §4)', () => {
+  it('shows a driver cancellation reason without the driver id', () => {
     expect(
       cancellationText({
         cancellation_reason_type: 'driver_canceled',
@@ -114,7 +114,7 @@ describe('cells', () => {
   });
 });
 
-describe('asksForAddress (SPEC §2 empty states, §5 address cell)', () => {
+describe('asksForAddress (empty states, §5 address cell)', () => {
   it('asks only for open orders of the in-call tab', () => {
     const open: OrderState[] = ['new', 'created', 'pending', 'assigned'];
     for (const state of open) expect(asksForAddress({ state }, true)).toBe(true);

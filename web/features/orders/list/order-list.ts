@@ -1,6 +1,6 @@
 import type { Order } from '@common/orders/orders.schema';
 
-/** SPEC §9: addresses of 70 characters or more are cut to 55 in the list. */
+/** Addresses of 70 characters or more are cut to 55 in the list. */
 export const ADDRESS_TRUNCATE_FROM = 70;
 export const ADDRESS_TRUNCATE_TO = 55;
 
@@ -10,7 +10,7 @@ export function truncateAddress(address: string): string {
     : address;
 }
 
-/** SPEC §2: own orders (dispatcher_id is the logged user) first; otherwise the server's order. */
+/** Own orders (dispatcher_id is the logged user) first; otherwise the server's order. */
 export function ownFirst<T extends Pick<Order, 'dispatcher_id'>>(
   orders: readonly T[],
   userId: number,
@@ -20,14 +20,10 @@ export function ownFirst<T extends Pick<Order, 'dispatcher_id'>>(
   return [...own, ...others];
 }
 
-/** The address the list shows: the order's address, else its first place. */
-export const orderAddress = (order: Pick<Order, 'address' | 'places'>): string =>
-  (order.address ?? order.places[0]?.name ?? '').trim();
-
 /**
- * SPEC §5 'Please enter address' is a prompt: only an open order of the in-call tab (the call in
+ * 'Please enter address' is a prompt: only an open order of the in-call tab (the call in
  * which its address is being taken) asks for one. Any other row without an address just says
- * so with SPEC §2's empty state 'Adresă nespecificată.' (issue #3: nothing can be entered there).
+ * so with SPEC §2's empty state 'Adresă nespecificată.' (nothing can be entered there).
  */
 export const asksForAddress = (order: Pick<Order, 'state'>, inCallTab: boolean): boolean =>
   inCallTab && order.state !== 'finished' && order.state !== 'canceled';

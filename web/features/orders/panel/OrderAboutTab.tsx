@@ -3,7 +3,12 @@ import type { Order } from '@common/orders/orders.schema';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { LabelValue, type LabelValueProps } from '../../../components/LabelValue';
 import { formatDateTime } from '../../../lib/dates';
-import { FLAVOUR_LABELS, type Flavour, PAYMENT_TYPE_LABELS, SOURCE_LABELS } from '../labels';
+import {
+  FLAVOUR_LABELS,
+  type Flavour,
+  PAYMENT_TYPE_LABELS,
+  SOURCE_LABELS,
+} from '../../../lib/orders/labels';
 import { OrderRoute } from './OrderRoute';
 
 const Field = (props: Omit<LabelValueProps, 'layout'>) => (

@@ -1,9 +1,14 @@
 import { Alert, Badge, Drawer, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates';
-import { ClientOrdersTable } from '../../clients/ClientOrdersTable';
-import { DispatchTraceView } from '../../dispatch/DispatchTraceView';
+import {
+  cancellationText,
+  type Flavour,
+  ORDER_STATE_COLORS,
+  ORDER_STATE_LABELS,
+} from '../../../lib/orders/labels';
+import { ClientOrdersTable } from '../../clients';
+import { DispatchTraceView } from '../../dispatch';
 import { useOrder } from '../data/use-order';
-import { cancellationText, type Flavour, ORDER_STATE_COLORS, ORDER_STATE_LABELS } from '../labels';
 import { clientName } from '../list/order-list';
 import { OrderAboutTab } from './OrderAboutTab';
 import { OrderHistoryList } from './OrderHistoryList';
@@ -14,11 +19,11 @@ interface OrderSidePanelProps {
   onClose: () => void;
 }
 
-/** SPEC §9 side panel width. */
+/** Side panel width. */
 export const SIDE_PANEL_WIDTH = 900;
 
 /**
- * SPEC §2 order side panel, opened by order id: the header (status, id, created date,
+ * order side panel, opened by order id: the header (status, id, created date,
  * cancellation reason, client) and the tabs 'Despre comandă', 'Timeline' and 'Istoric client'
  * (the latter only when a driver exists).
  */

@@ -1,7 +1,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { DriverSelect } from '../../drivers/DriverSelect';
-import { FLAVOUR_LABELS, type Flavour } from '../labels';
+import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import { DriverSelect } from '../../drivers';
 import { PagedOrders } from '../list/PagedOrders';
 
 interface CallSignSearchModalProps {
@@ -13,7 +13,7 @@ interface CallSignSearchModalProps {
 }
 
 /**
- * SPEC §2 order search by call sign (F6): a driver selector and that driver's orders
+ * order search by call sign (F6): a driver selector and that driver's orders
  * (GET /api/orders?driver_id, 30 a page as SPEC §9's driver order list).
  */
 export function CallSignSearchModal({

@@ -20,10 +20,15 @@ import { useState } from 'react';
 import { DateField } from '../../../components/DateField';
 import { TimeField } from '../../../components/TimeField';
 import { apiWith } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/use-current-user';
-import { DriverSelect } from '../../drivers/DriverSelect';
-import { useReadsPeople } from '../../users/use-reads-people';
-import { FLAVOUR_LABELS, type Flavour, ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../labels';
+import {
+  FLAVOUR_LABELS,
+  type Flavour,
+  ORDER_STATE_LABELS,
+  PAYMENT_TYPE_LABELS,
+} from '../../../lib/orders/labels';
+import { useCurrentUser } from '../../auth';
+import { DriverSelect } from '../../drivers';
+import { useReadsPeople } from '../../users';
 import { PagedOrders } from '../list/PagedOrders';
 import { EMPTY_FILTERS, type Filters, filtersToQuery } from './orders-search-filters';
 
@@ -41,7 +46,7 @@ interface OrdersSearchModalProps {
   onOpen: (id: number) => void;
 }
 
-/** SPEC §2 orders search modal: GET /api/orders with the SPEC §3 filters, 15 a page (§9). */
+/** Orders search modal: GET /api/orders with the SPEC §3 filters, 15 a page (§9). */
 export function OrdersSearchModal({
   opened,
   onClose,
@@ -51,7 +56,7 @@ export function OrdersSearchModal({
 }: OrdersSearchModalProps) {
   const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [applied, setApplied] = useState<Filters | null>(null);
-  // SPEC §3 company_id: a choice only for a user of several companies (the server already
+  // company_id: a choice only for a user of several companies (the server already
   // scopes the search to the caller's companies).
   const { companies } = useCurrentUser();
   const readsPeople = useReadsPeople();

@@ -1,5 +1,5 @@
 import type { OrderState, PaymentType } from '@common/orders/orders.schema';
-import type { OrdersQuery } from '../data/order-keys';
+import type { OrdersQuery } from '../../../lib/orders/order-keys';
 
 /** The orders search modal's SPEC §3 Order filters, as its fields hold them. */
 export interface Filters {

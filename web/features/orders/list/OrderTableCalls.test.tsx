@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fetch-stub';
-import { buildOrder } from '../../test/order-fixtures';
-import { OrderTable } from '../orders/list/OrderTable';
-import { renderSoftphone } from './testing/render-softphone';
-import { acceptedOrder, SETTINGS } from './testing/softphone-fixture';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { buildOrder } from '../../../test/order-fixtures';
+import { renderSoftphone } from '../../calls/testing/render-softphone';
+import { acceptedOrder, SETTINGS } from '../../calls/testing/softphone-fixture';
+import { OrderTable } from './OrderTable';
 
 afterEach(() => vi.unstubAllGlobals());
 

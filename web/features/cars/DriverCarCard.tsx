@@ -3,12 +3,12 @@ import { Anchor, Button, Group, Modal, Paper, Select, Stack, Text, Title } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toastApiError } from '../../lib/toast';
-import { CarForm } from '../cars/CarForm';
-import { emptyCarDraft } from '../cars/car-form';
-import { useAssignCar, useCarList } from '../cars/use-cars';
+import { CarForm } from './CarForm';
+import { emptyCarDraft } from './car-form';
+import { useAssignCar, useCarList } from './use-cars';
 
 /**
- * A driver's car and call sign (SPEC §3 default_car, issue #20): pick one of his company's cars
+ * A driver's car and call sign (default_car): pick one of his company's cars
  * (the server frees his previous one and takes the car from its former driver in the same
  * transaction), release it, or add a new car for him.
  */

@@ -55,7 +55,7 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
   duplicate_created: 'Dublată într-o comandă nouă',
   draft_saved: 'Salvată ca ciornă',
   always_in_call_removed: 'Scoasă din apel',
-  // The dispatch engine and the driver's trip (issue #18).
+  // The dispatch engine and the driver's trip.
   no_drivers_found: 'Șoferii nu au fost găsiți',
   driver_arrived: 'Șofer sosit la client',
   trip_started: 'Cursă începută',
@@ -64,7 +64,7 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
   drivers_notified: 'Trimisă șoferilor aleși',
 };
 
-/** The product flavour (SPEC §1 packages): taxi says 'Șofer', courier and restaurant 'Curier'. */
+/** The product flavour (packages): taxi says 'Șofer', courier and restaurant 'Curier'. */
 export type Flavour = 'taxi' | 'delivery';
 
 export const FLAVOUR_LABELS: Record<Flavour, { driver: string; drivers: string }> = {
@@ -73,7 +73,7 @@ export const FLAVOUR_LABELS: Record<Flavour, { driver: string; drivers: string }
 };
 
 /**
- * A driver cancellation's text holds the driver id and the reason joined by '~' (SPEC §4):
+ * A driver cancellation's text holds the driver id and the reason joined by '~':
  * show the reason only.
  */
 export function cancellationText(
@@ -90,3 +90,7 @@ export function cancellationText(
   if (text) return text;
   return type ? CANCELLATION_LABELS[type] : null;
 }
+
+/** The address the list shows: the order's address, else its first place. */
+export const orderAddress = (order: Pick<Order, 'address' | 'places'>): string =>
+  (order.address ?? order.places[0]?.name ?? '').trim();

@@ -1,6 +1,6 @@
 import type { Order } from '@common/orders/orders.schema';
+import { belongsToTab, isTabId } from '@common/orders/orders.tabs';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { belongsToTab, isTabId } from '../tabs';
 import { orderKeys } from './order-keys';
 
 export interface OrderPage {
@@ -12,7 +12,7 @@ const isOrderPage = (value: unknown): value is OrderPage =>
   typeof value === 'object' && value !== null && 'data' in value && Array.isArray(value.data);
 
 /**
- * The highest change number applied per order, per query cache (DESIGN §4): a push carries its
+ * The highest change number applied per order, per query cache: a push carries its
  * number in the orders' change stream, so a late, older copy (two nodes, a catch-up racing a
  * push) is dropped even within the same second of updated_at.
  */
@@ -44,7 +44,7 @@ export const isStale = (
  *   paging and the 24 h window; the SPEC §9 polls stay as the safety net);
  * - the GET /api/orders lists holding it: replaced in place;
  * - its history (processing history, Timeline tab): refetched where shown, since every change
- *   adds an entry there and the pushed order does not carry them (issue #3).
+ *   adds an entry there and the pushed order does not carry them.
  */
 export function applyOrderUpdate(queryClient: QueryClient, order: Order, seq?: number): void {
   if (seq !== undefined && olderThanApplied(queryClient, order.id, seq)) return;

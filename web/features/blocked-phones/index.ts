@@ -1,0 +1,2 @@
+export { BlockedPhonesModal } from './BlockedPhonesModal';
+export { BlockPhoneModal } from './BlockPhoneModal';

@@ -1,0 +1,3 @@
+export { CarEditScreen } from './CarEditScreen';
+export { CarsList } from './CarsList';
+export { DriverCarCard } from './DriverCarCard';

@@ -1,0 +1,1 @@
+export { useOrderOptions, useServices } from './use-catalog';

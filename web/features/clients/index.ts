@@ -1,0 +1,3 @@
+export { ClientHistoryModal } from './ClientHistoryModal';
+export { ClientOrdersTable } from './ClientOrdersTable';
+export { SavedAddressesMenu } from './SavedAddressesMenu';

@@ -1,0 +1,1 @@
+export { useRuntimeConfig } from './use-runtime-config';

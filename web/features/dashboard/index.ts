@@ -1,0 +1,3 @@
+export { Dashboard } from './Dashboard';
+export { ReportIncidentModal } from './ReportIncidentModal';
+export { canReportIncident } from './writers';

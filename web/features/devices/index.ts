@@ -1,0 +1,2 @@
+export { DeviceEditor } from './DeviceForm';
+export { DeviceList } from './DeviceList';

@@ -1,0 +1,8 @@
+export { DispatchTraceView } from './DispatchTraceView';
+export { dispatchKeys } from './dispatch-keys';
+export { setLocatedDriver, useLocatedDriver } from './locate-driver';
+export { SearchDriversList } from './SearchDriversList';
+export { TraceDisclosure } from './TraceDisclosure';
+export { formatDistance, methodText } from './trace-format';
+export { useOrderSearch } from './use-order-search';
+export { useSocketEvent } from './use-socket-event';

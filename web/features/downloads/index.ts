@@ -1,0 +1,2 @@
+export { decideDownload } from './download-target';
+export { StoreLinks } from './StoreLinks';

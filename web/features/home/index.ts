@@ -1,0 +1,1 @@
+export { ProductOverview } from './ProductOverview';

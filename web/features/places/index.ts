@@ -1,0 +1,2 @@
+export { AddressSearch } from './AddressSearch';
+export { ManualAddressModal } from './ManualAddressModal';

@@ -1,0 +1,3 @@
+export { PriorityWindowButton } from './PriorityWindowButton';
+export { SearchBuilder } from './SearchBuilder';
+export { StepEditor } from './StepEditor';

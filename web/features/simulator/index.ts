@@ -1,0 +1,1 @@
+export { SimulatorScreen } from './SimulatorScreen';
