@@ -17,7 +17,7 @@ interface ConsoleHeaderProps {
   testId: 'admin-header' | 'pos-header';
 }
 
-/** The logged-in header, shared by the admin and point-of-sale variants (SPEC §2 Shell). */
+/** The logged-in header, shared by the admin and point-of-sale variants. */
 export function ConsoleHeader({ user, menu, testId }: ConsoleHeaderProps) {
   return (
     <Group h="100%" px="md" gap="md" wrap="nowrap" justify="space-between" data-testid={testId}>
@@ -31,7 +31,7 @@ export function ConsoleHeader({ user, menu, testId }: ConsoleHeaderProps) {
         <ConnectionIndicator />
         <Divider orientation="vertical" />
         <Clock />
-        {/* SPEC §2 Shell: the softphone's events and missed calls (dispatchers only). */}
+        {/* Shell: the softphone's events and missed calls (dispatchers only). */}
         <DispatcherEvents />
         <MissedCallsButton />
         <CallOptionsPopover />

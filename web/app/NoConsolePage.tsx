@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
 import { homePath } from '../features/auth';
 
-/** A console page the logged-in user's role or company package has no use for (SPEC §6). */
+/** A console page the logged-in user's role or company package has no use for. */
 export function NoConsolePage({ user }: { user: LoggedUser }) {
   const { pathname } = useLocation();
   return (

@@ -40,7 +40,7 @@ export function RealtimeBridge() {
 
     socket.on('session_revoked', handleRevoked);
     socket.io.on('reconnect', handleReconnect);
-    // Orders into the query cache; the SPEC §9 polls stay as the safety net.
+    // Orders into the query cache; the tabs' polls stay as the safety net.
     const unbindOrders = bindOrderEvents(socket, {
       queryClient,
       userId,

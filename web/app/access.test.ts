@@ -19,7 +19,7 @@ const courier = user(['company'], company(2, 'courier'));
 const restaurant = user(['company'], company(3, 'restaurant'));
 const admin = user(['admin'], company(1));
 
-describe('consoleOf (SPEC §1 packages)', () => {
+describe('consoleOf (company packages)', () => {
   it('gives package 1 the taxi console and packages 2 and 3 the delivery one', () => {
     expect(consoleOf(dispatcher)).toBe('taxi');
     expect(consoleOf(protocol)).toBe('taxi');
@@ -37,7 +37,7 @@ describe('consoleOf (SPEC §1 packages)', () => {
   });
 });
 
-describe('headerFor (SPEC §2 Shell)', () => {
+describe('headerFor (the shell header)', () => {
   it('gives every company user the point-of-sale header, protocol companies included', () => {
     expect(headerFor(protocol)).toBe('pos');
     expect(headerFor(courier)).toBe('pos');
@@ -51,7 +51,7 @@ describe('headerFor (SPEC §2 Shell)', () => {
   });
 });
 
-describe('routeAccess (SPEC §6: routes follow roles and packages)', () => {
+describe('routeAccess (routes follow roles and packages)', () => {
   it('opens pages that belong to no console to everyone logged in', () => {
     expect(routeAccess(user(['driver']), undefined, '/settings/account')).toEqual({
       kind: 'open',

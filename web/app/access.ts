@@ -7,7 +7,7 @@ import {
   type UserFacts,
 } from '../features/auth';
 
-/** SPEC §2 Shell: company users get the point-of-sale header, everyone else the admin one. */
+/** Shell: company users get the point-of-sale header, everyone else the admin one. */
 export function headerFor(user: Pick<LoggedUser, 'roles'>): 'pos' | 'admin' {
   return user.roles.includes('company') ? 'pos' : 'admin';
 }
@@ -27,7 +27,7 @@ export type RouteAccess =
   | { kind: 'refused' };
 
 /**
- * Whether a logged-in user may open a page of `console` (SPEC §6: routes follow roles and
+ * Whether a logged-in user may open a page of `console` (routes follow roles and
  * packages). A user of the other package goes to the same screen in their own console; a user
  * with no console (driver, client, media company) gets a clear refusal. A platform admin with
  * no company opens either.

@@ -19,7 +19,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 export interface MenuInput {
   roles: readonly Role[];
-  /** Package of the user's company (SPEC §1); null for users without a company. */
+  /** Package of the user's company; null for users without a company. */
   packageId: PackageId | null;
   header: 'admin' | 'pos';
 }
@@ -32,7 +32,7 @@ const group = (label: string, children: (MenuLink | false)[]): MenuGroup => ({
 });
 
 /**
- * The full header menu for a user (SPEC §2 Shell), before hiding entries whose page does
+ * The full header menu for a user, before hiding entries whose page does
  * not exist yet (`visibleMenu`). Pure, so every rule is unit-tested.
  *
  * - Users: the administrators entry is for admins only.
@@ -75,7 +75,7 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
     link('Rapoarte', '/reports'),
     group('Sistem', [
       link('Conținut', '/content'),
-      // The company's settings are its administrators' (issue #20); the API refuses others.
+      // The company's settings are its administrators'; the API refuses others.
       administers && link('Setări', '/settings'),
       isPos && link('Constructor mod de lucru', '/builder'),
     ]),

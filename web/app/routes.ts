@@ -1,21 +1,21 @@
 import type { ComponentType } from 'react';
 import type { ConsoleKind } from '../features/auth';
 
-/** Route metadata read by the shell (aesthetics-anchors §3.8). */
+/** Route metadata read by the shell. */
 export interface RouteHandle {
   /** Page title; the document title becomes `<title> · OGO Dashboard`. */
   title?: string;
-  /** SPEC §6: login-required routes send a logged-out user to /login. */
+  /** Login-required routes send a logged-out user to /login. */
   requiresAuth?: boolean;
-  /** SPEC §2: some pages (the /live map) hide the navigation bars. */
+  /** Some pages (the /live map) hide the navigation bars. */
   hideNav?: boolean;
   /**
-   * A console a dispatcher works in all day (issue #16): the page fills the window under the
+   * A console a dispatcher works in all day: the page fills the window under the
    * header and never scrolls as a whole; its lists and forms scroll on their own. No footer.
    */
   fillsViewport?: boolean;
   /**
-   * SPEC §6: the console this page belongs to. A user of the other company package is sent to
+   * The console this page belongs to. A user of the other company package is sent to
    * the same screen in their own console, a user without a console gets a clear page
    * (`routeAccess` in web/app/access.ts). Only on login-required routes.
    */
@@ -26,7 +26,7 @@ export interface AppRoute {
   path: string;
   handle: RouteHandle;
   load: () => Promise<{ default: ComponentType }>;
-  /** Nested routes rendered in the page's <Outlet /> (SPEC §2 /operator children). */
+  /** Nested routes rendered in the page's <Outlet /> (the /operator children). */
   children?: readonly AppChildRoute[];
 }
 
@@ -39,7 +39,7 @@ export interface AppChildRoute {
 }
 
 /**
- * SPEC §2 route table, one line per route, each page in its own lazily loaded chunk.
+ * The route table, one line per route, each page in its own lazily loaded chunk.
  * Only routes whose page exists are listed; pages still to be built are PLANNED_PRIVATE_PATHS,
  * which the header menu leaves out.
  */
@@ -73,13 +73,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/login', handle: { title: 'Autentificare' }, load: () => import('../pages/LoginPage') },
   { path: '/logout', handle: { title: 'Ieșire' }, load: () => import('../pages/LogoutPage') },
   {
-    // SPEC §2 /live: the live drivers map without navigation bars, login required.
+    // /live: the live drivers map without navigation bars, login required.
     path: '/live',
     handle: { title: 'Hartă live', requiresAuth: true, hideNav: true },
     load: () => import('../pages/LivePage'),
   },
   {
-    // SPEC §2 admin dashboard (issue #20): counts, chart, zones map, recent orders, notes.
+    // The admin dashboard: counts, chart, zones map, recent orders, notes.
     path: '/dashboard',
     handle: { title: 'Dashboard', requiresAuth: true },
     load: () => import('../pages/DashboardPage'),
@@ -90,13 +90,13 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/AccountSettingsPage'),
   },
   {
-    // Issue #20: the company's settings, for its administrators (a manager his own company).
+    // The company's settings, for its administrators (a manager his own company).
     path: '/settings',
     handle: { title: 'Setări firmă', requiresAuth: true },
     load: () => import('../pages/CompanySettingsPage'),
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
-  // SPEC §2 public pages of the content store (issue #20).
+  // Public pages of the content store.
   { path: '/page/:url', handle: {}, load: () => import('../pages/PublicContentPage') },
   {
     path: '/documentation',
@@ -114,20 +114,20 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/DocumentationPage'),
   },
   {
-    // SPEC §2 zone delimitation (issue #17): zones and taxi stands drawn on the map, which fills
+    // Zone delimitation: zones and taxi stands drawn on the map, which fills
     // the window under the header beside the list.
     path: '/settings/polygons',
     handle: { title: 'Delimitare zone', requiresAuth: true, fillsViewport: true },
     load: () => import('../pages/ZonesPage'),
   },
   {
-    // SPEC §2 the search-method (work-mode) builder (issue #18): search intervals and steps.
+    // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },
     load: () => import('../pages/BuilderPage'),
   },
   {
-    // SPEC §2: children map (the drivers map), '' → order/0, order/{id}.
+    // Children: map (the drivers map), '' → order/0, order/{id}.
     path: '/operator',
     handle: { title: 'Operator', requiresAuth: true, console: 'taxi', fillsViewport: true },
     load: () => import('../pages/OperatorPage'),
@@ -151,7 +151,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/OperatorV2Page'),
   },
   {
-    // SPEC §2 the delivery dashboard (packages 2 and 3) around /delivery/order/{id}.
+    // The delivery dashboard (packages 2 and 3) around /delivery/order/{id}.
     path: '/delivery',
     handle: { title: 'Livrări', requiresAuth: true, console: 'delivery', fillsViewport: true },
     load: () => import('../pages/DeliveryPage'),
@@ -165,7 +165,7 @@ export const ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    // SPEC §2 driver simulator (issue #17): cards beside a map that fills the window.
+    // Driver simulator: cards beside a map that fills the window.
     path: '/simulator',
     handle: { title: 'Simulator șoferi', requiresAuth: true, fillsViewport: true },
     load: () => import('../pages/SimulatorPage'),
@@ -176,7 +176,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/OrdersPage'),
   },
   {
-    // Issue #20: the drivers' phones and tablets (SPEC §2 /devices, /device/{id}; 0 creates).
+    // The drivers' phones and tablets (/devices, /device/{id}; 0 creates).
     path: '/devices',
     handle: { title: 'Dispozitive', requiresAuth: true },
     load: () => import('../pages/DevicesPage'),
@@ -187,7 +187,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/DevicePage'),
   },
   {
-    // Issue #20 People: one role's users (SPEC §2 /users/{type}), a user's page (id 0 creates).
+    // People: one role's users (/users/{type}), a user's page (id 0 creates).
     path: '/users/:type',
     handle: { title: 'Utilizatori', requiresAuth: true },
     load: () => import('../pages/UsersPage'),
@@ -198,7 +198,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/UserPage'),
   },
   {
-    // Issue #20 fleet ('Transport'): the cars, a car's page (id 0 adds one).
+    // Fleet ('Transport'): the cars, a car's page (id 0 adds one).
     path: '/cars',
     handle: { title: 'Transport', requiresAuth: true },
     load: () => import('../pages/CarsPage'),
@@ -209,7 +209,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/CarPage'),
   },
   {
-    // SPEC §2 /driver/reports/{token}: public, a driver's own trips for whoever holds the link.
+    // /driver/reports/{token}: public, a driver's own trips for whoever holds the link.
     path: '/driver/reports/:token',
     handle: { title: 'Istoric curse' },
     load: () => import('../pages/DriverReportPage'),
@@ -218,7 +218,7 @@ export const ROUTES: readonly AppRoute[] = [
 ];
 
 /**
- * SPEC §2/§6 back-office routes whose page is not built yet. They are login-required all the
+ * Back-office routes whose page is not built yet. They are login-required all the
  * same: a logged-out visitor goes to /login (and back after it), a logged-in user gets the 404
  * page. Not in ROUTES, and the header menu does not offer them (`isPlannedPage`).
  */

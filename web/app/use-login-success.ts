@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { homePath } from '../features/auth';
 import { safeRedirect } from '../features/auth/redirect';
 
-/** After a login: the SPEC §8 toast, then the page the user wanted or their home. */
+/** After a login: the success toast, then the page the user wanted or their home. */
 export function useLoginSuccess(): (user: LoggedUser) => void {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

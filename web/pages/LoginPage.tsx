@@ -3,7 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLoginSuccess } from '../app/use-login-success';
 import { homePath, LoginForm, safeRedirect, useSession } from '../features/auth';
 
-/** SPEC §2 `/login`: the full-page login (where login-required pages send visitors). */
+/** `/login`: the full-page login (where login-required pages send visitors). */
 export default function LoginPage() {
   const current = useSession();
   const [searchParams] = useSearchParams();

@@ -35,7 +35,7 @@ interface Chosen {
   label: string;
 }
 
-/** A fresh form: from now, for the next two hours (local inputs, SPEC §9 shown local). */
+/** A fresh form: from now, for the next two hours (local inputs, shown local). */
 const freshTimes = () => {
   const now = dayjs();
   const later = now.add(2, 'hour');
@@ -49,7 +49,7 @@ const freshTimes = () => {
 
 /**
  * Driver priority window: the company's priority intervals (from, to, drivers; 10 a
- * page, SPEC §9; shown DD.MM.YYYY HH:mm local, stored UTC), add ('Prioritate salvată!') and
+ * page; shown DD.MM.YYYY HH:mm local, stored UTC), add ('Prioritate salvată!') and
  * delete after 'Remove?' ('Șters!'). Their drivers are offered orders first while the interval
  * lasts (docs/DISPATCH.md). Another dispatcher's change shows at once (priority_updated).
  */

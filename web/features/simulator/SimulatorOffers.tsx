@@ -104,7 +104,7 @@ function OfferRow({
 
 /**
  * /simulator: the orders offered to this driver (order_available on his own socket,
- * and his pending queue), each with 'Accept' (the minutes he needs, SPEC §9 default 3) and
+ * and his pending queue), each with 'Accept' (the minutes he needs, 3 by default) and
  * 'Refuz'; an offer leaves with remove_live_order. After 'Accept' the order is his only once
  * the step's search time has passed: until then it waits for the confirmation.
  */

@@ -41,7 +41,7 @@ export const isStale = (
  * - the order itself;
  * - every tab list holding it: replaced in place, or dropped when it left the tab;
  * - a tab it newly belongs to, and the counters, are refetched (the server owns their order,
- *   paging and the 24 h window; the SPEC §9 polls stay as the safety net);
+ *   paging and the 24 h window; the tabs' polls stay as the safety net);
  * - the GET /api/orders lists holding it: replaced in place;
  * - its history (processing history, Timeline tab): refetched where shown, since every change
  *   adds an entry there and the pushed order does not carry them.

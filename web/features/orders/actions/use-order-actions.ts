@@ -21,7 +21,7 @@ import { ORDER_MESSAGES } from '../messages';
 /**
  * One order change: a server call first (no optimistic change: the server enforces
  * the rules and answers 409 with its message, shown as an error toast), then the answer written
- * into the cache and the SPEC §8 success toast. `failed` replaces the server's messages with one
+ * into the cache and the success toast. `failed` replaces the server's messages with one
  * text.
  */
 function useOrderChange<Vars>(call: (vars: Vars) => Promise<Order>, done: string, failed?: string) {

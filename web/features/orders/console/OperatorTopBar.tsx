@@ -89,7 +89,7 @@ export function OperatorTopBar({
       <Group gap="xs" wrap="nowrap">
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
-        {/* SPEC §2 top bar: the driver-priority window. */}
+        {/* Top bar: the driver-priority window. */}
         <PriorityWindowButton />
         <Button
           variant="default"

@@ -32,7 +32,7 @@ interface OrderEventDeps {
  * Routes the order events of the socket into the query cache:
  * `order_updated` carries the whole order and its change number; `order_canceled` too, plus the
  * reason; `orders_reset` refetches every list; and a
- * 'no_drivers_found' on an own order raises SPEC §8's 60 s notice with a link to the order.
+ * 'no_drivers_found' on an own order raises a 60 s notice with a link to the order.
  */
 export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps): () => void {
   const onUpdated = ({ seq, ...order }: OrderUpdatedPayload) =>

@@ -18,7 +18,7 @@ const mayRetrySame = (error: unknown) =>
 
 /**
  * Places an order: POST /api/orders for a new one (id 0) or PATCH {…, place: true} for a saved
- * draft in state new (a duplicate). DESIGN §7: one Idempotency-Key per submission, sent again
+ * draft in state new (a duplicate). One Idempotency-Key per submission, sent again
  * when the same body is resubmitted after a lost answer, so a retry never creates a second order.
  */
 export function usePlaceOrder(orderId: number) {

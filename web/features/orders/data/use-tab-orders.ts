@@ -26,7 +26,7 @@ export interface TabOrders {
 }
 
 /**
- * One tab's orders, polled at its SPEC §9 rate (3 s in call, 10 s the others). It shows one
+ * One tab's orders, polled at its rate (3 s in call, 10 s the others). It shows one
  * page, and a page more each time the list asks (a tab no longer stops silently at
  * 50). Every shown page is its own query, so each keeps its poll, and the socket patches each
  * like the first (order-cache). A new search starts again at one page.

@@ -25,7 +25,7 @@ interface OrderFormActionsProps {
   onReportIncident: (() => void) | null;
 }
 
-/** Order screen actions, each shown only when the SPEC §4 rule allows it. */
+/** Order screen actions, each shown only when the order state rules allow it. */
 export function OrderFormActions({ order, userId, busy, ...on }: OrderFormActionsProps) {
   // A company user picks no driver (the API answers him 403).
   const picksDrivers = useReadsPeople();

@@ -30,7 +30,7 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
   return (
     <>
       <OrderForm orderId={orderId} flavour={flavour} />
-      {/* SPEC §2 order screen: the drivers-on-map panel (the taxi console's drivers map). */}
+      {/* Order screen: the drivers-on-map panel (the taxi console's drivers map). */}
       {flavour === 'taxi' && (
         <div ref={mapRef}>
           <DriversOnMapPanel onOpenOrder={panel.open} focusDriverId={located} />

@@ -74,7 +74,7 @@ export const placeFromDetails = (place: PlaceDraft, details: PlaceDetails): Plac
 
 /**
  * A new order (defaults: payment cash, service 1 — or the company's own default from
- * /settings, issue #20 —, departure now). The delivery flavour
+ * /settings —, departure now). The delivery flavour
  * starts with pickup A at the company (its name and coordinates) and an empty drop-off B.
  */
 export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'>): OrderDraft {

@@ -19,7 +19,7 @@ interface OrderTableProps {
   userId: number;
   flavour: Flavour;
   /**
-   * The in-call tab: the dispatcher's calls labelled F1…F9 (their hold keys, SPEC §2, numbered
+   * The in-call tab: the dispatcher's calls labelled F1…F9 (their hold keys, numbered
    * by the softphone's lines), and its open orders ask for a missing address (asksForAddress).
    */
   inCallTab?: boolean;

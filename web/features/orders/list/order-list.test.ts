@@ -114,7 +114,7 @@ describe('cells', () => {
   });
 });
 
-describe('asksForAddress (empty states, §5 address cell)', () => {
+describe('asksForAddress (empty states, address cell)', () => {
   it('asks only for open orders of the in-call tab', () => {
     const open: OrderState[] = ['new', 'created', 'pending', 'assigned'];
     for (const state of open) expect(asksForAddress({ state }, true)).toBe(true);

@@ -23,7 +23,7 @@ export function ownFirst<T extends Pick<Order, 'dispatcher_id'>>(
 /**
  * 'Please enter address' is a prompt: only an open order of the in-call tab (the call in
  * which its address is being taken) asks for one. Any other row without an address just says
- * so with SPEC §2's empty state 'Adresă nespecificată.' (nothing can be entered there).
+ * so with the empty state 'Adresă nespecificată.' (nothing can be entered there).
  */
 export const asksForAddress = (order: Pick<Order, 'state'>, inCallTab: boolean): boolean =>
   inCallTab && order.state !== 'finished' && order.state !== 'canceled';

@@ -3,7 +3,7 @@ import { formatBucharest } from '../../../lib/dates';
 import { HISTORY_TYPE_LABELS } from '../../../lib/orders/labels';
 import { useOrderHistory } from '../data/use-order';
 
-/** Order history items: type, initiator and time (Bucharest, DD.MM.YYYY HH:mm, §9). */
+/** Order history items: type, initiator and time (Bucharest, DD.MM.YYYY HH:mm). */
 export function OrderHistoryList({ orderId }: { orderId: number }) {
   const { data, isPending, isError, error } = useOrderHistory(orderId);
   if (isPending) return <Loader size="sm" mx="auto" my="md" aria-label="Se încarcă" />;

@@ -14,7 +14,7 @@ interface CallSignSearchModalProps {
 
 /**
  * order search by call sign (F6): a driver selector and that driver's orders
- * (GET /api/orders?driver_id, 30 a page as SPEC §9's driver order list).
+ * (GET /api/orders?driver_id, 30 a page like the driver order list).
  */
 export function CallSignSearchModal({
   opened,

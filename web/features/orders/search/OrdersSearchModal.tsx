@@ -46,7 +46,7 @@ interface OrdersSearchModalProps {
   onOpen: (id: number) => void;
 }
 
-/** Orders search modal: GET /api/orders with the SPEC §3 filters, 15 a page (§9). */
+/** Orders search modal: GET /api/orders with the order filters, 15 a page. */
 export function OrdersSearchModal({
   opened,
   onClose,

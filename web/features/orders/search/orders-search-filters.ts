@@ -1,7 +1,7 @@
 import type { OrderState, PaymentType } from '@common/orders/orders.schema';
 import type { OrdersQuery } from '../../../lib/orders/order-keys';
 
-/** The orders search modal's SPEC §3 Order filters, as its fields hold them. */
+/** The orders search modal's order filters, as its fields hold them. */
 export interface Filters {
   states: OrderState[];
   /** YYYY-MM-DD, as DateField holds it (typed DD.MM.YYYY). */
