@@ -38,7 +38,7 @@ const ORDERS = envInt('BENCH_ACCEPT_ORDERS', run.smoke ? 100 : 1_000);
 const ACCEPTS = envInt('BENCH_ACCEPTS_PER_ORDER', 20);
 /** Drivers per side (each wins at most one order; the busy ones lose at once). */
 const DRIVERS = envInt('BENCH_ACCEPT_DRIVERS', run.smoke ? 400 : 4_000);
-/** Requests in flight at once: one order's 20 racers together, as the anchors' 2.8 raced them. */
+/** Requests in flight at once: one order's 20 racers together. */
 const IN_FLIGHT = envInt('BENCH_ACCEPT_IN_FLIGHT', 20);
 const WARMUP_ORDERS = run.smoke ? 10 : 50;
 guardProcess(600 + (ORDERS * ACCEPTS) / 100);
@@ -257,7 +257,7 @@ async function main() {
     rule: `value <= ${LOSER_TARGET_MS}`,
     pass: losers.value <= LOSER_TARGET_MS,
   });
-  // The bare statement's own time in the server (no HTTP): what the anchors' 2.8 measured.
+  // The bare statement's own time in the server (no HTTP).
   const statementP99 = statement.map((t) => percentile(t, 99));
   emit({
     bench: BENCH,

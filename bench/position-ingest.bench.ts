@@ -35,7 +35,7 @@ const run = fleetRun({
   smoke: { rounds: 2, duration: 3, warmup: 1 },
 });
 /**
- * 8,000 drivers sending every 4 s: 2,000 msg/s, the anchors' envelope for 10,000 online drivers
+ * 8,000 drivers sending every 4 s: 2,000 msg/s, the same load as 10,000 online drivers
  * at 5 s. Not 10,000 sockets: the generator holds every driver's socket to both
  * servers at once, and 2 × 10,000 passes this machine's open-files limit (20,000).
  * Smoke: 1,000 drivers every second (1,000 msg/s, flushes of 2,000 rows).
