@@ -1,18 +1,21 @@
-// `npm test`: every suite, in order, with one summary line at the end.
+// `npm test`: every suite, with one summary line each at the end.
 //   1. unit + server on PGlite + web + the server process (vitest)
 //   2. server again on a real PostgreSQL         (TEST_DATABASE_URL, default: the local server)
 //   3. two app nodes on PostgreSQL + Redis       (TEST_REDIS_URL, default: the local server)
 //   4. browser flows in Debian Chromium          (Playwright, after a production build)
+// Two lanes run at once: 1 → 2 → 3, and the build → 4 (much of either is waiting: on the
+// database, on a browser, on timers). TEST_LANES=1 runs the four one after the other. With two
+// lanes each suite's output is kept in .test-output/<suite>.log and printed when it ends.
 // A suite whose service is missing is skipped with a clear line on a developer's machine, and
-// fails the run under CI=true (never skip silently in CI).
+// fails the run under CI=true: never skip silently in CI.
 //
-// Nothing outlives the run: each suite runs in its own process group, which is
-// killed once the suite has exited (whatever it left behind: a browser, an app node); SIGINT,
-// SIGTERM and SIGHUP are passed on to the running suite; and the browser tests' server, which
-// Playwright starts in a process group of its own, is stopped through the file it leaves
+// Nothing outlives the run: each suite runs in its own process group, which is killed once the
+// suite has exited (whatever it left behind: a browser, an app node); SIGINT, SIGTERM and
+// SIGHUP are passed on to the running suites; and the browser tests' server, which Playwright
+// starts in a process group of its own, is stopped through the file it leaves
 // (scripts/e2e-server-file.mjs) if it is still there after Playwright, or from an earlier run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,8 +47,9 @@ mkdirSync(out, { recursive: true });
 
 const results = [];
 
-/** The suite running now, in its own process group (its pid is the group's id). */
-let current;
+/** The suites running now, each in its own process group (its pid is the group's id). */
+const running = new Set();
+const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
 const killGroup = (pid, signal) => {
   try {
@@ -56,27 +60,47 @@ const killGroup = (pid, signal) => {
   }
 };
 
+const logName = (name) =>
+  name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
 async function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  // One lane: the output as it comes. Two: into a file, printed whole once the suite ends.
+  const log = lanes === 1 ? undefined : path.join(out, `${logName(name)}.log`);
+  if (!log) console.log(`\n=== ${name} ===`);
+  else console.log(`\n=== ${name}: started (output in ${path.relative(root, log)}) ===`);
+  const file = log ? createWriteStream(log) : undefined;
   const child = spawn(command, args, {
     cwd: root,
     // No stdin: a suite in a process group of its own must not read the terminal.
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', file ? 'pipe' : 'inherit', file ? 'pipe' : 'inherit'],
     env: { ...process.env, ...env },
     detached: true,
   });
-  current = child;
+  if (file) {
+    child.stdout.pipe(file, { end: false });
+    child.stderr.pipe(file, { end: false });
+  }
+  running.add(child);
   const exitCode = await new Promise((resolve) => {
     child.once('error', () => resolve(1));
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
-  current = undefined;
+  running.delete(child);
   // Whatever the suite left running in its group dies with it.
   killGroup(child.pid, 'SIGKILL');
   // Interrupted: the signal handler below ends the run; no further suite, no summary.
   if (interrupted) await new Promise(() => {});
-  return { exitCode, seconds: Math.round((Date.now() - started) / 1000) };
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (file) {
+    await new Promise((resolve) => file.end(resolve));
+    console.log(`\n=== ${name} (${seconds} s) ===`);
+    console.log(readFileSync(log, 'utf8').trimEnd());
+  }
+  return { exitCode, seconds };
 }
 
 /** Stops the browser tests' server if it outlived its Playwright run (or an earlier one's). */
@@ -85,21 +109,21 @@ async function reapE2e() {
   if (pid) console.log(`\nstopped the browser tests' server left running (pid ${pid})`);
 }
 
-// Ctrl+C, a CI timeout or a kill: the running suite gets the signal, then no more than 15 s.
+// Ctrl+C, a CI timeout or a kill: the running suites get the signal, then no more than 15 s.
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
     if (interrupted) return;
     interrupted = true;
-    console.log(`\n${signal}: stopping the running suite`);
-    const child = current;
-    if (child) {
-      killGroup(child.pid, signal);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const timer = new Promise((resolve) => setTimeout(resolve, 15_000));
-      await Promise.race([exited, timer]);
-      killGroup(child.pid, 'SIGKILL');
-    }
+    console.log(`\n${signal}: stopping the running suites`);
+    const children = [...running];
+    for (const child of children) killGroup(child.pid, signal);
+    const exited = Promise.all(
+      children.map((child) => new Promise((resolve) => child.once('exit', resolve))),
+    );
+    const timer = new Promise((resolve) => setTimeout(resolve, 15_000));
+    await Promise.race([exited, timer]);
+    for (const child of children) killGroup(child.pid, 'SIGKILL');
     await reapE2e();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
@@ -197,8 +221,14 @@ const jsonOut = (file) => [
   `--outputFile.json=${path.join(out, file)}`,
 ];
 
-// 1. Unit, server on PGlite, web, and the real server process on PGlite.
-if (wants('unit')) {
+// The suites' services are asked for once, before either lane starts.
+const needsServices = wants('postgres') || wants('cluster');
+const hasPostgres = needsServices && (await postgresReachable());
+const hasRedis = needsServices && (await redisReachable());
+
+/** 1. Unit, server on PGlite, web, and the real server process on PGlite. */
+async function unitSuite() {
+  if (!wants('unit')) return;
   const unit = await run(
     'unit, server (PGlite), web',
     process.execPath,
@@ -222,13 +252,16 @@ if (wants('unit')) {
   record('unit + server (PGlite) + web', unit, () => vitestCounts(path.join(out, 'unit.json')));
 }
 
-// 2 and 3. PostgreSQL, then two nodes with Redis.
-const needsServices = wants('postgres') || wants('cluster');
-const hasPostgres = needsServices && (await postgresReachable());
-const hasRedis = needsServices && (await redisReachable());
-if (!wants('postgres')) {
-  // not asked for
-} else if (hasPostgres) {
+/** 2. The server's tests again on a real PostgreSQL. */
+async function postgresSuite() {
+  if (!wants('postgres')) return;
+  if (!hasPostgres) {
+    skip(
+      'server (PostgreSQL)',
+      `no PostgreSQL at ${new URL(databaseUrl).host} (set TEST_DATABASE_URL)`,
+    );
+    return;
+  }
   const serverPg = await run(
     'server (PostgreSQL)',
     process.execPath,
@@ -237,15 +270,18 @@ if (!wants('postgres')) {
     { TEST_DATABASE_URL: databaseUrl, ...(hasRedis ? { TEST_REDIS_URL: redisUrl } : {}) },
   );
   record('server (PostgreSQL)', serverPg, () => vitestCounts(path.join(out, 'server-pg.json')));
-} else {
-  skip(
-    'server (PostgreSQL)',
-    `no PostgreSQL at ${new URL(databaseUrl).host} (set TEST_DATABASE_URL)`,
-  );
 }
-if (!wants('cluster')) {
-  // not asked for
-} else if (hasPostgres && hasRedis) {
+
+/** 3. Two app nodes on PostgreSQL and Redis. */
+async function clusterSuite() {
+  if (!wants('cluster')) return;
+  if (!hasPostgres || !hasRedis) {
+    skip(
+      'two nodes (PostgreSQL + Redis)',
+      `needs PostgreSQL and Redis (${hasPostgres ? '' : 'no PostgreSQL; '}${hasRedis ? '' : `no Redis at ${redisUrl}`})`,
+    );
+    return;
+  }
   const cluster = await run(
     'two nodes (PostgreSQL + Redis)',
     process.execPath,
@@ -258,17 +294,18 @@ if (!wants('cluster')) {
   record('two nodes (PostgreSQL + Redis)', cluster, () =>
     vitestCounts(path.join(out, 'cluster.json')),
   );
-} else {
-  skip(
-    'two nodes (PostgreSQL + Redis)',
-    `needs PostgreSQL and Redis (${hasPostgres ? '' : 'no PostgreSQL; '}${hasRedis ? '' : `no Redis at ${redisUrl}`})`,
-  );
 }
 
-// 4. Browser flows on the production build.
-if (!wants('browser')) {
-  // not asked for
-} else if (existsSync(chromium)) {
+/** 4. Browser flows on the production build. */
+async function browserSuite() {
+  if (!wants('browser')) return;
+  if (!existsSync(chromium)) {
+    skip(
+      'browser (Chromium)',
+      `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    );
+    return;
+  }
   const build = await run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
   if (build.exitCode !== 0) {
     results.push({ name: 'browser (Chromium)', passed: 0, failed: 1, seconds: build.seconds });
@@ -290,11 +327,18 @@ if (!wants('browser')) {
     if (e2e.exitCode !== 0)
       printTail(path.join(out, 'e2e-server.log'), "the browser tests' server");
   }
+}
+
+const serverLane = async () => {
+  await unitSuite();
+  await postgresSuite();
+  await clusterSuite();
+};
+if (lanes === 1) {
+  await serverLane();
+  await browserSuite();
 } else {
-  skip(
-    'browser (Chromium)',
-    `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-  );
+  await Promise.all([serverLane(), browserSuite()]);
 }
 
 // Summary.
@@ -302,7 +346,9 @@ console.log('\n=== summary ===');
 let passed = 0;
 let failed = 0;
 const skipped = [];
-for (const r of results) {
+const SUITE_ORDER = ['unit', 'server (PostgreSQL)', 'two nodes', 'browser'];
+const rank = (r) => SUITE_ORDER.findIndex((prefix) => r.name.startsWith(prefix));
+for (const r of results.sort((x, y) => rank(x) - rank(y))) {
   if (r.skipped) {
     skipped.push(r);
     console.log(`  ${r.name}: SKIPPED (${r.skipped})`);
