@@ -9,7 +9,7 @@
  * Route-based types (by_route, by_near_stand_with_route, by_route_distance ordering) ask the
  * routing service; here a stub answers at once with the straight line × 1.3, so what is timed is
  * the engine's own work around the call, not the call (a real OSRM table request is a network
- * round trip of its own, outside what B9 measures).
+ * round trip of its own, outside what this benchmark measures).
  *
  * Target: every type's selection ≤ 3× the bare `around`.
  */

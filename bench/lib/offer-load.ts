@@ -5,7 +5,7 @@ import { DriverSwarm, type SwarmRun } from './driver-swarm';
 import { randomPoint } from './fleet-geometry';
 
 /**
- * dispatch-offer's load generator for one target (B1), run as a child process of the benchmark:
+ * dispatch-offer's load generator for one target, run as a child process of the benchmark:
  * one process holds one target's 10,000 driver sockets, so the two targets' 20,000 sockets fit
  * the machine's open-files limit (20,000 per process), and both targets stay connected through
  * the interleaved rounds. It inherits the benchmark's CPU (1); only one of the two children

@@ -43,7 +43,7 @@ export interface ServerStats {
    * share of a tail from the rest's.
    */
   served: Served;
-  /** The same for reads alone (GET): the requests the B4 targets are about. */
+  /** The same for reads alone (GET): the requests the orders-lists targets are about. */
   servedReads: Served;
   /** The same per route (`GET /api/orders`; a `page` past 1 adds ` page>1`). */
   servedByRoute: Record<string, Served>;

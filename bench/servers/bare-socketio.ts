@@ -4,7 +4,7 @@ import { answerProbe } from '../lib/server-probe';
 import { serveUntilParentLeaves } from './lifecycle';
 
 /**
- * Baseline of the fleet benchmarks (B3, B8): a bare Socket.IO server, the same version and
+ * Baseline of the fleet benchmarks (position-ingest, driver-memory): a bare Socket.IO server, the same version and
  * transport options as the app's (server/realtime/socket-server.ts) but no middleware, no
  * rooms, no flood guard: a `currentPosition` handler that only acknowledges `{ ok: true }`.
  * The bench probe routes (`/__bench/cpu`, `/__bench/memory`) answer on the same HTTP server.

@@ -11,7 +11,7 @@ import { CPU_ROUTE, cpuReading } from '../lib/server-probe';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
- * The real application for the dispatch benchmarks (dispatch-offer B1, dispatch-accept B2):
+ * The real application for the dispatch benchmarks (dispatch-offer, dispatch-accept):
  * PGlite in memory (worker thread, as `npm start`), migrated; one company with
  * BENCH_DISPATCH_DRIVERS drivers online from the seed (bench/lib/fleet-seed.ts: car, session)
  * and one dispatcher; then the app as production builds it, listening on 127.0.0.1. Through
@@ -26,15 +26,15 @@ import { failStartup, serveUntilParentLeaves } from './lifecycle';
  * - `GET /__bench/cpu`: the process's CPU time.
  * - `GET /__bench/offers`: offers written so far (order_offers of kind offer) and orders.
  * - `POST /__bench/place-pinned {count}`: places `count` orders (POST /api/orders, place:true)
- *   and waits until the engine pinned every one in the pending queue (B2's setup).
+ *   and waits until the engine pinned every one in the pending queue (dispatch-accept's setup).
  * - `POST /__bench/bare-orders {count}`: `count` orders inserted as created with no driver, for
- *   the bare conditional UPDATE (B2's baseline).
- * - `POST /__bench/bare-accept {orderId, driverId}`: B2's baseline, the bare single-winner write
+ *   the bare conditional UPDATE (dispatch-accept's baseline).
+ * - `POST /__bench/bare-accept {orderId, driverId}`: dispatch-accept's baseline, the bare single-winner write
  *   (`update orders set driver_id, state = 'assigned' where id and state = 'created' and
  *   driver_id is null`) and nothing else: 200 when it won, 409 when not (a driver who already
  *   holds an assigned order loses on the unique index, as the app's guard does).
  * - `GET /__bench/bare-times`: the bare statement's own times (ms) since the last read.
- * - `POST /__bench/violations {orderIds, driverIds}`: what B2 checks afterwards.
+ * - `POST /__bench/violations {orderIds, driverIds}`: what dispatch-accept checks afterwards.
  */
 export interface DispatchAppInfo {
   url: string;

@@ -9,8 +9,8 @@ import { buildBenchApp } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
- * The real application for the fleet benchmarks (position-ingest B3, driver-memory B8,
- * position-fanout B5): PGlite in memory, migrated, seeded by bench/lib/fleet-seed.ts
+ * The real application for the fleet benchmarks (position-ingest, driver-memory,
+ * position-fanout): PGlite in memory, migrated, seeded by bench/lib/fleet-seed.ts
  * (BENCH_FLEET_COMPANIES companies, BENCH_FLEET_DRIVERS online drivers, BENCH_FLEET_DISPATCHERS
  * dispatchers, 50 zones and 10 stands per company, a session each), then the app as
  * production builds it, listening on 127.0.0.1. Prints {url, seed} once ready.
