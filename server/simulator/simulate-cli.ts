@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run simulate -- [options]
   --url URL        the server (default http://127.0.0.1:3000)
   --email E        a dispatcher or admin of the company (default ${DEMO_ACCOUNTS.dispatcher})
   --password P     his password (default the demo's, ${DEFAULT_PASSWORD})
-  --interval S     seconds between positions (default 5, SPEC §9)
+  --interval S     seconds between positions (default 5)
   --seed N         the same seed moves the same drivers the same way (default 1)
   --radius M       the area around the company, in metres (default ${DEFAULT_AREA_RADIUS_M})
   --accept P       the chance a driver accepts an offer, 0 to 1 (default ${DEFAULT_ACCEPT_PROBABILITY})
