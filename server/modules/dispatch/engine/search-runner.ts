@@ -9,6 +9,7 @@ import type { Routing } from '../../routing/routing.service';
 import type { ZoneIndex } from '../../zones/zone-index';
 import { gatherPool, rankPool, TRACE_SKIPPED_MAX } from './candidates';
 import type { DispatchNotifier } from './dispatch-notifier';
+import { confirmationOrder, searchVerdict, stepAfter, stepTally } from './search-states';
 import { SEARCH_TYPE_SPECS } from './search-types';
 import {
   appendTrace,
@@ -123,12 +124,7 @@ export function createSearchRunner(deps: RunnerDeps) {
     item: SearchItem,
     fence: number,
   ) {
-    const ordered = [...accepted].sort((a, b) =>
-      item.search_order_by === 'any'
-        ? (a.answered_ms ?? 0) - (b.answered_ms ?? 0)
-        : a.rank - b.rank || (a.answered_ms ?? 0) - (b.answered_ms ?? 0),
-    );
-    for (const offer of ordered) {
+    for (const offer of confirmationOrder(accepted, item)) {
       const live = deps.index.get(offer.driver_id);
       const now = deps.now();
       let others: { withdrawn: number[]; lost: number[] } = { withdrawn: [], lost: [] };
@@ -379,25 +375,18 @@ export function createSearchRunner(deps: RunnerDeps) {
     const loaded = await loadSearch(db, orderId);
     if (!loaded || loaded.search.fence !== fence || loaded.search.state !== 'running') return null;
     const { search, order } = loaded;
-    const searching =
-      order.state === 'created' && order.driver_id === null && !order.in_pending_queue;
-    if (!searching) {
-      const pinned = order.in_pending_queue && order.driver_id === null;
-      await stop(search, pinned ? 'pinned' : 'stopped', fence);
-      if (pinned) deps.notify.pendingChanged([order.processed_by_company_id]);
-      return null;
-    }
-    if (order.places.length === 0) {
-      // A placed order always has its pickup; an edited database might not.
-      await stop(search, 'stopped', fence);
+    const verdict = searchVerdict(order);
+    if (verdict !== 'search') {
+      await stop(search, verdict, fence);
+      if (verdict === 'pinned') deps.notify.pendingChanged([order.processed_by_company_id]);
       return null;
     }
     const plan = await planOf(search, order);
     const offers = search.step >= 0 ? await offersOf(db, orderId, search.generation) : [];
     if (search.step >= 0) {
       const item = plan.items[search.step] as SearchItem;
-      const stepOffers = offers.filter((o) => o.step === search.step);
-      const accepted = stepOffers.filter((o) => o.answer === 'accepted');
+      const tally = stepTally(offers, search.step);
+      const { accepted } = tally;
       if (accepted.length > 0 && (await confirmBest(search, order, accepted, item, fence)))
         return null;
       if (search.rotation) {
@@ -409,15 +398,12 @@ export function createSearchRunner(deps: RunnerDeps) {
           generation: search.generation,
           step: search.step,
           kind: 'nobody',
-          details: {
-            offered: stepOffers.length,
-            refused: stepOffers.filter((o) => o.answer === 'refused').length,
-          },
+          details: { offered: tally.offers.length, refused: tally.refused },
         },
       ]);
     }
-    const next = search.step + 1;
-    if (next >= plan.items.length) {
+    const next = stepAfter(search.step, plan.items.length);
+    if (next === null) {
       await exhaust(search, order, plan, fence);
       return null;
     }
