@@ -1,6 +1,7 @@
 import type { UserCompany } from '@common/auth/auth.schema';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { COMPANY_TYPE_LABELS, companyCenter, PACKAGE_LABELS } from '../companies';
+import { companyCenter } from '../../map/company-center';
+import { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from '../companies';
 
 const formatCoordinate = (value: number) => value.toFixed(5);
 

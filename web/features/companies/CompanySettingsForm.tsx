@@ -17,11 +17,11 @@ import { isApiError } from '../../lib/api-client';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
 import { CompanyMarker } from '../../map/CompanyMarker';
+import { companyCenter } from '../../map/company-center';
 import { MapView } from '../../map/MapView';
 import { PinMarker } from '../../map/PinMarker';
 import { toMaplibreZoom } from '../../map/zoom';
 import { StepEditor } from '../search-config';
-import { companyCenter } from './company-center';
 import { useSaveCompanySettings } from './use-company-settings';
 
 type FieldErrors = Record<string, string[]>;

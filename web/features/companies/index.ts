@@ -1,5 +1,4 @@
 export { CompanySettingsForm } from './CompanySettingsForm';
-export { companyCenter, type MapCenter } from './company-center';
 export { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from './labels';
 export { SignupForm } from './SignupForm';
 export { useCompanySettings } from './use-company-settings';

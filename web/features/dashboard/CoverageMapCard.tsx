@@ -2,11 +2,11 @@ import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CompanyMarker } from '../../map/CompanyMarker';
+import { companyCenter } from '../../map/company-center';
 import { MapView } from '../../map/MapView';
 import { ZonesLayer } from '../../map/ZonesLayer';
 import { driversMapZoom } from '../../map/zoom';
 import { useCurrentUser } from '../auth';
-import { companyCenter } from '../companies';
 import { usePolygons } from '../zones';
 
 /**

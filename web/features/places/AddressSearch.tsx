@@ -2,7 +2,7 @@ import type { PlaceDetails, Prediction } from '@common/places/places.schema';
 import { Box, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toastApiError } from '../../lib/toast';
-import type { MapCenter } from '../companies';
+import type { MapCenter } from '../../map/company-center';
 import {
   isSearchable,
   newSessionToken,

@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { api, isApiError } from '../../lib/api-client';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { CompanyMarker } from '../../map/CompanyMarker';
+import type { MapCenter } from '../../map/company-center';
 import { MapView } from '../../map/MapView';
 import { PinMarker } from '../../map/PinMarker';
 import { MANUAL_ADDRESS_ZOOM } from '../../map/zoom';
-import type { MapCenter } from '../companies';
 
 interface ManualAddressModalProps {
   opened: boolean;

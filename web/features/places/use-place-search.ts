@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiWith } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import type { MapCenter } from '../companies';
+import type { MapCenter } from '../../map/company-center';
 
 /** A Google-style session token: one per address being typed, renewed after each pick. */
 export const newSessionToken = newIdempotencyKey;

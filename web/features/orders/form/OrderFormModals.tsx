@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
+import type { MapCenter } from '../../../map/company-center';
 import { BlockPhoneModal } from '../../blocked-phones';
 import { ClientHistoryModal } from '../../clients';
-import type { MapCenter } from '../../companies';
 import { ReportIncidentModal } from '../../dashboard';
 import { ManualAddressModal } from '../../places';
 import { ManualAssignModal } from '../actions/ManualAssignModal';

@@ -15,9 +15,9 @@ import {
 import { useShortcuts } from '../../../lib/shortcuts';
 import { TOAST_MS, toastApiError, toastSuccess } from '../../../lib/toast';
 import { useUnsavedChangesWarning } from '../../../lib/use-unsaved-changes-warning';
+import { companyCenter } from '../../../map/company-center';
 import { useCurrentUser } from '../../auth';
 import { useOrderOptions } from '../../catalog';
-import { companyCenter } from '../../companies';
 import { canReportIncident } from '../../dashboard';
 import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';

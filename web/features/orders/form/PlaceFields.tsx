@@ -3,7 +3,7 @@ import type { PlaceDetails } from '@common/places/places.schema';
 import { ActionIcon, Badge, Box, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useCallback } from 'react';
 import { Icon } from '../../../components/Icon';
-import type { MapCenter } from '../../companies';
+import type { MapCenter } from '../../../map/company-center';
 import { AddressSearch } from '../../places';
 import type { PlaceDraft } from './order-form';
 

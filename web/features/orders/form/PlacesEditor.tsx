@@ -1,8 +1,8 @@
 import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, Group, Stack } from '@mantine/core';
+import type { MapCenter } from '../../../map/company-center';
 import { SavedAddressesMenu } from '../../clients';
-import type { MapCenter } from '../../companies';
 import type { OrderActions } from '../actions/use-order-actions';
 import { placeFromDetails, placeToInput } from './order-form';
 import { PlaceFields } from './PlaceFields';

@@ -3,8 +3,8 @@ import { ActionIcon, Button, Group, Kbd, Paper, Text, TextInput } from '@mantine
 import { type Ref, useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { TOAST_MS, toastApiError, toastSuccess } from '../../../lib/toast';
+import { companyCenter } from '../../../map/company-center';
 import { useCurrentUser } from '../../auth';
-import { companyCenter } from '../../companies';
 import { AddressSearch } from '../../places';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
