@@ -1,7 +1,10 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { AccountDetails, CompanyDetails, PasswordForm, ProfileForm } from '../features/account';
-import { useSession } from '../features/auth';
+import { AccountDetails } from '../features/account/AccountDetails';
+import { CompanyDetails } from '../features/account/CompanyDetails';
+import { PasswordForm } from '../features/account/PasswordForm';
+import { ProfileForm } from '../features/account/ProfileForm';
+import { useSession } from '../features/auth/use-session';
 
 type Tab = 'account' | 'company';
 

@@ -1,4 +1,4 @@
-import { SearchBuilder } from '../features/search-config';
+import { SearchBuilder } from '../features/search-config/SearchBuilder';
 
 /** /builder ('Search-method (work-mode) builder'). */
 export default function BuilderPage() {

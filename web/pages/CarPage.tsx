@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CarEditScreen } from '../features/cars';
+import { CarEditScreen } from '../features/cars/CarEditScreen';
 
 /** `/car/{id}`: a car's page; id 0 adds one (like /operator/order/0). */
 export default function CarPage() {

@@ -1,4 +1,4 @@
-import { CarsList } from '../features/cars';
+import { CarsList } from '../features/cars/CarsList';
 
 /** `/cars` (Users → Transport): the fleet. */
 export default function CarsPage() {

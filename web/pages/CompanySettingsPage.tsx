@@ -1,8 +1,9 @@
 import { Alert, Loader, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSession } from '../features/auth';
-import { CompanySettingsForm, useCompanySettings } from '../features/companies';
-import { useCompanyChoices } from '../features/users';
+import { useSession } from '../features/auth/use-session';
+import { CompanySettingsForm } from '../features/companies/CompanySettingsForm';
+import { useCompanySettings } from '../features/companies/use-company-settings';
+import { useCompanyChoices } from '../features/users/use-users';
 
 /**
  * /settings: the company's settings, for its administrators. A manager sets

@@ -1,8 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { useSession } from '../features/auth';
-import { ContentEditor, publicPath, useContentList } from '../features/content';
+import { useSession } from '../features/auth/use-session';
+import { ContentEditor, publicPath } from '../features/content/ContentEditor';
+import { useContentList } from '../features/content/use-content';
 
 /**
  * /content: the platform admin edits the content store here; everyone else

@@ -1,4 +1,4 @@
-import { Dashboard } from '../features/dashboard';
+import { Dashboard } from '../features/dashboard/Dashboard';
 
 /** /dashboard (Admin dashboard). */
 export default function DashboardPage() {

@@ -1,4 +1,4 @@
-import { OrderFormPage } from '../features/orders';
+import { OrderFormPage } from '../features/orders/form/OrderFormPage';
 
 /** /delivery/order/{id}; id 0 creates a new order, services are loaded on mount. */
 export default function DeliveryOrderPage() {

@@ -1,4 +1,4 @@
-import { OperatorConsole } from '../features/orders';
+import { OperatorConsole } from '../features/orders/console/OperatorConsole';
 
 /** /delivery: the delivery dashboard (couriers, packages 2 and 3) around its children. */
 export default function DeliveryPage() {

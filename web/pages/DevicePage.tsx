@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { DeviceEditor } from '../features/devices';
+import { DeviceEditor } from '../features/devices/DeviceForm';
 import NotFoundPage from './NotFoundPage';
 
 /** /device/{id}: edit a device; 0 creates one. */

@@ -1,4 +1,4 @@
-import { DeviceList } from '../features/devices';
+import { DeviceList } from '../features/devices/DeviceList';
 
 /** /devices: the drivers' devices. */
 export default function DevicesPage() {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { useContentList } from '../features/content';
+import { useContentList } from '../features/content/use-content';
 
 /** /documentation: the index of the documentation pages. */
 export default function DocumentationIndexPage() {

@@ -1,7 +1,8 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { ContentView, useContentByUrl } from '../features/content';
+import { ContentView } from '../features/content/ContentView';
+import { useContentByUrl } from '../features/content/use-content';
 
 /** /documentation/{url} and /docs/{url}: one documentation page. */
 export default function DocumentationPage() {

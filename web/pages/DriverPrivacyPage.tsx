@@ -1,5 +1,6 @@
 import { PublicPage } from '../components/PublicPage';
-import { ContentView, useContent } from '../features/content';
+import { ContentView } from '../features/content/ContentView';
+import { useContent } from '../features/content/use-content';
 
 /** The drivers' privacy page, GET /api/content/1. */
 export default function DriverPrivacyPage() {

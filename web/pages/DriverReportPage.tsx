@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { DriverReport } from '../features/drivers';
+import { DriverReport } from '../features/drivers/reports/DriverReport';
 
 /** /driver/reports/{token}: public, no login; the token is the only key. */
 export default function DriverReportPage() {

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PublicPage } from '../components/PublicPage';
-import { SignupForm } from '../features/companies';
-import { ProductOverview } from '../features/home';
+import { SignupForm } from '../features/companies/SignupForm';
+import { ProductOverview } from '../features/home/ProductOverview';
 
 /** `/`: what the product is, and how a business signs up. */
 export default function HomePage() {

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { DriversMap } from '../features/drivers';
+import { DriversMap } from '../features/drivers/DriversMap';
 
 /**
  * /live: the live drivers map alone, the whole window, without navigation bars (the

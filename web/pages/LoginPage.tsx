@@ -1,7 +1,10 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLoginSuccess } from '../app/use-login-success';
-import { homePath, LoginForm, safeRedirect, useSession } from '../features/auth';
+import { homePath } from '../features/auth/home-path';
+import { LoginForm } from '../features/auth/LoginForm';
+import { safeRedirect } from '../features/auth/redirect';
+import { useSession } from '../features/auth/use-session';
 
 /** `/login`: the full-page login (where login-required pages send visitors). */
 export default function LoginPage() {

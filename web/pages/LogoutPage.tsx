@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../app/PageLoader';
-import { logout } from '../features/auth';
+import { logout } from '../features/auth/session-actions';
 
 /** `/logout`: clears the session, disconnects the socket and goes to `/`. */
 export default function LogoutPage() {

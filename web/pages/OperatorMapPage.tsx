@@ -1,5 +1,5 @@
-import { DriversMap } from '../features/drivers';
-import { useOrderPanel } from '../features/orders';
+import { DriversMap } from '../features/drivers/DriversMap';
+import { useOrderPanel } from '../features/orders/panel/use-order-panel';
 
 /**
  * /operator/map (/operator children: map): the drivers map beside the order lists, as

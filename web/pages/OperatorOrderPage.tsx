@@ -1,4 +1,4 @@
-import { OrderFormPage } from '../features/orders';
+import { OrderFormPage } from '../features/orders/form/OrderFormPage';
 
 /** /operator/order/{id}; id 0 is a new order. */
 export default function OperatorOrderPage() {

@@ -1,4 +1,4 @@
-import { OperatorConsole } from '../features/orders';
+import { OperatorConsole } from '../features/orders/console/OperatorConsole';
 
 /** /operator: the operator dashboard around its child routes. */
 export default function OperatorPage() {

@@ -1,4 +1,4 @@
-import { OrdersListScreen } from '../features/orders';
+import { OrdersListScreen } from '../features/orders/list/OrdersListScreen';
 
 /** /orders/{type}: order lists of courier and restaurant companies. */
 export default function OrdersPage() {

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { ContentView, useContentByUrl } from '../features/content';
+import { ContentView } from '../features/content/ContentView';
+import { useContentByUrl } from '../features/content/use-content';
 
 /** /page/{url}: a public page of the content store. */
 export default function PublicContentPage() {

@@ -1,4 +1,4 @@
-import { SimulatorScreen } from '../features/simulator';
+import { SimulatorScreen } from '../features/simulator/SimulatorScreen';
 
 /** /simulator (Driver simulator): login required; drivers acted as through their contract. */
 export default function SimulatorPage() {

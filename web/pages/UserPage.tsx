@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { DriverCarCard } from '../features/cars';
-import { isUserType, UserEditScreen } from '../features/users';
+import { DriverCarCard } from '../features/cars/DriverCarCard';
+import { UserEditScreen } from '../features/users/UserEditScreen';
+import { isUserType } from '../features/users/user-types';
 
 /** `/user/{id}/{role}` and `/user/{id}/driver`; id 0 creates. */
 export default function UserPage() {

@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useCurrentUser } from '../features/auth';
-import { isUserType, mayOpenType, UsersList } from '../features/users';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { UsersList } from '../features/users/UsersList';
+import { isUserType, mayOpenType } from '../features/users/user-types';
 
 /** `/users/{type}`: one role's users; the administrators list for admins only. */
 export default function UsersPage() {

@@ -1,4 +1,4 @@
-import { ZonesEditor } from '../features/zones';
+import { ZonesEditor } from '../features/zones/ZonesEditor';
 
 /** /settings/polygons (zone delimitation, 'Delimitare zone'): zones and taxi stands. */
 export default function ZonesPage() {

@@ -1,6 +1,6 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { Badge, Group, Table } from '@mantine/core';
-import { ROLE_LABELS } from '../users';
+import { ROLE_LABELS } from '../auth';
 
 /** The logged user's account as the platform knows it; name and phone are edited below it. */
 export function AccountDetails({ user }: { user: LoggedUser }) {

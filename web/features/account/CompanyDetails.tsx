@@ -1,7 +1,7 @@
 import type { UserCompany } from '@common/auth/auth.schema';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { companyCenter } from '../../map/company-center';
-import { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from '../companies';
+import { COMPANY_TYPE_LABELS, PACKAGE_LABELS } from '../auth';
 
 const formatCoordinate = (value: number) => value.toFixed(5);
 

@@ -5,4 +5,3 @@ export { SearchDriversList } from './SearchDriversList';
 export { TraceDisclosure } from './TraceDisclosure';
 export { formatDistance, methodText } from './trace-format';
 export { useOrderSearch } from './use-order-search';
-export { useSocketEvent } from './use-socket-event';

@@ -2,8 +2,8 @@ import { getDispatchTrace, getOrderDrivers } from '@common/dispatch/dispatch.api
 import type { DriverSearch } from '@common/dispatch/dispatch.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
+import { useSocketEvent } from '../../lib/use-socket-event';
 import { dispatchKeys } from './dispatch-keys';
-import { useSocketEvent } from './use-socket-event';
 
 /**
  * Driver search panel: the drivers of the order's search (GET

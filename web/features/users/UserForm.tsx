@@ -17,7 +17,7 @@ import { formErrorsOf, isApiError, serverFieldErrors } from '../../lib/form/fiel
 import { FIELDSET } from '../../lib/form/fieldset';
 import { apiErrorMessages } from '../../lib/toast';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
-import { ROLE_LABELS } from './labels';
+import { ROLE_LABELS } from '../auth';
 import { useCompanyChoices, useSaveUser } from './use-users';
 import { type UserDraft, userBody, userValidator } from './user-form';
 

@@ -1,4 +1,3 @@
-export { ROLE_LABELS } from './labels';
 export { UserEditScreen } from './UserEditScreen';
 export { UsersList } from './UsersList';
 export { useReadsPeople } from './use-reads-people';

@@ -1,6 +1,6 @@
 import type { ServerEventName, ServerToClientEvents } from '@common/realtime/events';
 import { useEffect, useRef } from 'react';
-import { getSocket, subscribeSocketStatus } from '../../lib/socket';
+import { getSocket, subscribeSocketStatus } from './socket';
 
 /** Socket.IO's typed `on`/`off` cannot take a generic event name: the same calls, untyped. */
 interface Listenable {

@@ -1,4 +1,4 @@
-import { type CompanyType, PACKAGES, type PackageId } from '@common/auth/auth.schema';
+import { type CompanyType, PACKAGES, type PackageId, type Role } from '@common/auth/auth.schema';
 
 /** Package ids, as the operator reads them. */
 export const PACKAGE_LABELS: Record<PackageId, string> = {
@@ -14,4 +14,14 @@ export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   courier: 'Curierat',
   restaurant: 'Restaurant',
   media: 'Media',
+};
+
+/** Roles, as shown to operators. */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator platformă',
+  manager: 'Administrator firmă',
+  dispatcher: 'Operator',
+  driver: 'Șofer',
+  client: 'Client',
+  company: 'Companie',
 };
