@@ -1,5 +1,6 @@
 import type { DriverPosition, DriverState } from '@common/drivers/drivers.schema';
 import type { Polygon } from '@common/zones/zones.schema';
+import { seededRandom } from '../../server/db/seeded-random';
 
 /**
  * The drivers-map benchmark's fleet: a fixed-seed model of N drivers
@@ -15,17 +16,8 @@ export const CENTER = {
 } as const;
 export const COMPANY_ID = 1;
 
-/** mulberry32: small, fast, deterministic. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's fixed-seed generator (mulberry32), pure: it runs in the page too. */
+export const random = seededRandom;
 
 const M_PER_DEG_LAT = 111_320;
 const M_PER_DEG_LNG = M_PER_DEG_LAT * Math.cos((CENTER.lat * Math.PI) / 180);

@@ -1,4 +1,6 @@
+import { fromUtcString } from '@common/lib/dates';
 import { inArray, sql } from 'drizzle-orm';
+import { searchStartSql } from '../modules/dispatch/engine/searches.repo';
 import { type DbOrTx, rowsOf } from './client';
 import {
   blockedPhones,
@@ -7,7 +9,6 @@ import {
   discounts,
   orderHistory,
   orderPlaces,
-  orderSearches,
   orders,
   users,
 } from './schema';
@@ -211,11 +212,8 @@ export async function seedDemoOrders(
       .returning({ id: orders.id });
     if (!order) continue;
     if (state === 'created') {
-      await db.insert(orderSearches).values({
-        order_id: order.id,
-        company_id: input.companyId,
-        due_ms: Date.parse(`${bookedFor(i).replace(' ', 'T')}Z`) - 15 * 60_000,
-      });
+      const dueMs = fromUtcString(bookedFor(i)).getTime() - 15 * 60_000;
+      await db.execute(searchStartSql(sql`values (${order.id}, ${input.companyId}, ${dueMs})`));
     }
     await db.insert(orderPlaces).values([
       { order_id: order.id, position: 0, name: from, lat: fromLat, long: fromLng },

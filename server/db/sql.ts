@@ -11,3 +11,6 @@ export const intArray = (values: number[] | Placeholder) =>
  */
 export const oneOf = (column: Column | SQL, ids: number[]): SQL =>
   ids.length === 1 ? sql`${column} = ${ids[0]}` : sql`${column} = any(${intArray(ids)})`;
+
+/** The user whose `roles` these are is a driver. */
+export const hasDriverRole = (roles: Column | SQL): SQL => sql`'driver' = any(${roles})`;

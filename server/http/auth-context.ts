@@ -1,4 +1,5 @@
 import type { Role } from '@common/auth/auth.schema';
+import { AppError } from './app-error';
 
 /** Who is calling, resolved from the bearer token on every authenticated request. */
 export interface AuthContext {
@@ -37,6 +38,16 @@ export type TenantScope = { kind: 'all' } | { kind: 'companies'; companyIds: num
 
 export const scopeOf = (auth: AuthContext): TenantScope =>
   isAdmin(auth) ? { kind: 'all' } : { kind: 'companies', companyIds: auth.companyIds };
+
+/**
+ * The company the caller's new rows belong to (zones, stands, announcements, a search
+ * configuration): his first; a user of none (a bare platform admin) is refused.
+ */
+export function ownerOf(auth: AuthContext): number {
+  const [companyId] = auth.companyIds;
+  if (companyId === undefined) throw new AppError('forbidden', 'Contul nu aparține unei companii.');
+  return companyId;
+}
 
 /**
  * Who may act as one of his companies' drivers (simulators): the session he mints

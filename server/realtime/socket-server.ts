@@ -1,5 +1,6 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { PositionAck } from '@common/drivers/drivers.schema';
+import { fromUtcString } from '@common/lib/dates';
 import type { DriverAnswerAck, OfferMark, RelayedPosition } from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -208,7 +209,7 @@ export function createSocketServer(options: {
         }
       }
       // A session that expires while connected ends its socket too.
-      const msLeft = new Date(`${auth.expiresAt.replace(' ', 'T')}Z`).getTime() - Date.now();
+      const msLeft = fromUtcString(auth.expiresAt).getTime() - Date.now();
       const expiry = setTimeout(
         () => socket.disconnect(true),
         Math.max(0, Math.min(msLeft, 2 ** 31 - 1)),

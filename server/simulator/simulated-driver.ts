@@ -11,6 +11,7 @@ import {
 import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema';
 import { setDriverStatus } from '@common/drivers/drivers.api';
 import type { DriverState, PositionAck } from '@common/drivers/drivers.schema';
+import { fromUtcString } from '@common/lib/dates';
 import type { Random } from '../db/seeded-random';
 import { type DriverApi, type DriverLink, httpApi, socketLink } from './driver-link';
 import { HttpError } from './http';
@@ -102,8 +103,7 @@ export const DRIVER_CANCEL_REASON = 'Clientul nu răspunde';
 /** His estimate to the pickup: the city's middle speed, straight line (AcceptOrderBody.time). */
 const ETA_KMH = (CITY_SPEED_KMH.min + CITY_SPEED_KMH.max) / 2;
 
-const expiresMs = (session: AccessToken) =>
-  new Date(`${session.expires_at.replace(' ', 'T')}Z`).getTime();
+const expiresMs = (session: AccessToken) => fromUtcString(session.expires_at).getTime();
 
 const statusOf = (state: Pick<DriverState, 'is_online' | 'is_paused'>): SimStatus =>
   state.is_online ? (state.is_paused ? 'paused' : 'online') : 'offline';

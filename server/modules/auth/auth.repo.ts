@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
+import { hasDriverRole } from '../../db/sql';
 import { SECRET_META_KEYS } from '../../lib/user-meta-keys';
 import { companyIdsOf } from '../users/users.repo';
 
@@ -259,7 +260,7 @@ export async function setOnline(db: DbOrTx, userId: number, isOnline: boolean) {
     .update(users)
     .set({ is_online: isOnline, last_activity_at: utcNow, updated_at: utcNow })
     // Never a driver's: his state has its own write path and change stream.
-    .where(and(eq(users.id, userId), sql`not ('driver' = any(${users.roles}))`))
+    .where(and(eq(users.id, userId), sql`not (${hasDriverRole(users.roles)})`))
     .returning({ updated_at: users.updated_at });
   return row;
 }

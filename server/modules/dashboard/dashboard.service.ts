@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { AppError, validationFailed } from '../../http/app-error';
-import { type AuthContext, scopeOf } from '../../http/auth-context';
+import { type AuthContext, ownerOf, scopeOf } from '../../http/auth-context';
 import * as notes from './notes.repo';
 import * as stats from './statistics.repo';
 
@@ -29,15 +29,6 @@ export interface DashboardDeps {
  * caller's companies; the platform admin sees every company.
  */
 export function createDashboardService({ db, driverCounts }: DashboardDeps) {
-  /** New announcements and incidents without an order belong to the caller's first company. */
-  function ownerOf(auth: AuthContext): number {
-    const [companyId] = auth.companyIds;
-    if (companyId === undefined) {
-      throw new AppError('forbidden', 'Contul nu aparține unei companii.');
-    }
-    return companyId;
-  }
-
   async function commonStatistics(auth: AuthContext): Promise<CommonStatistics> {
     const scope = scopeOf(auth);
     const counts = await stats.storedCounts(db, scope);

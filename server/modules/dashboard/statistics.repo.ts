@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { oneOf } from '../../db/sql';
+import { hasDriverRole, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { bucharestToday } from '../orders/write/daily-counts.repo';
 
@@ -35,7 +35,7 @@ export async function storedCounts(db: DbOrTx, scope: TenantScope): Promise<Stor
   const [row] = rowsOf<Record<keyof StoredCounts, string | number>>(
     await db.execute(sql`select
       (select count(distinct u.id) from users u join company_users cu on cu.user_id = u.id
-        where 'driver' = any(u.roles) and u.disabled_at is null
+        where ${hasDriverRole(sql`u.roles`)} and u.disabled_at is null
           and ${inScope(sql`cu.company_id`, scope)}) as "drivers",
       (select count(*) from clients where ${inScope(sql`company_id`, scope)}) as "clients",
       (select count(*) from orders where ${inScope(sql`processed_by_company_id`, scope)}

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, devices, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { oneOf } from '../../db/sql';
+import { hasDriverRole, oneOf } from '../../db/sql';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { TenantScope } from '../../http/auth-context';
 
@@ -132,7 +132,7 @@ export async function companiesOfDriver(db: DbOrTx, driverId: number): Promise<n
     .select({ company_id: companyUsers.company_id })
     .from(companyUsers)
     .innerJoin(users, eq(users.id, companyUsers.user_id))
-    .where(and(eq(companyUsers.user_id, driverId), sql`'driver' = any(${users.roles})`))
+    .where(and(eq(companyUsers.user_id, driverId), hasDriverRole(users.roles)))
     .orderBy(asc(companyUsers.company_id));
   return rows.map((row) => row.company_id);
 }

@@ -9,7 +9,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, driverReportTokens, orders, users } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { oneOf } from '../../db/sql';
+import { hasDriverRole, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { inScope } from '../users/users.repo';
 
@@ -25,7 +25,7 @@ export async function findDriver(db: DbOrTx, scope: TenantScope, id: number) {
       >`array(select cu.company_id from ${companyUsers} cu where cu.user_id = ${users}.id order by cu.company_id)`,
     })
     .from(users)
-    .where(and(eq(users.id, id), sql`'driver' = any(${users.roles})`, inScope(scope)))
+    .where(and(eq(users.id, id), hasDriverRole(users.roles), inScope(scope)))
     .limit(1);
   return row;
 }

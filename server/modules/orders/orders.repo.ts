@@ -1,10 +1,11 @@
 import type { Order, OrderHistoryItem } from '@common/orders/orders.schema';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { cars, orderHistory, orderPlaces, orders, users } from '../../db/schema';
 import { intArray } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
+import { isDriverOfSql } from '../users/users.repo';
 import { orderColumns } from './orders.select';
 
 /**
@@ -81,21 +82,10 @@ export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHisto
     .orderBy(asc(orderHistory.id));
 }
 
-/** The user is a driver of one of the companies. */
-const isDriverOf = (companyIds: number[]) =>
-  sql`'driver' = any(${users.roles}) and exists (select 1 from company_users cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(companyIds)}))`;
+/** Which of these ids are drivers of the companies (the users' one query). */
+export { driversOfCompanies as findCompanyDrivers } from '../users/users.repo';
 
 /** A driver of one of the companies, with the call sign of their car. */
-/** Which of these ids are drivers of the companies. */
-export async function findCompanyDrivers(db: DbOrTx, companyIds: number[], driverIds: number[]) {
-  if (driverIds.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, driverIds), isDriverOf(companyIds)));
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driverId: number) {
   const [row] = await db
     .select({
@@ -105,7 +95,7 @@ export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driver
       >`(select k.indicativ from ${cars} k where k.driver_id = ${users}.id order by k.id limit 1)`,
     })
     .from(users)
-    .where(and(eq(users.id, driverId), isDriverOf(companyIds)))
+    .where(and(eq(users.id, driverId), isDriverOfSql(companyIds)))
     .limit(1);
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cars, companies, companyUsers, users } from '../../db/schema';
-import { intArray } from '../../db/sql';
+import { hasDriverRole, intArray } from '../../db/sql';
 
 /** A driver as the simulators name him: his call sign (his car's, else his identifier). */
 export interface SimulatedDriverRow {
@@ -18,7 +18,7 @@ const driverColumns = {
   >`coalesce((select c.indicativ from ${cars} c where c.driver_id = ${users}.id order by c.id limit 1), ${users.identifier})`,
 };
 
-const isActiveDriver = sql`'driver' = any(${users.roles}) and ${users.disabled_at} is null`;
+const isActiveDriver = sql`${hasDriverRole(users.roles)} and ${users.disabled_at} is null`;
 
 /**
  * A driver (an active account with the driver role) of one of `companyIds`, if there is one,

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
-import { intArray } from '../../db/sql';
+import { hasDriverRole, intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 
 /** Users visible to a scope: those who belong to at least one of its companies. */
@@ -232,19 +232,24 @@ export async function companyChoices(db: DbOrTx, scope: TenantScope) {
     .limit(1000);
 }
 
-/** Whether the user is a driver of the company (a car or a device is given only to its company's drivers). */
-export async function isDriverOf(db: DbOrTx, driverId: number, companyId: number) {
-  const [row] = await db
+/** The user is a driver of one of the companies. */
+export const isDriverOfSql = (companyIds: number[]) =>
+  sql`${hasDriverRole(users.roles)} and exists (select 1 from ${companyUsers} cu where cu.user_id = ${users}.id and cu.company_id = any(${intArray(companyIds)}))`;
+
+/** Which of `ids` are drivers of one of the companies. */
+export async function driversOfCompanies(
+  db: DbOrTx,
+  companyIds: number[],
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .select({ id: users.id })
     .from(users)
-    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-    .where(
-      and(
-        eq(users.id, driverId),
-        eq(companyUsers.company_id, companyId),
-        sql`'driver' = any(${users.roles})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .where(and(oneOf(users.id, ids), isDriverOfSql(companyIds)));
+  return new Set(rows.map((row) => row.id));
 }
+
+/** Whether the user is a driver of the company (a car or a device is given only to its company's drivers). */
+export const isDriverOf = async (db: DbOrTx, driverId: number, companyId: number) =>
+  (await driversOfCompanies(db, [companyId], [driverId])).has(driverId);

@@ -8,8 +8,8 @@ import type {
 } from '@common/zones/zones.schema';
 import { STAND_SHAPE_REQUIRED } from '@common/zones/zones.schema';
 import type { Db } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
-import type { AuthContext } from '../../http/auth-context';
+import { notFound, validationFailed } from '../../http/app-error';
+import { type AuthContext, ownerOf } from '../../http/auth-context';
 import * as repo from './zones.repo';
 
 /** A free driver waiting at a stand (StandQueueEntrySchema). */
@@ -34,15 +34,6 @@ export interface ZonesServiceDeps {
  */
 export function createZonesService(deps: ZonesServiceDeps) {
   const { db } = deps;
-
-  /** New zones and stands belong to the caller's first company, as saved places do. */
-  function ownerOf(auth: AuthContext): number {
-    const [companyId] = auth.companyIds;
-    if (companyId === undefined) {
-      throw new AppError('forbidden', 'Contul nu aparține unei companii.');
-    }
-    return companyId;
-  }
 
   async function revised(revision: number): Promise<void> {
     deps.wakeOthers(revision);

@@ -1,13 +1,7 @@
 import type { PriorityInterval } from '@common/dispatch/search-config.schema';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import {
-  cars,
-  companyUsers,
-  priorityIntervalDrivers,
-  priorityIntervals,
-  users,
-} from '../../../db/schema';
+import { cars, priorityIntervalDrivers, priorityIntervals, users } from '../../../db/schema';
 import { oneOf } from '../../../db/sql';
 
 /**
@@ -59,27 +53,6 @@ export async function findPriority(
     .from(priorityIntervals)
     .where(and(eq(priorityIntervals.id, id), eq(priorityIntervals.company_id, companyId)));
   return row;
-}
-
-/** Which of `ids` are drivers of the company (roles: driver). */
-export async function companyDriverIds(
-  db: DbOrTx,
-  companyId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-    .where(
-      and(
-        oneOf(users.id, ids),
-        eq(companyUsers.company_id, companyId),
-        sql`'driver' = any(${users.roles})`,
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertPriority(

@@ -15,9 +15,10 @@ import {
 } from '@common/dispatch/search-config.schema';
 import { DEFAULT_SEARCH_ITEM } from '@common/dispatch/search-method.schema';
 import type { Db } from '../../../db/client';
-import { AppError, notFound, validationFailed } from '../../../http/app-error';
-import type { AuthContext } from '../../../http/auth-context';
+import { notFound, validationFailed } from '../../../http/app-error';
+import { type AuthContext, ownerOf } from '../../../http/auth-context';
 import type { Publisher } from '../../../realtime/publisher';
+import { driversOfCompanies } from '../../users/users.repo';
 import * as priority from './priority.repo';
 import * as repo from './search-config.repo';
 
@@ -33,17 +34,6 @@ export interface SearchConfigDeps {
  * like a missing one.
  */
 export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
-  /**
-   * The company whose configuration the caller works on: the first of theirs, as zones and
-   * saved places are created in (a search runs per company, so a configuration is one company's).
-   */
-  function companyOf(auth: AuthContext): number {
-    const [companyId] = auth.companyIds;
-    if (companyId === undefined)
-      throw new AppError('forbidden', 'Contul nu aparține unei companii.');
-    return companyId;
-  }
-
   async function intervalOrThrow(companyId: number, id: number): Promise<SearchInterval> {
     const interval = await repo.findInterval(db, companyId, id);
     if (!interval) throw notFound('resource');
@@ -51,11 +41,11 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
   }
 
   return {
-    listIntervals: (auth: AuthContext) => repo.listIntervals(db, companyOf(auth)),
+    listIntervals: (auth: AuthContext) => repo.listIntervals(db, ownerOf(auth)),
 
     /** Defaults come from the contract; without a method, one default step. */
     async createInterval(auth: AuthContext, body: CreateIntervalBody): Promise<SearchInterval> {
-      const companyId = companyOf(auth);
+      const companyId = ownerOf(auth);
       const id = await repo.insertInterval(db, companyId, {
         type: body.type,
         value: body.value,
@@ -72,7 +62,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
       id: number,
       patch: PatchIntervalBody,
     ): Promise<SearchInterval> {
-      const companyId = companyOf(auth);
+      const companyId = ownerOf(auth);
       const stored = await intervalOrThrow(companyId, id);
       const next = {
         type: patch.type ?? stored.type,
@@ -92,7 +82,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async deleteInterval(auth: AuthContext, id: number): Promise<void> {
-      if (!(await repo.deleteInterval(db, companyOf(auth), id))) throw notFound('resource');
+      if (!(await repo.deleteInterval(db, ownerOf(auth), id))) throw notFound('resource');
     },
 
     /**
@@ -100,7 +90,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
      * named in the `ids` field's messages (never whose it is); a missing or repeated one too.
      */
     async sortIntervals(auth: AuthContext, ids: number[]): Promise<SearchInterval[]> {
-      const companyId = companyOf(auth);
+      const companyId = ownerOf(auth);
       const problems = await repo.sortIntervals(db, companyId, ids, (storedIds) => {
         const stored = new Set(storedIds);
         const messages = ids.filter((id) => !stored.has(id)).map(unknownInterval);
@@ -114,11 +104,11 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async createMethod(auth: AuthContext, body: MethodBody): Promise<SearchMethod> {
-      return repo.insertMethod(db, companyOf(auth), body.definitions);
+      return repo.insertMethod(db, ownerOf(auth), body.definitions);
     },
 
     async updateMethod(auth: AuthContext, id: number, body: MethodBody): Promise<SearchMethod> {
-      const updated = await repo.updateMethod(db, companyOf(auth), id, body.definitions);
+      const updated = await repo.updateMethod(db, ownerOf(auth), id, body.definitions);
       if (!updated) throw notFound('resource');
       return updated;
     },
@@ -127,13 +117,13 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
       auth: AuthContext,
       page: number,
       perPage: number,
-    ): Promise<PriorityIntervalList> => priority.listPriority(db, companyOf(auth), page, perPage),
+    ): Promise<PriorityIntervalList> => priority.listPriority(db, ownerOf(auth), page, perPage),
 
     /** Only the company's drivers; the dispatchers' windows are told. */
     async createPriority(auth: AuthContext, body: CreatePriorityBody): Promise<PriorityInterval> {
-      const companyId = companyOf(auth);
+      const companyId = ownerOf(auth);
       const driverIds = body.users.map((user) => user.id);
-      const known = await priority.companyDriverIds(db, companyId, driverIds);
+      const known = await driversOfCompanies(db, [companyId], driverIds);
       const unknown = driverIds.filter((id) => !known.has(id));
       if (unknown.length > 0) throw validationFailed({ users: unknown.map(unknownDriver) });
       const id = await priority.insertPriority(db, companyId, {
@@ -153,7 +143,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async deletePriority(auth: AuthContext, id: number): Promise<void> {
-      const companyId = companyOf(auth);
+      const companyId = ownerOf(auth);
       const driverIds = await priority.deletePriority(db, companyId, id);
       if (!driverIds) throw notFound('resource');
       publisher.toCompany(companyId, 'priority_updated', {

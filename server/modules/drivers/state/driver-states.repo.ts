@@ -2,6 +2,7 @@ import type { DriverStatus } from '@common/drivers/drivers.schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
+import { hasDriverRole } from '../../../db/sql';
 import type { DriverStateRow } from '../live/driver-index';
 
 /**
@@ -11,7 +12,7 @@ import type { DriverStateRow } from '../live/driver-index';
  * the commit only (as for orders, order-changes.repo.ts).
  */
 
-const isDriver = sql`'driver' = any(u.roles)`;
+const isDriver = hasDriverRole(sql`u.roles`);
 
 /** A driver's state as the stream carries it (`u` is the users row). */
 const stateColumns = sql`u.id as driver_id,

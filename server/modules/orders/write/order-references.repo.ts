@@ -9,6 +9,7 @@ import {
   services,
   users,
 } from '../../../db/schema';
+import { hasDriverRole } from '../../../db/sql';
 
 /** What an order refers to, as the caller sent it (only the fields present are looked up). */
 export interface OrderReferences {
@@ -57,7 +58,7 @@ const referencesStatement = preparedSql(
           and (o.company_id is null or o.company_id = ${p('company_id')}::int)) end as known_options,
     case when cardinality(${p('drivers')}::int[]) = 0 then 0 else
       (select count(*)::int from ${users} u
-        where u.id = any(${p('drivers')}::int[]) and 'driver' = any(u.roles)
+        where u.id = any(${p('drivers')}::int[]) and ${hasDriverRole(sql`u.roles`)}
           and exists (select 1 from company_users cu
             where cu.user_id = u.id and cu.company_id = ${p('company_id')}::int)) end as drivers_found,
     case when ${p('protocol_company_id')}::int is null then null else
