@@ -1,6 +1,6 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { Divider, Group, ScrollArea } from '@mantine/core';
-import { homePath } from '../features/auth';
+import { homePath } from '../features/auth/home-path';
 import { CallOptionsPopover } from '../features/calls/CallOptionsPopover';
 import { DispatcherEvents } from '../features/calls/events/DispatcherEvents';
 import { MissedCallsButton } from '../features/calls/missed/MissedCallsButton';

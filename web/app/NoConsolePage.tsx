@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { homePath } from '../features/auth';
+import { homePath } from '../features/auth/home-path';
 
 /** A console page the logged-in user's role or company package has no use for. */
 export function NoConsolePage({ user }: { user: LoggedUser }) {

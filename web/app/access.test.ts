@@ -1,6 +1,6 @@
 import type { LoggedUser, UserCompany } from '@common/auth/auth.schema';
 import { describe, expect, it } from 'vitest';
-import { consoleOf } from '../features/auth';
+import { consoleOf } from '../features/auth/console';
 import { equivalentPath, headerFor, routeAccess } from './access';
 
 const company = (

@@ -5,7 +5,7 @@ import {
   consoleOf,
   hasConsoleRole,
   type UserFacts,
-} from '../features/auth';
+} from '../features/auth/console';
 
 /** Shell: company users get the point-of-sale header, everyone else the admin one. */
 export function headerFor(user: Pick<LoggedUser, 'roles'>): 'pos' | 'admin' {

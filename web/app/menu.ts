@@ -1,5 +1,5 @@
 import type { PackageId, Role } from '@common/auth/auth.schema';
-import { CONSOLE_PACKAGES } from '../features/auth';
+import { CONSOLE_PACKAGES } from '../features/auth/console';
 
 /** A leaf of the header menu: a label and the route it opens. */
 export interface MenuLink {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ConsoleKind } from '../features/auth';
+import type { ConsoleKind } from '../features/auth/console';
 
 /** Route metadata read by the shell. */
 export interface RouteHandle {

@@ -2,7 +2,7 @@ import type { LoggedUser } from '@common/auth/auth.schema';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { homePath } from '../features/auth';
+import { homePath } from '../features/auth/home-path';
 import { safeRedirect } from '../features/auth/redirect';
 
 /** After a login: the success toast, then the page the user wanted or their home. */

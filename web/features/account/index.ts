@@ -1,4 +1,2 @@
-export { AccountDetails } from './AccountDetails';
-export { CompanyDetails } from './CompanyDetails';
-export { PasswordForm } from './PasswordForm';
-export { ProfileForm } from './ProfileForm';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

@@ -1,14 +1,5 @@
-export {
-  CONSOLE_PACKAGES,
-  type ConsoleKind,
-  consoleOf,
-  hasConsoleRole,
-  type UserFacts,
-} from './console';
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { homePath } from './home-path';
-export { LoginForm } from './LoginForm';
 export { COMPANY_TYPE_LABELS, PACKAGE_LABELS, ROLE_LABELS } from './labels';
-export { loginPathFor, safeRedirect } from './redirect';
-export { endLocalSession, logout, refreshSessionUser } from './session-actions';
 export { useCurrentUser } from './use-current-user';
 export { useSession } from './use-session';

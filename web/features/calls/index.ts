@@ -1,6 +1,2 @@
-export { PendingCallsBar } from './bar/PendingCallsBar';
-export { CallOptionsPopover } from './CallOptionsPopover';
-export { DispatcherEvents } from './events/DispatcherEvents';
-export { MissedCallsButton } from './missed/MissedCallsButton';
-export { SoftphoneHost } from './shell/SoftphoneHost';
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { useOrderCallLines } from './use-order-call-lines';

@@ -1,3 +1,2 @@
-export { CarEditScreen } from './CarEditScreen';
-export { CarsList } from './CarsList';
-export { DriverCarCard } from './DriverCarCard';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

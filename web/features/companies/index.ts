@@ -1,4 +1,2 @@
-export { CompanySettingsForm } from './CompanySettingsForm';
-export { SignupForm } from './SignupForm';
-export { useCompanySettings } from './use-company-settings';
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { useProtocolCompanies } from './use-protocol-companies';

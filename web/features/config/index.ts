@@ -1,1 +1,2 @@
-export { useRuntimeConfig } from './use-runtime-config';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

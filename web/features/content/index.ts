@@ -1,3 +1,2 @@
-export { ContentEditor, publicPath } from './ContentEditor';
-export { ContentView } from './ContentView';
-export { useContent, useContentByUrl, useContentList } from './use-content';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

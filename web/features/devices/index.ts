@@ -1,2 +1,2 @@
-export { DeviceEditor } from './DeviceForm';
-export { DeviceList } from './DeviceList';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

@@ -1,3 +1,4 @@
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { DispatchTraceView } from './DispatchTraceView';
 export { dispatchKeys } from './dispatch-keys';
 export { setLocatedDriver, useLocatedDriver } from './locate-driver';

@@ -1,2 +1,2 @@
-export { decideDownload } from './download-target';
-export { StoreLinks } from './StoreLinks';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

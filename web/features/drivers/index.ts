@@ -1,12 +1,11 @@
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { BanControl } from './BanControl';
 export { banUntilText, isBanned } from './ban-options';
 export { DriverSelect, driverLabel } from './DriverSelect';
 export { DriversMap } from './DriversMap';
 export { DriversOnMapPanel } from './DriversOnMapPanel';
-export { bindDriverEvents } from './driver-events';
 export { driverKeys } from './driver-keys';
 export { DriverOrderList } from './orders/DriverOrderList';
-export { DriverReport } from './reports/DriverReport';
 export { DriverReportLinks } from './reports/DriverReportLinks';
 export { useDriverPositions } from './use-driver-positions';
 export { USER_SEARCH_DEBOUNCE_MS, useDriverSearch } from './use-driver-search';

@@ -1,1 +1,2 @@
-export { ProductOverview } from './ProductOverview';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

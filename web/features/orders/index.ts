@@ -1,7 +1,2 @@
-export { OperatorConsole } from './console/OperatorConsole';
-export { OperatorV2 } from './console/OperatorV2';
-export { bindOrderEvents } from './data/order-events';
-export { OrderFormPage } from './form/OrderFormPage';
-export { OrdersListScreen } from './list/OrdersListScreen';
-export { OrderTable } from './list/OrderTable';
-export { useOrderPanel } from './panel/use-order-panel';
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

@@ -1,3 +1,3 @@
+// What other features may use of this one; web/app and web/pages import its screens directly.
 export { PriorityWindowButton } from './PriorityWindowButton';
-export { SearchBuilder } from './SearchBuilder';
 export { StepEditor } from './StepEditor';
