@@ -76,6 +76,7 @@ export async function wireOrdersAndDispatch(
     searches: {
       begin: schedule.begin,
       dueMs: schedule.dueMs,
+      startSql: schedule.startSql,
       changed: (order) => {
         for (const listener of afterCommit) listener(order);
       },

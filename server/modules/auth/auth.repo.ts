@@ -1,5 +1,5 @@
 import type { LoggedUser, Role } from '@common/auth/auth.schema';
-import { and, asc, desc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -236,23 +236,6 @@ export async function findLoggedUser(db: DbOrTx, userId: number): Promise<Logged
     .where(eq(users.id, userId))
     .limit(1);
   return row ? { ...row, roles: row.roles as Role[] } : undefined;
-}
-
-/**
- * The user's meta key/values, by key. A secret (a static SIP password) only with
- * `withSecrets`: the softphone's settings read it, nothing sends it back as meta.
- */
-export async function findUserMeta(db: DbOrTx, userId: number, withSecrets = false) {
-  return db
-    .select({ key: userMeta.key, value: userMeta.value })
-    .from(userMeta)
-    .where(
-      and(
-        eq(userMeta.user_id, userId),
-        withSecrets ? undefined : notInArray(userMeta.key, [...SECRET_META_KEYS]),
-      ),
-    )
-    .orderBy(asc(userMeta.key));
 }
 
 export async function setOnline(db: DbOrTx, userId: number, isOnline: boolean) {

@@ -82,9 +82,6 @@ export async function historyOf(db: DbOrTx, orderId: number): Promise<OrderHisto
     .orderBy(asc(orderHistory.id));
 }
 
-/** Which of these ids are drivers of the companies (the users' one query). */
-export { driversOfCompanies as findCompanyDrivers } from '../users/users.repo';
-
 /** A driver of one of the companies, with the call sign of their car. */
 export async function findCompanyDriver(db: DbOrTx, companyIds: number[], driverId: number) {
   const [row] = await db

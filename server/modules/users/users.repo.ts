@@ -1,6 +1,18 @@
 import type { Role } from '@common/auth/auth.schema';
 import type { ListUsersQuery, User } from '@common/users/users.schema';
-import { and, asc, type Column, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accessTokens,
@@ -8,11 +20,13 @@ import {
   companies,
   companyUsers,
   driverPositions,
+  userMeta,
   users,
 } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { hasDriverRole, intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
+import { SECRET_META_KEYS } from '../../lib/user-meta-keys';
 
 /** Users visible to a scope: those who belong to at least one of its companies. */
 export const inScope = (scope: TenantScope): SQL | undefined =>
@@ -253,3 +267,20 @@ export async function driversOfCompanies(
 /** Whether the user is a driver of the company (a car or a device is given only to its company's drivers). */
 export const isDriverOf = async (db: DbOrTx, driverId: number, companyId: number) =>
   (await driversOfCompanies(db, [companyId], [driverId])).has(driverId);
+
+/**
+ * The user's meta key/values, by key. A secret (a static SIP password) only with
+ * `withSecrets`: the softphone's settings read it, nothing sends it back as meta.
+ */
+export async function findUserMeta(db: DbOrTx, userId: number, withSecrets = false) {
+  return db
+    .select({ key: userMeta.key, value: userMeta.value })
+    .from(userMeta)
+    .where(
+      and(
+        eq(userMeta.user_id, userId),
+        withSecrets ? undefined : notInArray(userMeta.key, [...SECRET_META_KEYS]),
+      ),
+    )
+    .orderBy(asc(userMeta.key));
+}

@@ -12,7 +12,6 @@ import { AppError, forbidden, notFound, validationFailed } from '../../http/app-
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { hashPassword } from '../../lib/passwords';
-import { findUserMeta } from '../auth/auth.repo';
 import type { DriverWritePath } from '../drivers/state/driver-write-path';
 import { administers, mayChangeMemberships, NOT_YOURS } from './user-authority';
 import * as repo from './users.repo';
@@ -64,7 +63,7 @@ export function createUsersService(db: Db, deps: UsersServiceDeps) {
       throw forbidden();
     }
     await get(auth, id);
-    return findUserMeta(db, id);
+    return repo.findUserMeta(db, id);
   }
 
   /**

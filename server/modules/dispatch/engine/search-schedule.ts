@@ -1,6 +1,6 @@
 import { fromUtcString } from '@common/lib/dates';
 import type { DbOrTx } from '../../../db/client';
-import { beginSearch } from './searches.repo';
+import { beginSearch, searchStartSql } from './searches.repo';
 
 /**
  * When an order's search is due, and its start inside the order's own transaction: the part of
@@ -24,6 +24,8 @@ export function createSearchSchedule(deps: { now: () => number; prebookMinutes: 
     /** Starts (or restarts, as a new generation) the order's search inside `tx`. */
     begin: (tx: DbOrTx, orderId: number, companyId: number, departureTime: string | null) =>
       beginSearch(tx, orderId, companyId, dueMs(departureTime)),
+    /** The same start as a statement's part (placing an order embeds it). */
+    startSql: searchStartSql,
   };
 }
 

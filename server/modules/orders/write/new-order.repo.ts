@@ -1,9 +1,8 @@
 import type { OrderPlaceInput } from '@common/orders/orders.schema';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client';
 import { preparedSql } from '../../../db/prepared';
 import { utcNow } from '../../../db/schema/columns';
-import { searchStartSql } from '../../dispatch/engine/searches.repo';
 import { claimKeySql, claimValues, type KeyClaim } from '../../idempotency/idempotency.repo';
 import { nextChangeNumberSql } from '../change-stream/order-changes.repo';
 import { dailyCountUpsertSql } from './daily-counts.repo';
@@ -53,8 +52,8 @@ const p = sql.placeholder;
  * claim with its result, the client (found or created by phone, name and notes refreshed), the
  * order, its places A, B…, the client's saved addresses and the first history item; the parts
  * the single-row writes also make are the same SQL (order-rows.repo `…Sql`), a placed order's
- * driver search (born with the order, so no placed order is ever without one; the dispatch
- * engine's `searchStartSql`), the
+ * driver search (born with the order, so no placed order is ever without one; the statement is
+ * the dispatch engine's, `startSearches`), the
  * dashboard chart's count of the day (daily-counts.repo), and the change
  * (change-stream/order-changes.repo.ts), numbered only once the order is in: the counter's lock
  * is taken last, as in every write. Every insert reads
@@ -69,9 +68,10 @@ const p = sql.placeholder;
  * once per connection, where rendering the ~60-parameter statement on every order cost ~8% of
  * the server's CPU under the benchmark.
  */
-const placeOrder = preparedSql(
-  'place_order',
-  sql`with new_id as (select nextval('orders_id_seq')::int as id),
+const placingStatement = (startSearches: (rows: SQL) => SQL) =>
+  preparedSql(
+    'place_order',
+    sql`with new_id as (select nextval('orders_id_seq')::int as id),
   claim as (${claimKeySql.cte(sql`(select id from new_id)`)}),
   go as (select id from new_id where ${claimKeySql.granted(sql`claim`)}),
   new_client as (${clientUpsertSql(
@@ -113,7 +113,7 @@ const placeOrder = preparedSql(
     sql`(select id from new_client)`,
     p('addresses'),
   )}),
-  new_search as (${searchStartSql(
+  new_search as (${startSearches(
     sql`select id, ${p('company_id')}::int, ${p('search_due_ms')}::bigint
     from new_order where ${p('placed')}::boolean`,
   )}),
@@ -130,7 +130,18 @@ const placeOrder = preparedSql(
   )
   select new_order.id, new_client.id as client_id, new_change.seq
   from new_order, new_client, new_change`,
-);
+  );
+
+/** One placing statement per fragment (the engine's one, in practice): one name, one text. */
+const placingStatements = new WeakMap<(rows: SQL) => SQL, ReturnType<typeof placingStatement>>();
+function placeOrder(startSearches: (rows: SQL) => SQL) {
+  let statement = placingStatements.get(startSearches);
+  if (!statement) {
+    statement = placingStatement(startSearches);
+    placingStatements.set(startSearches, statement);
+  }
+  return statement;
+}
 
 /**
  * Places the order (see `placeOrder`); undefined when `claim`'s key is held by another request,
@@ -140,10 +151,11 @@ export async function insertNewOrder(
   db: Db,
   order: NewOrder,
   claim: KeyClaim | null,
+  startSearches: (rows: SQL) => SQL,
 ): Promise<{ id: number; client_id: number; seq: number } | undefined> {
   const { places, ...values } = order;
   const [row] = rowsOf<{ id: number; client_id: number; seq: string | number }>(
-    await placeOrder(db).execute({
+    await placeOrder(startSearches)(db).execute({
       ...values,
       ...claimValues(claim),
       places: placesJson(places),

@@ -156,6 +156,7 @@ export function createOrderEdits(
             search_due_ms: steps.searchDueMs(input.departure_time ?? null),
           },
           claim,
+          steps.searchStartSql,
         ),
     );
     if (result.replayed) return { order: await steps.current(auth, result.id), replayed: true };

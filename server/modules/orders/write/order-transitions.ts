@@ -11,8 +11,9 @@ import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
 import { conflict, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import { driversOfCompanies } from '../../users/users.repo';
 import type { OrderRow } from '../orders.repo';
-import { findCompanyDriver, findCompanyDrivers } from '../orders.repo';
+import { findCompanyDriver } from '../orders.repo';
 import { createGuardedWrite, type GuardedWrite } from './guarded-write';
 import { transitionGuards } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
@@ -167,7 +168,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
   async function notifyDrivers(auth: AuthContext, id: number, driverIds: number[]) {
     const row = await steps.rowOf(db, auth, id);
     const ids = [...new Set(driverIds)];
-    const known = await findCompanyDrivers(db, [row.processed_by_company_id], ids);
+    const known = await driversOfCompanies(db, [row.processed_by_company_id], ids);
     const unknown = ids.filter((driverId) => !known.has(driverId));
     if (unknown.length > 0)
       throw validationFailed({

@@ -1,4 +1,5 @@
 import type { Order } from '@common/orders/orders.schema';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { notFound } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
@@ -25,6 +26,11 @@ export interface SearchHooks {
   dueMs(departureTime: string | null): number;
   /** After the commit: the order changed, its search (if any) looks at it now. */
   changed(order: Order): void;
+  /**
+   * The statement that starts searches for `rows` of (order_id, company_id, due_ms), for a
+   * statement of the orders' own (placing an order is one statement).
+   */
+  startSql(rows: SQL): SQL;
 }
 
 /** A driver's duty as the drivers' write path keeps it (drivers/state/driver-write-path.ts). */
@@ -35,8 +41,7 @@ export interface DriverDuty {
 
 export interface WriteStepsDeps {
   db: Db;
-  /** Absent where no engine runs (the read-model tests). */
-  searches?: SearchHooks;
+  searches: SearchHooks;
   /** Absent where no fleet runs. */
   duty?: DriverDuty;
   /** This node's reader of the change stream: resolves once it has read a change (order-feed.ts). */
@@ -92,7 +97,7 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
     // The last change may be another order's (a placing that renamed a known client).
     const order = read?.id === id ? read : await findAnyOrder(db, id);
     if (!order) throw notFound('order');
-    searches?.changed(order);
+    searches.changed(order);
     return order;
   }
 
@@ -102,7 +107,7 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
     orderId: number,
     companyId: number,
     departureTime: string | null,
-  ) => searches?.begin(tx, orderId, companyId, departureTime);
+  ) => searches.begin(tx, orderId, companyId, departureTime);
 
   /** The driver leaves or takes an order in the same transaction; his change's number. */
   const markBusy = async (tx: DbOrTx, driverId: number, busy: boolean) =>
@@ -125,7 +130,8 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
     beginSearch,
     markBusy,
     driverPublished,
-    searchDueMs: (departureTime: string | null) => searches?.dueMs(departureTime) ?? Date.now(),
+    searchDueMs: searches.dueMs,
+    searchStartSql: searches.startSql,
   };
 }
 
