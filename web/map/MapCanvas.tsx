@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useRuntimeConfig } from '../features/config/use-runtime-config';
+import { useRuntimeConfig } from '../lib/runtime-config';
 import { registerBadgeImages } from './badge-images';
 import { dropBasemapWhenUnreachable } from './basemap-fallback';
 import { basemapStyle } from './basemap-style';

@@ -1,8 +1,8 @@
 import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
-import { useRuntimeConfig } from '../features/config/use-runtime-config';
 import { StoreLinks } from '../features/downloads/StoreLinks';
+import { useRuntimeConfig } from '../lib/runtime-config';
 
 /** `/app`: what the mobile apps do (drivers and clients use mobile apps). */
 export default function AppInfoPage() {

@@ -2,9 +2,9 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { PageLoader } from '../app/PageLoader';
 import { PublicPage } from '../components/PublicPage';
-import { useRuntimeConfig } from '../features/config/use-runtime-config';
 import { decideDownload } from '../features/downloads/download-target';
 import { StoreLinks } from '../features/downloads/StoreLinks';
+import { useRuntimeConfig } from '../lib/runtime-config';
 
 /** `/download`: Android → driver app, iPhone → client app, anything else chooses. */
 export default function DownloadPage() {

@@ -2,7 +2,7 @@ import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '../app/PageLoader';
 import { Icon } from '../components/Icon';
 import { PublicPage } from '../components/PublicPage';
-import { useRuntimeConfig } from '../features/config/use-runtime-config';
+import { useRuntimeConfig } from '../lib/runtime-config';
 
 /** `/pro`: the beta build of the driver app. */
 export default function ProPage() {

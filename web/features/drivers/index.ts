@@ -1,6 +1,7 @@
 // What other features may use of this one; web/app and web/pages import its screens directly.
 export { BanControl } from './BanControl';
 export { banUntilText, isBanned } from './ban-options';
+export { DriverPickerModal } from './DriverPickerModal';
 export { DriverSelect, driverLabel } from './DriverSelect';
 export { DriversMap } from './DriversMap';
 export { DriversOnMapPanel } from './DriversOnMapPanel';

@@ -3,6 +3,7 @@ import type { Polygon, Stand } from '@common/zones/zones.schema';
 import type { Polygon as GeoPolygon, Point } from 'geojson';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-client';
+import type { FieldErrors } from '../../lib/form/field-errors';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { UNSAVED_CHANGES_MESSAGE } from '../../lib/use-unsaved-changes-warning';
 import type { DrawTask } from './map/DrawLayer';
@@ -10,11 +11,10 @@ import { useDeletePolygon, useDeleteStand, useSavePolygon, useSaveStand } from '
 import {
   emptyStandDraft,
   emptyZoneDraft,
-  type FieldErrors,
+  onFormFields,
   SHOWN_FIELDS,
   type StandDraft,
   type StandShape,
-  serverFieldErrors,
   standDirty,
   standDraftOf,
   validateStand,
@@ -208,7 +208,7 @@ export function useZoneEditor() {
   const onSaveError = (error: Error) =>
     setEditing((e) => {
       if (!e) return e;
-      const fields = isApiError(error) ? serverFieldErrors(error.fieldErrors) : {};
+      const fields = isApiError(error) ? onFormFields(error.fieldErrors) : {};
       if (Object.keys(fields).length === 0) toastApiError(error);
       // A message no field of this form shows is a toast.
       const shown: readonly string[] = SHOWN_FIELDS[e.kind];

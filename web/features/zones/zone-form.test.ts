@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyStandDraft,
   emptyZoneDraft,
+  onFormFields,
   STAND_OUTLINE_MISSING,
   STAND_POINT_MISSING,
-  serverFieldErrors,
   standBody,
   validateStand,
   validateZone,
@@ -124,7 +124,7 @@ describe('stand form validation (the shared StandBodySchema)', () => {
 describe('server field errors ({errors: {field: [messages]}})', () => {
   it('puts each message on the field that shows it', () => {
     expect(
-      serverFieldErrors({
+      onFormFields({
         name: ['Există deja o zonă cu acest nume.'],
         'paths.2.lat': ['Latitudine invalidă.'],
         paths: [ZONE_SELF_INTERSECTS],

@@ -8,11 +8,8 @@ import {
   type StandBody,
   StandBodySchema,
 } from '@common/zones/zones.schema';
-import type { z } from 'zod';
+import { type FieldErrors, zodFieldErrors } from '../../lib/form/field-errors';
 import { labelPoint, roundDegrees } from './zone-geometry';
-
-/** Field → messages, the spec's validation shape, for the client's checks and the server's. */
-export type FieldErrors = Record<string, string[]>;
 
 /** A zone as the form holds it. NumberInput reports '' or '4.' while typing: kept as typed. */
 export interface ZoneDraft {
@@ -103,15 +100,18 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return typeof head === 'string' && head !== '' ? head : 'form';
 }
 
-function errorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = fieldOf(issue.path);
-    const list = errors[field] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    errors[field] = list;
+/**
+ * Field errors (the client's check or the server's `{errors: {field: [messages]}}`) on the
+ * form's fields, each message once: `paths.3.lat` belongs to the outline, `lat`/`long` to the
+ * stand's point.
+ */
+export function onFormFields(errors: FieldErrors): FieldErrors {
+  const mapped: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = fieldOf(key.split('.'));
+    mapped[field] = [...new Set([...(mapped[field] ?? []), ...messages])];
   }
-  return errors;
+  return mapped;
 }
 
 export const ZONE_OUTLINE_MISSING = 'Desenați zona pe hartă.';
@@ -122,7 +122,7 @@ export function validateZone(
 ): { ok: true; body: PolygonBody } | { ok: false; errors: FieldErrors } {
   const parsed = PolygonBodySchema.safeParse(zoneBody(draft));
   if (parsed.success) return { ok: true, body: parsed.data };
-  const errors = errorsOf(parsed.error);
+  const errors = onFormFields(zodFieldErrors(parsed.error));
   if (draft.paths.length === 0) errors.paths = [ZONE_OUTLINE_MISSING];
   return { ok: false, errors };
 }
@@ -141,26 +141,13 @@ export function validateStand(
 ): { ok: true; body: StandBody } | { ok: false; errors: FieldErrors } {
   const parsed = StandBodySchema.safeParse(standBody(draft));
   if (parsed.success) return { ok: true, body: parsed.data };
-  const errors = errorsOf(parsed.error);
+  const errors = onFormFields(zodFieldErrors(parsed.error));
   if (draft.shape === 'radius' && !draft.point) errors.point = [STAND_POINT_MISSING];
   if (draft.shape === 'outline' && draft.paths.length === 0) {
     errors.paths = [STAND_OUTLINE_MISSING];
     delete errors.point;
   }
   return { ok: false, errors };
-}
-
-/**
- * The server's field errors (`{errors: {field: [messages]}}`) on the form's fields:
- * `paths.3.lat` belongs to the outline, `lat`/`long` to the stand's point.
- */
-export function serverFieldErrors(errors: Record<string, string[]>): FieldErrors {
-  const mapped: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const field = fieldOf(key.split('.'));
-    mapped[field] = [...(mapped[field] ?? []), ...messages];
-  }
-  return mapped;
 }
 
 /** The fields a zone's and a stand's form show messages on; any other message is a toast. */

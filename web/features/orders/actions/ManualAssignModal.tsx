@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DriverPickerModal } from '../../../components/DriverPickerModal';
+import { DriverPickerModal } from '../../drivers';
 import { ORDER_MESSAGES } from '../messages';
 
 interface ManualAssignModalProps {

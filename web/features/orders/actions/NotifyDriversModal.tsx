@@ -2,8 +2,7 @@ import { SELECT_DRIVERS } from '@common/orders/orders.schema';
 import type { User } from '@common/users/users.schema';
 import { Pill } from '@mantine/core';
 import { useState } from 'react';
-import { DriverPickerModal } from '../../../components/DriverPickerModal';
-import { driverLabel } from '../../drivers';
+import { DriverPickerModal, driverLabel } from '../../drivers';
 
 interface NotifyDriversModalProps {
   orderId: number | null;

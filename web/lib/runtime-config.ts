@@ -1,6 +1,6 @@
 import { getRuntimeConfig } from '@common/config/config.api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /api/config: store links, fallback centre, basemap, service URLs. Fixed for the page's life. */
 export function useRuntimeConfig() {

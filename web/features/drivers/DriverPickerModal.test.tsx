@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../test/fetch-stub';
-import { dispatcher } from '../test/order-fixtures';
-import { renderUi } from '../test/render-ui';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { dispatcher } from '../../test/order-fixtures';
+import { renderUi } from '../../test/render-ui';
 import { DriverPickerModal } from './DriverPickerModal';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import type { User } from '@common/users/users.schema';
 import { Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { DriverSelect } from '../features/drivers/DriverSelect';
-import { ModalActions } from './ModalActions';
+import { ModalActions } from '../../components/ModalActions';
+import { DriverSelect } from './DriverSelect';
 
 export interface DriverPickerModalProps {
   opened: boolean;
