@@ -185,4 +185,29 @@ describe('address search', () => {
     });
     expect(onPick).not.toHaveBeenCalled();
   });
+
+  it('takes the focus when it appears, unless the user is already in another field', () => {
+    const field = (testId: string) => (
+      <AddressSearch
+        label="Adresa A"
+        value=""
+        center={center}
+        autoFocus
+        testId={testId}
+        onTextChange={() => {}}
+        onPick={() => {}}
+      />
+    );
+    const first = renderUi(field('first'));
+    expect(document.activeElement).toBe(screen.getByTestId('first'));
+    first.unmount();
+
+    // A dialog's field opened while the form was loading keeps the focus.
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    renderUi(field('second'));
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
 });

@@ -1,5 +1,6 @@
 import type { PlaceDetails, Prediction } from '@common/places/places.schema';
 import { Box, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toastApiError } from '../../lib/toast';
 import type { MapCenter } from '../../map/company-center';
@@ -48,6 +49,17 @@ export function AddressSearch(props: AddressSearchProps) {
   const [resolving, setResolving] = useState(false);
   const sessionToken = useRef(newSessionToken());
   const blurTimer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const inputRef = useMergedRef(input, props.inputRef);
+  // Focused when it appears, unless the user is already elsewhere: a dialog opened while the
+  // form was still loading keeps its focus (typing there must not land in the address).
+  const focusOnMount = useRef(props.autoFocus === true);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (focusOnMount.current && (active === null || active === document.body)) {
+      input.current?.focus();
+    }
+  }, []);
 
   const search = usePlaceSearch(value, center, sessionToken.current, typing);
   const predictions = search.data ?? [];
@@ -98,13 +110,12 @@ export function AddressSearch(props: AddressSearchProps) {
   return (
     <Box pos="relative">
       <TextInput
-        ref={props.inputRef}
+        ref={inputRef}
         label={props.label}
         placeholder={props.placeholder ?? 'Caută adresa (min. 3 caractere)'}
         value={value}
         error={props.error ?? undefined}
         disabled={props.disabled}
-        autoFocus={props.autoFocus}
         autoComplete="off"
         role="combobox"
         aria-expanded={open}
