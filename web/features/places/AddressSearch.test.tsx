@@ -110,7 +110,7 @@ describe('address search', () => {
     fireEvent.change(input, { target: { value: 'stefan' } });
     expect(await screen.findByTestId('addr-option-1', {}, { timeout: 2000 })).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    expect(onBlocking).toHaveBeenLastCalledWith(true);
+    await vi.waitFor(() => expect(onBlocking).toHaveBeenLastCalledWith(true));
     expect(screen.getByTestId('addr-option-0').getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'ArrowUp' });
@@ -157,7 +157,7 @@ describe('address search', () => {
     const { input, onBlocking, unmount } = setup();
     fireEvent.change(input, { target: { value: 'stefan' } });
     await screen.findByTestId('addr-options', {}, { timeout: 2000 });
-    expect(onBlocking).toHaveBeenLastCalledWith(true);
+    await vi.waitFor(() => expect(onBlocking).toHaveBeenLastCalledWith(true));
     unmount();
     expect(onBlocking).toHaveBeenLastCalledWith(false);
   });
@@ -176,7 +176,7 @@ describe('address search', () => {
     await screen.findByTestId('addr-option-0', {}, { timeout: 2000 });
     await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
     await vi.waitFor(() => expect(api.calls('GET /geo/place-details-new/osm%3A1')).toHaveLength(1));
-    expect(onBlocking).toHaveBeenLastCalledWith(true);
+    await vi.waitFor(() => expect(onBlocking).toHaveBeenLastCalledWith(true));
     unmount();
     expect(onBlocking).toHaveBeenLastCalledWith(false);
     await act(async () => {
