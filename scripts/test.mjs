@@ -3,9 +3,10 @@
 //   2. server again on a real PostgreSQL         (TEST_DATABASE_URL, default: the local server)
 //   3. two app nodes on PostgreSQL + Redis       (TEST_REDIS_URL, default: the local server)
 //   4. browser flows in Debian Chromium          (Playwright, after a production build)
-// Two lanes run at once: 1 → 2 → 3, and the build → 4 (much of either is waiting: on the
-// database, on a browser, on timers). TEST_LANES=1 runs the four one after the other. With two
-// lanes each suite's output is kept in .test-output/<suite>.log and printed when it ends.
+// On four cores or more two lanes run at once, 1 → 2 → 3 and the build → 4, each suite's output
+// kept in .test-output/<suite>.log and printed when it ends; on two cores both lanes are busy
+// enough that running them together took as long as one after the other (measured), so they
+// run in order there. TEST_LANES=1 or 2 chooses.
 // A suite whose service is missing is skipped with a clear line on a developer's machine, and
 // fails the run under CI=true: never skip silently in CI.
 //
@@ -17,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -49,7 +51,7 @@ const results = [];
 
 /** The suites running now, each in its own process group (its pid is the group's id). */
 const running = new Set();
-const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
+const lanes = Number(process.env.TEST_LANES ?? (availableParallelism() >= 4 ? 2 : 1)) === 2 ? 2 : 1;
 
 const killGroup = (pid, signal) => {
   try {
