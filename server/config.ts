@@ -51,6 +51,11 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * A request answered in this many ms or more is logged at info ('slow request'); quicker
+     * reads log at debug, writes and refusals at info whatever their time. 0 = every request.
+     */
+    SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     /** Absolute lifetime of a session token; a dispatcher's shift fits in it. */
     TOKEN_TTL_HOURS: z.coerce

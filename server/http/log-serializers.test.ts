@@ -188,7 +188,7 @@ describe('the log lines of real requests', () => {
       const response = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': id } });
       expect(response.statusCode).toBe(401);
       const entries = logsOf(id);
-      expect(entries.some((entry) => entry.msg === 'incoming request')).toBe(true);
+      expect(entries.some((entry) => entry.msg === 'request completed')).toBe(true);
       expectNoPersonalData(JSON.stringify(entries));
     }
     expect(lines.join('\n')).toContain('"url":"/api/orders?phone=…&page=1"');

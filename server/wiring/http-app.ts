@@ -11,6 +11,7 @@ import {
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 import { loggerOptions } from '../http/log-serializers';
+import { RequestLogController } from '../http/request-logging';
 import { sipWebsocketOrigins } from '../modules/calls/sip-settings';
 import { frameworkErrors, registerErrorHandling } from '../plugins/errors';
 import { registerSecurityHeaders } from '../plugins/security-headers';
@@ -24,6 +25,8 @@ export async function createHttpApp(config: Config, logStream?: DestinationStrea
   const app = Fastify({
     // No secrets, SQL parameters or full phone numbers in the logs (log-serializers.ts).
     logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config.LOG_LEVEL, logStream),
+    // Routine reads log at debug, the rest at info (request-logging.ts).
+    logController: new RequestLogController(config.SLOW_REQUEST_MS),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
