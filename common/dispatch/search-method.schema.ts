@@ -29,6 +29,12 @@ export const REFUSAL_ACTIONS = ['ban', 'reset'] as const;
 /** Search types whose `search_limit` is a distance in metres; the others count drivers. */
 export const LIMIT_IN_METRES: ReadonlySet<SearchType> = new Set(['by_radius', 'by_route']);
 
+/** A step's limit when its type is chosen: drivers offered, or metres for a distance search. */
+export const DEFAULT_SEARCH_LIMIT = { drivers: 50, metres: 3_000 } as const;
+
+export const defaultSearchLimit = (type: SearchType): number =>
+  LIMIT_IN_METRES.has(type) ? DEFAULT_SEARCH_LIMIT.metres : DEFAULT_SEARCH_LIMIT.drivers;
+
 /**
  * ban_conditions: refusals of the drivers offered at positions `drivers.from`–`to` of
  * a step count; `count` of them within `reset_interval` minutes → banned for that long
@@ -81,7 +87,7 @@ export const DEFAULT_BAN_CONDITIONS: BanConditions = {
 export const DEFAULT_SEARCH_ITEM: SearchItem = {
   search_type: 'by_zone',
   search_time: 6,
-  search_limit: 50,
+  search_limit: DEFAULT_SEARCH_LIMIT.drivers,
   search_order_by: 'by_distance',
   notification_method: 'all',
   exclude_previous: false,

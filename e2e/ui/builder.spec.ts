@@ -62,9 +62,12 @@ test('a dispatcher adds an interval, edits its step, drags it to the top and del
   await editor.getByTestId('step-0-ban_active').check();
   await expect(editor.getByTestId('step-0-ban')).toBeVisible();
   await editor.getByTestId('add-step').click();
+  // A limit of 20 drivers does not become 20 metres: a new type starts at its own default.
+  await editor.getByTestId('step-1-search_limit').fill('20');
   await editor.getByTestId('step-1-search_type').click();
   await page.getByRole('option', { name: 'Pe rază' }).click();
   await expect(editor.getByTestId('step-1')).toContainText('metri');
+  await expect(editor.getByTestId('step-1-search_limit')).toHaveValue('3000');
   await shot(page, 'builder-editor');
   await editor.getByTestId('interval-save').click();
   await toast(page, 'Salvat cu succes!');
@@ -101,6 +104,7 @@ test('a dispatcher adds an interval, edits its step, drags it to the top and del
   expect(ids).toContain(first.id);
   await page.getByTestId(`interval-toggle-${added.id}`).click();
   await expect(editor.getByTestId('step-0-search_time')).toHaveValue('12');
+  await expect(editor.getByTestId('step-1-search_limit')).toHaveValue('3000');
   await expect(editor.getByTestId('interval-time-to')).toHaveValue('14:30:00');
 
   // Delete after 'Remove?'.

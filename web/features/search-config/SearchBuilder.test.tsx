@@ -78,6 +78,32 @@ describe('SearchBuilder (/builder)', () => {
     );
   });
 
+  it('starts the limit again at the new type’s default and unit when the search type changes', async () => {
+    const { calls } = renderBuilder();
+    fireEvent.click(await screen.findByTestId('interval-toggle-2'));
+    const limit = () => screen.getByTestId('step-0-search_limit') as HTMLInputElement;
+    const step = () => screen.getByTestId('step-0');
+    fireEvent.change(limit(), { target: { value: '20' } });
+    expect(limit().value).toBe('20');
+    const chooseType = async (label: string) => {
+      fireEvent.click(screen.getByTestId('step-0-search_type'));
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await chooseType('Pe rază');
+    await waitFor(() => expect(limit().value).toBe('3000'));
+    expect(step().textContent).toContain('metri');
+    await chooseType('În zonele vecine');
+    await waitFor(() => expect(limit().value).toBe('50'));
+    expect(step().textContent).toContain('șoferi');
+    fireEvent.click(screen.getByTestId('interval-save'));
+    expect(await screen.findByText('Salvat cu succes!')).toBeTruthy();
+    expect(calls('PATCH /api/search-methods/20')[0]?.body).toEqual({
+      definitions: {
+        items: [{ ...DEFAULT_SEARCH_ITEM, search_type: 'by_near_zone', search_limit: 50 }],
+      },
+    });
+  });
+
   it('shows a user who may not edit the configuration without the editing controls', async () => {
     renderBuilder({ ...dispatcher, roles: ['driver'] });
     fireEvent.click(await screen.findByTestId('interval-toggle-1'));

@@ -10,6 +10,7 @@ import {
   SEARCH_ORDERINGS,
   SEARCH_TYPES,
   type SearchItem,
+  type SearchType,
 } from '@common/dispatch/search-method.schema';
 import {
   ActionIcon,
@@ -23,6 +24,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { limitUnit } from './interval-summary';
+import { withSearchType } from './search-step';
 
 const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((value) => ({ value, label: labels[value] }));
@@ -150,7 +152,7 @@ export function StepEditor({
           data={TYPE_OPTIONS}
           value={item.search_type}
           allowDeselect={false}
-          onChange={(value) => value && set('search_type', value as SearchItem['search_type'])}
+          onChange={(value) => value && onChange(withSearchType(item, value as SearchType))}
           error={errors.search_type}
           disabled={readOnly}
           data-testid={id('search_type')}
