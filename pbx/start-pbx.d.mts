@@ -21,6 +21,11 @@ export interface StartPbxOptions {
   logFile?: string;
   /** How long to wait for both ports to answer (default 10 s). */
   readyTimeoutMs?: number;
+  /**
+   * A port already taken is replaced by one the system has free (RunningPbx says which);
+   * default false: a taken port is an error.
+   */
+  orFreePorts?: boolean;
 }
 
 export interface RunningPbx {
@@ -54,3 +59,7 @@ export function pbxProblem(): string | null;
 export function pbxConfigText(options: StartPbxOptions & { runDir: string }): string;
 export function writePbxConfig(options: StartPbxOptions & { runDir: string }): string;
 export function startPbx(options: StartPbxOptions): Promise<RunningPbx>;
+export function portFree(kind: 'udp' | 'tcp', host: string, port: number): Promise<boolean>;
+export function samePbxRunning(
+  options: Pick<StartPbxOptions, 'udpPort' | 'wsPort' | 'secret' | 'hookUrl'>,
+): boolean;

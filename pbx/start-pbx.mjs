@@ -263,7 +263,8 @@ async function reapOrphan(udpPort) {
   rmSync(stateFile(udpPort), { force: true });
 }
 
-function portFree(kind, host, port) {
+/** Whether `port` can be bound on `host` now (udp or tcp). */
+export function portFree(kind, host, port) {
   return new Promise((resolve) => {
     if (kind === 'udp') {
       const socket = dgram.createSocket('udp4');
@@ -275,6 +276,58 @@ function portFree(kind, host, port) {
       server.listen(port, host, () => server.close(() => resolve(true)));
     }
   });
+}
+
+/** A port the system has free on `host` now (bound to 0, then released). */
+function anyFreePort(kind, host) {
+  return new Promise((resolve, reject) => {
+    if (kind === 'udp') {
+      const socket = dgram.createSocket('udp4');
+      socket.once('error', reject);
+      socket.bind(0, host, () => {
+        const { port } = socket.address();
+        socket.close(() => resolve(port));
+      });
+    } else {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, host, () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+    }
+  });
+}
+
+/**
+ * Names the secret in the state file without revealing it: a PBX another process started is
+ * reused only when it holds the same secret (a foreign one would refuse every credential).
+ */
+const secretIdOf = (secret) =>
+  createHmac('sha256', secret).update('pbx-state').digest('hex').slice(0, 16);
+
+/**
+ * Whether the project's Kamailio already runs on `udpPort` for these settings: started by a
+ * live process (`npm run pbx`, another start of this app), on the same WebSocket port, with the
+ * same secret and hook. Anything else on the port is a foreign PBX.
+ */
+export function samePbxRunning({ udpPort, wsPort, secret, hookUrl }) {
+  let state;
+  try {
+    state = JSON.parse(readFileSync(stateFile(udpPort), 'utf8'));
+  } catch {
+    return false;
+  }
+  return (
+    Number.isInteger(state.ownerPid) &&
+    alive(state.ownerPid) &&
+    Number.isInteger(state.pid) &&
+    alive(state.pid) &&
+    isKamailio(state.pid) &&
+    state.wsPort === wsPort &&
+    state.hookUrl === new URL(hookUrl).href &&
+    state.secretId === secretIdOf(secret)
+  );
 }
 
 // ----- readiness: the WebSocket port accepts, and SIP over UDP answers an OPTIONS -----
@@ -344,21 +397,23 @@ function logTail(logFile) {
  * @returns {Promise<import('./start-pbx.d.mts').RunningPbx>}
  */
 export async function startPbx(options) {
-  const { udpPort, wsPort, secret, hookUrl, readyTimeoutMs = 10_000 } = options;
+  const { secret, hookUrl, readyTimeoutMs = 10_000 } = options;
   const host = options.host ?? '127.0.0.1';
   const { binary } = findKamailio();
 
-  await reapOrphan(udpPort);
-  for (const { kind, port } of [
-    { kind: 'udp', port: udpPort },
-    { kind: 'tcp', port: wsPort },
-  ]) {
-    if (!(await portFree(kind, host, port))) {
-      throw new Error(
-        `${kind.toUpperCase()} ${host}:${port} is in use (another PBX? \`ss -lnp | grep :${port}\`)`,
-      );
+  await reapOrphan(options.udpPort);
+  const ports = { udp: options.udpPort, tcp: options.wsPort };
+  for (const kind of ['udp', 'tcp']) {
+    if (await portFree(kind, host, ports[kind])) continue;
+    if (options.orFreePorts) {
+      ports[kind] = await anyFreePort(kind, host);
+      continue;
     }
+    throw new Error(
+      `${kind.toUpperCase()} ${host}:${ports[kind]} is in use (another PBX? \`ss -lnp | grep :${ports[kind]}\`)`,
+    );
   }
+  const { udp: udpPort, tcp: wsPort } = ports;
 
   const ownRunDir = !options.runDir;
   const runDir = options.runDir ?? mkdtempSync(path.join(tmpdir(), 'ogo-pbx-'));
@@ -385,7 +440,18 @@ export async function startPbx(options) {
       resolve({ code: null, signal: null, error });
     });
   });
-  writeFileSync(stateFile(udpPort), JSON.stringify({ pid, ownerPid: process.pid, runDir }));
+  writeFileSync(
+    stateFile(udpPort),
+    JSON.stringify({
+      pid,
+      ownerPid: process.pid,
+      runDir,
+      wsPort,
+      hookUrl: new URL(hookUrl).href,
+      secretId: secretIdOf(secret),
+    }),
+    { mode: 0o600 },
+  );
 
   // The process that started it exits without stop() (an error, process.exit, a server's own
   // SIGTERM handling): Kamailio stops with it (its main process takes its workers down on

@@ -8,7 +8,7 @@ import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './db/seed';
 import { serializeError } from './http/log-serializers';
 import { selfUrl, startDemoFleet } from './simulator/demo-fleet';
-import { startDemoPbx } from './simulator/demo-pbx';
+import { startDemoPbx, withDemoPbx } from './simulator/demo-pbx';
 import { demoAccountsLine, listenUrl, logDestination } from './startup';
 
 /** The process: configuration, database, optional Redis, the app, graceful shutdown. */
@@ -28,8 +28,12 @@ async function main() {
     redis = { pub, sub };
   }
 
+  // The project's Kamailio beside the demo (DEMO_PBX), before the app: the softphones' settings
+  // and the CSP name the ports it really got.
+  const pbx = await startDemoPbx({ config, baseUrl: selfUrl(config.PORT, config.HOST) });
+
   const app = await buildApp({
-    config,
+    config: withDemoPbx(config, pbx),
     database,
     redis,
     logStream: logDestination(process.stdout.isTTY === true),
@@ -53,6 +57,7 @@ async function main() {
       { file: generated },
       'generated a random SIP secret for the app and its PBX (SIP_SECRET overrides it)',
     );
+  if (pbx) app.log[pbx.notice.level](pbx.notice.fields ?? {}, pbx.notice.message);
   // The demo company's simulated drivers move on the map (DEMO_FLEET_DRIVERS).
   const fleet = await startDemoFleet({
     app,
@@ -62,16 +67,6 @@ async function main() {
     logger: app.log,
   }).catch((error: unknown) => {
     app.log.warn({ err: error }, 'the demo fleet did not start');
-    return undefined;
-  });
-
-  // The project's Kamailio beside the demo, when it is installed (DEMO_PBX).
-  const pbx = await startDemoPbx({
-    config,
-    baseUrl: selfUrl(port, config.HOST),
-    logger: app.log,
-  }).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'the demo PBX did not start');
     return undefined;
   });
 
