@@ -272,7 +272,8 @@ const EnvSchema = z
       .default('127.0.0.1'),
     /**
      * `npm start` runs the project's Kamailio beside the app when SIP_WS_URL points at this
-     * machine (server/simulator/demo-pbx.ts); default on, except in production.
+     * machine (server/simulator/demo-pbx.ts), on ports of its own when those are taken (the
+     * softphones follow); default on, except in production.
      */
     DEMO_PBX: booleanFlag.optional(),
     SIP_CREDENTIAL_TTL_S: z.coerce
