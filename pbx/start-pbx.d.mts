@@ -59,7 +59,6 @@ export function pbxProblem(): string | null;
 export function pbxConfigText(options: StartPbxOptions & { runDir: string }): string;
 export function writePbxConfig(options: StartPbxOptions & { runDir: string }): string;
 export function startPbx(options: StartPbxOptions): Promise<RunningPbx>;
-export function portFree(kind: 'udp' | 'tcp', host: string, port: number): Promise<boolean>;
 export function samePbxRunning(
   options: Pick<StartPbxOptions, 'udpPort' | 'wsPort' | 'secret' | 'hookUrl'>,
 ): boolean;

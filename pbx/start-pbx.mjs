@@ -263,8 +263,7 @@ async function reapOrphan(udpPort) {
   rmSync(stateFile(udpPort), { force: true });
 }
 
-/** Whether `port` can be bound on `host` now (udp or tcp). */
-export function portFree(kind, host, port) {
+function portFree(kind, host, port) {
   return new Promise((resolve) => {
     if (kind === 'udp') {
       const socket = dgram.createSocket('udp4');
