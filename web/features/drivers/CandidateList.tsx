@@ -90,7 +90,7 @@ export function CandidateList({
         aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
         data-testid={testId}
       />
-      <ScrollArea.Autosize mah={360} mt={6} type="auto">
+      <ScrollArea.Autosize mah={360} mt={6} type="auto" offsetScrollbars="y">
         <div
           ref={rows}
           id={listId}
@@ -175,6 +175,7 @@ function CandidateRow(props: {
       <Badge
         size="xs"
         radius="sm"
+        tt="none"
         variant={driver.state === 'offline' ? 'outline' : 'light'}
         color={state.color}
         fullWidth

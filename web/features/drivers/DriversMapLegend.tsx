@@ -24,11 +24,12 @@ export function DriversMapLegend({ zones }: { zones: boolean }) {
       pos="absolute"
       left={8}
       bottom={8}
-      style={{ zIndex: 1, pointerEvents: 'none', opacity: 0.92 }}
+      // Wraps in a narrow console column rather than running under the map's edge.
+      style={{ zIndex: 1, pointerEvents: 'none', opacity: 0.92, maxWidth: 'calc(100% - 16px)' }}
       data-testid="drivers-map-legend"
       aria-label="Legenda hărții"
     >
-      <Group gap={10} wrap="nowrap">
+      <Group gap={10} wrap="wrap" style={{ rowGap: 2 }}>
         {entries.map((entry) => (
           <Group key={entry.label} gap={4} wrap="nowrap">
             <span
