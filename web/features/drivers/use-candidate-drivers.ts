@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiWith } from '../../lib/api-client';
 import { driverKeys } from './driver-keys';
+import { POSITIONS_POLL_MS } from './use-driver-positions';
 import { USER_SEARCH_DEBOUNCE_MS } from './use-driver-search';
 
 const NO_CANDIDATES: CandidateDriver[] = [];
@@ -38,9 +39,11 @@ export function useCandidateDrivers(orderId: number | null, search: string) {
     queryFn: ({ signal }) =>
       apiWith(getCandidateDrivers, { signal }, { params: { id: orderId ?? 0 }, query: {} }),
     enabled: orderId !== null,
-    // States and distances change by the minute: read anew each time the list opens.
+    // States and distances change by the minute: read anew each time the list opens, and as the
+    // map does while it stays open.
     staleTime: 0,
     gcTime: 0,
+    refetchInterval: POSITIONS_POLL_MS,
   });
   const truncated = all.data !== undefined && all.data.total > all.data.data.length;
   const searched = useQuery({
