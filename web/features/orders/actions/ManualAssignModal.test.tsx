@@ -76,9 +76,7 @@ describe('ManualAssignModal', () => {
     fireEvent.change(field, { target: { value: 'stefan' } });
     expect(rows().map((row) => row.getAttribute('data-driver-id'))).toEqual(['12']);
     fireEvent.change(field, { target: { value: '999' } });
-    expect(screen.getByTestId('manual-assign-driver-empty').textContent).toBe(
-      'Niciun șofer găsit',
-    );
+    expect(screen.getByTestId('manual-assign-driver-empty').textContent).toBe('Niciun șofer găsit');
     fireEvent.click(screen.getByTestId('manual-assign-submit'));
     expect(await screen.findByText(ORDER_MESSAGES.selectDriver)).toBeTruthy();
   });
