@@ -77,6 +77,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Policy>> = {
   'GET /api/orders': CONSOLE,
   'GET /api/orders-for-report': CONSOLE,
   'GET /api/orders/:id': CONSOLE,
+  'GET /api/orders/:id/candidate-drivers': CONSOLE,
   'GET /api/orders/:id/dispatch-trace': CONSOLE,
   'GET /api/polygons': CONSOLE,
   'GET /api/polygons/:id': CONSOLE,

@@ -20,6 +20,8 @@ import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDeviceSightings, createDevicesService } from '../modules/devices/devices.service';
 import { driverReportsRoutes } from '../modules/driver-reports/driver-reports.routes';
 import { createDriverReportsService } from '../modules/driver-reports/driver-reports.service';
+import { candidatesRoutes } from '../modules/drivers/candidates/candidates.routes';
+import { createCandidatesService } from '../modules/drivers/candidates/candidates.service';
 import { driversRoutes } from '../modules/drivers/drivers.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { geocoderFromConfig } from '../modules/places/geocoders';
@@ -70,6 +72,7 @@ export function wireAdministration(
       app.log.warn({ err: error }, 'recording a device sighting failed'),
     ),
   );
+  candidatesRoutes(app, authenticate, createCandidatesService({ db, fleet }));
   devicesRoutes(app, authenticate, createDevicesService(db));
   driverReportsRoutes(
     app,

@@ -3,6 +3,9 @@ import { useMemo } from 'react';
 import type { LatLng } from './geometry';
 import { useGeoJsonLayers } from './use-geojson-layers';
 
+/** The company's dot and its circle (the drivers map's legend names it). */
+export const COMPANY_MARKER_COLOR = '#1c7ed6';
+
 const LAYERS = [
   {
     id: 'company-point',
@@ -10,7 +13,7 @@ const LAYERS = [
     source: 'company',
     paint: {
       'circle-radius': 7,
-      'circle-color': '#1c7ed6',
+      'circle-color': COMPANY_MARKER_COLOR,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 3,
     },

@@ -105,7 +105,8 @@ export async function listUsers(db: DbOrTx, scope: TenantScope, query: ListUsers
   if (query.search) {
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(
-      sql`(f_unaccent(lower(${users.name})) like f_unaccent(${like}) or ${users.email} like ${like} or ${users.phone} like ${like} or lower(${users.identifier}) like ${like})`,
+      // A driver is also found by his car's call sign (the car form, the driver pickers).
+      sql`(f_unaccent(lower(${users.name})) like f_unaccent(${like}) or ${users.email} like ${like} or ${users.phone} like ${like} or lower(${users.identifier}) like ${like} or exists (select 1 from ${cars} c where c.driver_id = ${users}.id and lower(c.indicativ) like ${like}))`,
     );
   }
   const where = and(...filters);

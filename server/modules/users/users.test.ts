@@ -103,6 +103,19 @@ describe('GET /api/users', () => {
     expect(byIdentifier.json<{ data: User[] }>().data).toEqual([]);
   });
 
+  it('finds a driver by his car’s call sign, when his identifier is another', async () => {
+    const renamed = await buildDriver(t.db, a.id, {
+      name: 'Vasile Toma',
+      identifier: 'VT',
+      car: { indicativ: 'TX915' },
+    });
+    const found = await get('/api/users?role=driver&search=tx91', dispatcherA);
+    expect(found.json<{ data: User[] }>().data.map((u) => u.id)).toEqual([renamed.id]);
+    // Another company's call sign finds nobody.
+    const foreign = await get('/api/users?role=driver&search=702', dispatcherA);
+    expect(foreign.json<{ data: User[] }>().data).toEqual([]);
+  });
+
   it('caps per_page', async () => {
     const response = await get('/api/users?per_page=1000', dispatcherA);
     expect(response.statusCode).toBe(422);

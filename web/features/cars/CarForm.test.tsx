@@ -61,4 +61,41 @@ describe('CarForm', () => {
       license_until: null,
     });
   });
+
+  it('finds a driver by his call sign as well as by his name', async () => {
+    const driver = (id: number, name: string, indicativ: string, carId: number) => ({
+      id,
+      name,
+      identifier: null,
+      default_car: {
+        id: carId,
+        indicativ,
+        make: 'Dacia',
+        model: 'Logan',
+        color: 'Alb',
+        number: 'IS-01-ABC',
+      },
+    });
+    stubFetch({
+      'GET /api/users': () =>
+        json(200, {
+          data: [driver(7, 'Ion Popa', '205', 70), driver(8, 'Maria Ionescu', '118', 80)],
+          meta: { total: 2, page: 1, per_page: 100 },
+        }),
+    });
+    renderUi(<CarForm id={80} initial={emptyCarDraft(3)} onSaved={() => {}} />, {
+      user: dispatcher,
+    });
+    const field = screen.getByTestId('car-driver_id');
+    // Typed into: Mantine takes a change of an unfocused field for the browser's autofill.
+    field.focus();
+    fireEvent.click(field);
+    // Both drivers are listed before any search.
+    await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(2));
+    const options = () => screen.queryAllByRole('option').map((option) => option.textContent);
+    fireEvent.change(field, { target: { value: '118' } });
+    await waitFor(() => expect(options()).toEqual(['118 · Maria Ionescu']));
+    fireEvent.change(field, { target: { value: 'popa' } });
+    await waitFor(() => expect(options()).toEqual(['205 · Ion Popa (are altă mașină)']));
+  });
 });

@@ -16,6 +16,7 @@ import { formErrorsOf, isApiError, serverFieldErrors } from '../../lib/form/fiel
 import { FIELDSET } from '../../lib/form/fieldset';
 import { apiErrorMessages } from '../../lib/toast';
 import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes-warning';
+import { driverLabel } from '../drivers';
 import { useCompanyChoices, useUserList } from '../users';
 import { type CarDraft, carBody, carValidator } from './car-form';
 import { EXPIRY_COLOR, expiryState } from './expiry';
@@ -101,12 +102,13 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
     }),
   );
 
+  // The call sign leads each choice: the field's search matches it as well as the name.
   const driverChoices = (drivers.data?.data ?? []).map((d) => ({
     value: String(d.id),
     label:
       d.default_car && d.default_car.id !== id
-        ? `${d.name} (are ${d.default_car.indicativ})`
-        : d.name,
+        ? `${driverLabel(d)} (are altă mașină)`
+        : driverLabel(d),
   }));
 
   return (
@@ -148,6 +150,7 @@ export function CarForm({ id, initial, fixedDriver, onSaved, onCancel, readOnly 
                 clearable
                 searchable
                 data={driverChoices}
+                nothingFoundMessage="Niciun șofer găsit"
                 {...field('driver_id')}
                 value={draft.driver_id === null ? null : String(draft.driver_id)}
                 onChange={(value) =>

@@ -2,6 +2,7 @@ import type { User } from '@common/users/users.schema';
 import { Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ModalActions } from '../../components/ModalActions';
+import { CandidateList } from './CandidateList';
 import { DriverSelect } from './DriverSelect';
 
 export interface DriverPickerModalProps {
@@ -9,12 +10,17 @@ export interface DriverPickerModalProps {
   title: string;
   /** One dimmed line on what the choice will do. */
   hint: string;
-  /** The driver search field: its label, the driver shown in it, and what a pick does. */
+  /**
+   * The driver search field: its label, the driver shown in it, and what a pick does (`driver`
+   * is null when the field lists an order's candidates).
+   */
   field: {
     label: string;
     value: number | null;
     onPick: (driverId: number | null, driver: User | null) => void;
   };
+  /** Lists this order's drivers, nearest free first, instead of a search over every driver. */
+  candidatesOf?: number;
   /** Under the field, e.g. the drivers picked so far. */
   children?: ReactNode;
   submitLabel: string;
@@ -29,14 +35,16 @@ export interface DriverPickerModalProps {
 }
 
 /**
- * A modal that picks one or more drivers (searched by call sign or name) for an order, with
- * 'Renunță' and a submit. Picking clears the message of a refused submit.
+ * A modal that picks one or more drivers (searched by call sign or name, or among the order's
+ * candidates) for an order, with 'Renunță' and a submit. Picking clears the message of a refused
+ * submit.
  */
 export function DriverPickerModal({
   opened,
   title,
   hint,
   field,
+  candidatesOf,
   children,
   submitLabel,
   submitting,
@@ -67,22 +75,43 @@ export function DriverPickerModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} data-testid={testIds.modal}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size={candidatesOf === undefined ? 'md' : 'lg'}
+      data-testid={testIds.modal}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
-        <DriverSelect
-          label={field.label}
-          value={field.value}
-          error={error}
-          autoFocus
-          testId={testIds.field}
-          onChange={(driverId, driver) => {
-            setError(null);
-            field.onPick(driverId, driver);
-          }}
-        />
+        {candidatesOf === undefined ? (
+          <DriverSelect
+            label={field.label}
+            value={field.value}
+            error={error}
+            autoFocus
+            testId={testIds.field}
+            onChange={(driverId, driver) => {
+              setError(null);
+              field.onPick(driverId, driver);
+            }}
+          />
+        ) : (
+          <CandidateList
+            orderId={candidatesOf}
+            label={field.label}
+            value={field.value}
+            error={error}
+            testId={testIds.field}
+            onPick={(driverId) => {
+              setError(null);
+              field.onPick(driverId, null);
+            }}
+            onConfirm={() => void submit()}
+          />
+        )}
         {children}
         <ModalActions
           onCancel={close}

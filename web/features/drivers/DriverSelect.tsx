@@ -1,6 +1,7 @@
 import type { User } from '@common/users/users.schema';
 import { Select } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { callSignOf } from './map-search-message';
 import { useDriverSearch } from './use-driver-search';
 
 interface DriverSelectProps {
@@ -14,7 +15,7 @@ interface DriverSelectProps {
 }
 
 export const driverLabel = (driver: Pick<User, 'name' | 'default_car' | 'identifier'>) => {
-  const callSign = driver.default_car?.indicativ ?? driver.identifier;
+  const callSign = callSignOf(driver);
   return callSign ? `${callSign} · ${driver.name}` : driver.name;
 };
 

@@ -56,6 +56,50 @@ describe('the drivers map', () => {
     expect(api.calls('GET /api/drivers-positions')).toHaveLength(1);
   });
 
+  it('tells an offline call sign from one no driver has, and explains its colours', async () => {
+    const offline = {
+      id: 11,
+      name: 'Ion Popa',
+      identifier: '105',
+      is_online: false,
+      default_car: { id: 3, indicativ: '105' },
+    };
+    stubFetch({
+      'GET /api/drivers-positions': () => json(200, [position(6, '101')]),
+      'GET /api/users': (request) =>
+        json(200, {
+          data: '105'.includes(request.query.get('search') ?? '') ? [offline] : [],
+          meta: { total: 1, page: 1, per_page: 30 },
+        }),
+    });
+    renderUi(<DriversMap />, { user: dispatcher });
+    await waitFor(() => expect(panel().getAttribute('data-driver-count')).toBe('1'));
+    const legend = screen.getByTestId('drivers-map-legend');
+    expect(legend.textContent).toBe('LiberOfertă în cursÎn pauzăOcupatCompania · 1500 m');
+
+    const search = screen.getByTestId('drivers-map-search');
+    fireEvent.change(search, { target: { value: '105' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('drivers-map-empty').textContent).toBe(
+        'Șoferul 105 nu este conectat.',
+      ),
+    );
+    fireEvent.change(search, { target: { value: '05' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('drivers-map-empty').textContent).toBe(
+        'Niciun șofer conectat cu acest indicativ.',
+      ),
+    );
+    fireEvent.change(search, { target: { value: '999' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('drivers-map-empty').textContent).toBe(
+        'Niciun șofer cu acest indicativ.',
+      ),
+    );
+    fireEvent.click(screen.getByTestId('drivers-map-zones'));
+    expect(legend.textContent).toContain('Zone');
+  });
+
   it('reads every position again every 25 s while the batches keep coming', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubServer();

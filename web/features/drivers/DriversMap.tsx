@@ -11,6 +11,8 @@ import { ZonesLayer } from '../../map/ZonesLayer';
 import { DRIVER_CIRCLE_M, driversMapZoom } from '../../map/zoom';
 import { useCurrentUser } from '../auth';
 import { DriverCard } from './DriverCard';
+import { DriversMapLegend } from './DriversMapLegend';
+import { useOffMapMessage } from './use-call-sign-lookup';
 import { useDriverPositions } from './use-driver-positions';
 import { useMapZones } from './use-map-zones';
 
@@ -52,18 +54,21 @@ export function DriversMap({ height, onOpenOrder, focusDriverId = null }: Driver
   );
   const followed = shown.length === 1 ? shown[0] : undefined;
   const center = followedCenter(shown) ?? company;
+  const searchMissed =
+    focusDriverId === null && !positions.isPending && query.trim() !== '' && shown.length === 0;
+  const offMap = useOffMapMessage(query, searchMissed);
 
   const empty = positions.isPending
     ? null
     : positions.isError
       ? 'Pozițiile șoferilor nu au putut fi citite.'
-      : drivers.length === 0
-        ? 'Niciun șofer cu poziție cunoscută.'
-        : shown.length === 0
-          ? focusDriverId !== null
+      : searchMissed
+        ? (offMap ?? 'Se caută șoferul…')
+        : drivers.length === 0
+          ? 'Niciun șofer cu poziție cunoscută.'
+          : shown.length === 0 && focusDriverId !== null
             ? 'Șoferul alocat nu are poziție cunoscută.'
-            : 'Niciun șofer cu acest indicativ.'
-          : null;
+            : null;
 
   return (
     <Paper
@@ -115,13 +120,15 @@ export function DriversMap({ height, onOpenOrder, focusDriverId = null }: Driver
           height={height ?? '100%'}
           label="Harta șoferilor"
           testId="drivers-map"
-          overlay={empty && <DriversMapEmpty text={empty} />}
         >
           <CircleLayer center={company} radiusM={DRIVER_CIRCLE_M} />
           <CompanyMarker center={company} />
           <DriversLayer drivers={shown} onSelect={setSelected} />
           {showZones && zones.data && <ZonesLayer zones={zones.data} />}
         </MapView>
+        {/* Beside the map, not in it: said also where the map cannot be drawn. */}
+        {empty && <DriversMapEmpty text={empty} />}
+        <DriversMapLegend zones={showZones} />
         {selected !== null && (
           <Box
             pos="absolute"
