@@ -110,6 +110,25 @@ describe('operator dashboard (/operator)', () => {
     expect(await screen.findByText('Căutare comandă după indicativ')).toBeTruthy();
   });
 
+  it('gives a protocol client his orders without Prioritate or blocked numbers', async () => {
+    logIn({
+      ...dispatcher,
+      roles: ['company'],
+      companies: [
+        { id: 9, name: 'Protocol SRL', type: 'protocol', package_id: 1, lat: null, lng: null },
+      ],
+    });
+    stubFetch(consoleRoutes);
+    renderApp('/operator');
+    expect(await screen.findByTestId('operator-topbar', undefined, LAZY)).toBeTruthy();
+    expect(await screen.findByText('Comandă nouă')).toBeTruthy();
+    expect(screen.getByTestId('open-callsign-search')).toBeTruthy();
+    expect(screen.queryByTestId('open-priority-window')).toBeNull();
+    expect(screen.queryByTestId('open-blocked-phones')).toBeNull();
+    expect(screen.queryByTestId('menu-/settings/polygons')).toBeNull();
+    expect(screen.queryByTestId('menu-/builder')).toBeNull();
+  });
+
   it('blocks and unblocks numbers from the top bar', async () => {
     logIn();
     const blocked = [

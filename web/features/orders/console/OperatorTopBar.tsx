@@ -1,3 +1,4 @@
+import { can } from '@common/auth/page-access';
 import { Button, Divider, Group, Kbd, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { Icon } from '../../../components/Icon';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import type { Flavour } from '../../../lib/orders/labels';
 import { useShortcuts } from '../../../lib/shortcuts';
+import { useCurrentUser } from '../../auth';
 import { BlockedPhonesModal } from '../../blocked-phones';
 import { PriorityWindowButton } from '../../search-config';
 import { ZoneStatisticsButton } from '../../zones';
@@ -42,6 +44,10 @@ export function OperatorTopBar({
   onNewOrder,
   extra,
 }: OperatorTopBarProps) {
+  const user = useCurrentUser();
+  // A protocol client's console is reduced to his orders: no driver priorities, no blocked numbers.
+  const priorities = can(user, 'buildsSearch');
+  const blocksPhones = can(user, 'operates');
   const [modal, setModal] = useState<null | 'blocked' | 'search' | 'callsign'>(null);
   useShortcuts({ callSignSearch: () => setModal('callsign') });
   const close = () => setModal(null);
@@ -90,15 +96,17 @@ export function OperatorTopBar({
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
         {/* Top bar: the driver-priority window. */}
-        <PriorityWindowButton />
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => setModal('blocked')}
-          data-testid="open-blocked-phones"
-        >
-          Numere blocate
-        </Button>
+        {priorities && <PriorityWindowButton />}
+        {blocksPhones && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setModal('blocked')}
+            data-testid="open-blocked-phones"
+          >
+            Numere blocate
+          </Button>
+        )}
         <Button
           variant="default"
           size="xs"
@@ -119,7 +127,7 @@ export function OperatorTopBar({
           </Button>
         </Tooltip>
       </Group>
-      <BlockedPhonesModal opened={modal === 'blocked'} onClose={close} />
+      {blocksPhones && <BlockedPhonesModal opened={modal === 'blocked'} onClose={close} />}
       {modal === 'search' && (
         <OrdersSearchModal
           opened
