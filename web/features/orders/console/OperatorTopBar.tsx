@@ -59,7 +59,8 @@ export function OperatorTopBar({
 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="operator-topbar">
-      <Group gap="xs" wrap="nowrap">
+      {/* Only the figures on the left ever give way; the buttons on the right never clip. */}
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
         {onNewOrder ? (
           <Button onClick={onNewOrder} style={NO_SHRINK} data-testid="new-order">
             Comandă nouă
@@ -92,7 +93,7 @@ export function OperatorTopBar({
         <Divider orientation="vertical" />
         <LiveStatistics flavour={flavour} />
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={NO_SHRINK}>
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
         {/* Top bar: the driver-priority window. */}
