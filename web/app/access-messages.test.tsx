@@ -85,6 +85,21 @@ describe('messages that do not mislead', () => {
     expect(screen.queryByTestId('menu-/devices')).toBeNull();
   });
 
+  it('links the dashboard cards only to lists the person may open', async () => {
+    logIn({
+      ...dispatcher,
+      roles: ['company'],
+      companies: [{ ...taxi, type: 'protocol', package_id: 1 }],
+      meta: [],
+    });
+    renderApp('/dashboard');
+    const drivers = await screen.findByTestId('stat-drivers', undefined, { timeout: 10_000 });
+    expect(drivers.closest('a')).toBeNull();
+    expect(screen.getByTestId('stat-orders-today').closest('a')?.getAttribute('href')).toBe(
+      '/operator',
+    );
+  });
+
   it('lights only Delimitare zone on /settings/polygons', async () => {
     logIn({ ...dispatcher, roles: ['manager', 'dispatcher'] });
     renderApp('/settings/polygons');
