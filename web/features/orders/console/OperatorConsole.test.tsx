@@ -129,6 +129,26 @@ describe('operator dashboard (/operator)', () => {
     expect(screen.queryByTestId('menu-/builder')).toBeNull();
   });
 
+  it.each([
+    ['a protocol client', 'protocol', false],
+    ['a dispatcher', 'dispatch', true],
+  ] as const)("shows 'Blochează numărul' to %s (%s company): %s", async (_who, type, offered) => {
+    logIn(
+      type === 'protocol'
+        ? {
+            ...dispatcher,
+            roles: ['company'],
+            companies: [{ id: 9, name: 'Protocol SRL', type, package_id: 1, lat: null, lng: null }],
+          }
+        : dispatcher,
+    );
+    stubFetch(consoleRoutes);
+    renderApp('/operator/order/31');
+    const actions = await screen.findByTestId('order-form-actions', undefined, LAZY);
+    await within(actions).findByText('Dublează');
+    expect(within(actions).queryByText('Blochează numărul') !== null).toBe(offered);
+  });
+
   it('blocks and unblocks numbers from the top bar', async () => {
     logIn();
     const blocked = [
