@@ -54,13 +54,7 @@ const PAGE_APIS: Record<string, (person: Person) => string> = {
  * Pages refused by the very roles of their API: the server says 403 to the others. (The
  * administrators' lists are the people list filtered, which a dispatcher may read.)
  */
-const REFUSED_BY_ROLE = [
-  '/users/dispatcher',
-  '/cars',
-  '/car/7',
-  '/devices',
-  '/settings',
-];
+const REFUSED_BY_ROLE = ['/users/dispatcher', '/cars', '/car/7', '/devices', '/settings'];
 
 beforeAll(async () => {
   t = await createTestApp();
