@@ -117,7 +117,6 @@ export async function wireOrdersAndDispatch(
   ordersRoutes(app, authenticate, {
     writes: orderWrites,
     reads: createOrderReads(db, readModel, callerCompanies),
-    readModel,
   });
   dispatchRoutes(
     app,

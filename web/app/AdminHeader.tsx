@@ -6,6 +6,7 @@ import { buildMenu } from './menu';
 export function AdminHeader({ user }: { user: LoggedUser }) {
   const menu = buildMenu({
     roles: user.roles,
+    companies: user.companies,
     packageId: user.companies[0]?.package_id ?? null,
     header: 'admin',
   });

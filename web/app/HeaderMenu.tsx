@@ -4,8 +4,23 @@ import { Icon } from '../components/Icon';
 import { type MenuEntry, visibleMenu } from './menu';
 import { isPlannedPage } from './route-meta';
 
-const isActive = (pathname: string, path: string) =>
+const isUnder = (pathname: string, path: string) =>
   pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The one entry the page belongs to: the longest path it is under, so /settings/polygons
+ * lights 'Delimitare zone' and not also System's /settings.
+ */
+export function activeMenuPath(entries: readonly MenuEntry[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const entry of entries) {
+    const links = entry.kind === 'link' ? [entry] : entry.children;
+    for (const { path } of links) {
+      if (isUnder(pathname, path) && (best === null || path.length > best.length)) best = path;
+    }
+  }
+  return best;
+}
 
 const slug = (label: string) =>
   label
@@ -18,12 +33,13 @@ const slug = (label: string) =>
 export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
   const { pathname } = useLocation();
   const visible = visibleMenu(entries, (path) => !isPlannedPage(path));
+  const activePath = activeMenuPath(visible, pathname);
 
   return (
     <Group gap={2} wrap="nowrap" component="nav" aria-label="Meniu principal">
       {visible.map((entry) => {
         if (entry.kind === 'link') {
-          const active = isActive(pathname, entry.path);
+          const active = entry.path === activePath;
           return (
             <Button
               key={entry.path}
@@ -32,13 +48,14 @@ export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
               aria-current={active ? 'page' : undefined}
+              data-active={active || undefined}
               data-testid={`menu-${entry.path}`}
             >
               {entry.label}
             </Button>
           );
         }
-        const active = entry.children.some((child) => isActive(pathname, child.path));
+        const active = entry.children.some((child) => child.path === activePath);
         return (
           <Menu key={entry.label} trigger="click" withinPortal>
             <Menu.Target>
@@ -46,6 +63,7 @@ export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
                 variant={active ? 'light' : 'subtle'}
                 color={active ? undefined : 'gray'}
                 rightSection={<Icon name="chevronDown" size={14} />}
+                data-active={active || undefined}
                 data-testid={`menu-group-${slug(entry.label)}`}
               >
                 {entry.label}
@@ -58,7 +76,7 @@ export function HeaderMenu({ entries }: { entries: readonly MenuEntry[] }) {
                   component={Link}
                   to={child.path}
                   data-testid={`menu-${child.path}`}
-                  aria-current={pathname === child.path ? 'page' : undefined}
+                  aria-current={child.path === activePath ? 'page' : undefined}
                 >
                   {child.label}
                 </Menu.Item>

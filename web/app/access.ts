@@ -1,4 +1,5 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
+import { mayOpenPage } from '@common/auth/page-access';
 import {
   CONSOLE_PACKAGES,
   type ConsoleKind,
@@ -24,19 +25,23 @@ export type RouteAccess =
   /** The user's own console instead (a courier who types /operator). */
   | { kind: 'redirect'; to: string }
   /** No console of theirs answers this page: a clear page, not someone else's console. */
-  | { kind: 'refused' };
+  | { kind: 'refused' }
+  /** The page is not for their role (the menu does not offer it and its API answers 403). */
+  | { kind: 'forbidden' };
 
 /**
- * Whether a logged-in user may open a page of `console` (routes follow roles and
- * packages). A user of the other package goes to the same screen in their own console; a user
- * with no console (driver, client, media company) gets a clear refusal. A platform admin with
- * no company opens either.
+ * Whether a logged-in user may open a page. First the page's own rule (`mayOpenPage`, the
+ * same rule the header menu follows); then, for a page of `console`, roles and packages: a user
+ * of the other package goes to the same screen in their own console; a user with no console
+ * (driver, client, media company) gets a clear refusal. A platform admin with no company opens
+ * either.
  */
 export function routeAccess(
   user: UserFacts,
   console: ConsoleKind | undefined,
   pathname: string,
 ): RouteAccess {
+  if (!mayOpenPage(user, pathname)) return { kind: 'forbidden' };
   if (!console) return { kind: 'open' };
   if (!hasConsoleRole(user)) return { kind: 'refused' };
   if (user.companies.some((company) => CONSOLE_PACKAGES[console].includes(company.package_id))) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, type MenuEntry, type MenuGroup, visibleMenu } from './menu';
 
+const taxi = [{ type: 'dispatch' as const }];
+
 const paths = (entries: readonly MenuEntry[]): string[] =>
   entries.flatMap((entry) =>
     entry.kind === 'link' ? [entry.path] : entry.children.map((child) => child.path),
@@ -13,8 +15,13 @@ const groupNamed = (entries: readonly MenuEntry[], label: string): MenuGroup => 
 };
 
 describe('buildMenu — admin header', () => {
-  const admin = buildMenu({ roles: ['admin'], packageId: 1, header: 'admin' });
-  const dispatcher = buildMenu({ roles: ['dispatcher'], packageId: 1, header: 'admin' });
+  const admin = buildMenu({ roles: ['admin'], companies: taxi, packageId: 1, header: 'admin' });
+  const dispatcher = buildMenu({
+    roles: ['dispatcher'],
+    companies: taxi,
+    packageId: 1,
+    header: 'admin',
+  });
 
   it('has the top-level entries in order', () => {
     expect(topLabels(admin)).toEqual([
@@ -50,6 +57,7 @@ describe('buildMenu — admin header', () => {
       '/reports',
       '/content',
       '/settings',
+      '/builder',
     ]);
   });
 
@@ -79,30 +87,35 @@ describe('buildMenu — admin header', () => {
     expect(paths(dispatcher)).not.toContain('/users/admin');
   });
 
-  it('shows Dispozitive to non-admins in the admin header', () => {
-    expect(paths(dispatcher)).toContain('/devices');
+  it('gives Dispozitive only to administrators (GET /api/devices answers a dispatcher 403)', () => {
+    expect(paths(dispatcher)).not.toContain('/devices');
+    expect(paths(admin)).toContain('/devices');
   });
 
-  it('never shows Comenzi or the builder in the admin header', () => {
+  it('never shows Comenzi in the admin header', () => {
     for (const packageId of [0, 1, 2, 3, null] as const) {
-      const menu = buildMenu({ roles: ['admin'], packageId, header: 'admin' });
+      const menu = buildMenu({ roles: ['admin'], companies: taxi, packageId, header: 'admin' });
       expect(paths(menu)).not.toContain('/orders/all');
-      expect(paths(menu)).not.toContain('/builder');
       expect(paths(menu)).toContain('/operator');
     }
   });
 
-  it('System holds content and settings', () => {
+  it('System holds content, settings and the builder for who may edit it', () => {
     expect(groupNamed(admin, 'Sistem').children).toEqual([
       { kind: 'link', label: 'Conținut', path: '/content' },
       { kind: 'link', label: 'Setări', path: '/settings' },
+      { kind: 'link', label: 'Constructor mod de lucru', path: '/builder' },
+    ]);
+    expect(groupNamed(dispatcher, 'Sistem').children.map((c) => c.path)).toEqual([
+      '/content',
+      '/builder',
     ]);
   });
 });
 
 describe('buildMenu — point-of-sale header', () => {
   const pos = (packageId: 0 | 1 | 2 | 3 | null, roles: ('company' | 'admin')[] = ['company']) =>
-    buildMenu({ roles, packageId, header: 'pos' });
+    buildMenu({ roles, companies: [{ type: 'courier' }], packageId, header: 'pos' });
 
   it.each([
     [2, true],
@@ -135,6 +148,11 @@ describe('buildMenu — point-of-sale header', () => {
     expect(paths(pos(1, ['company', 'admin']))).toContain('/users/admin');
   });
 
+  it('offers a company user neither people nor Transport (their APIs answer him 403)', () => {
+    expect(topLabels(pos(2))).not.toContain('Utilizatori');
+    expect(paths(pos(2))).not.toContain('/cars');
+  });
+
   it('adds the work-mode builder to System, and the settings only for administrators', () => {
     expect(groupNamed(pos(3), 'Sistem').children.map((c) => [c.label, c.path])).toEqual([
       ['Conținut', '/content'],
@@ -142,16 +160,23 @@ describe('buildMenu — point-of-sale header', () => {
     ]);
     expect(paths(pos(3, ['company', 'admin']))).toContain('/settings');
     expect(
-      paths(buildMenu({ roles: ['dispatcher'], packageId: 1, header: 'admin' })),
+      paths(buildMenu({ roles: ['dispatcher'], companies: taxi, packageId: 1, header: 'admin' })),
     ).not.toContain('/settings');
     expect(
-      paths(buildMenu({ roles: ['manager', 'dispatcher'], packageId: 1, header: 'admin' })),
+      paths(
+        buildMenu({
+          roles: ['manager', 'dispatcher'],
+          companies: taxi,
+          packageId: 1,
+          header: 'admin',
+        }),
+      ),
     ).toContain('/settings');
   });
 });
 
 describe('visibleMenu', () => {
-  const menu = buildMenu({ roles: ['admin'], packageId: 1, header: 'admin' });
+  const menu = buildMenu({ roles: ['admin'], companies: taxi, packageId: 1, header: 'admin' });
 
   it('keeps only links whose route exists', () => {
     const visible = visibleMenu(menu, (path) => path === '/dashboard' || path === '/content');

@@ -1,4 +1,5 @@
 import type { PackageId, Role } from '@common/auth/auth.schema';
+import { can, mayOpenPage, type PersonFacts } from '@common/auth/page-access';
 import { CONSOLE_PACKAGES } from '../features/auth/console';
 
 /** A leaf of the header menu: a label and the route it opens. */
@@ -19,6 +20,8 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 export interface MenuInput {
   roles: readonly Role[];
+  /** The kinds of the user's companies (a protocol client's console is reduced). */
+  companies: PersonFacts['companies'];
   /** Package of the user's company; null for users without a company. */
   packageId: PackageId | null;
   header: 'admin' | 'pos';
@@ -32,22 +35,23 @@ const group = (label: string, children: (MenuLink | false)[]): MenuGroup => ({
 });
 
 /**
- * The full header menu for a user, before hiding entries whose page does
- * not exist yet (`visibleMenu`). Pure, so every rule is unit-tested.
+ * The header menu for a user, before hiding entries whose page does not exist yet
+ * (`visibleMenu`). Pure, so every rule is unit-tested.
  *
- * - Users: the administrators entry is for admins only.
- * - Point-of-sale header: Orders only for package 2 or 3, Operator only for package 1,
- *   Devices only for admins, and System adds the work-mode builder.
+ * - An entry shows only when the user may open its page (`mayOpenPage`, the rule the route
+ *   guard and, through the same roles, the server apply): no entry answers 403.
+ * - Point-of-sale header: Orders only for package 2 or 3, Operator only for package 1.
+ * - System: content and settings, and the work-mode builder for whoever may edit it.
  */
-export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] {
-  const isAdmin = roles.includes('admin');
+export function buildMenu(input: MenuInput): MenuEntry[] {
+  const { packageId, header } = input;
   const isPos = header === 'pos';
-  const showOrders = isPos && packageId !== null && CONSOLE_PACKAGES.delivery.includes(packageId);
-  const showOperator = !isPos || (packageId !== null && CONSOLE_PACKAGES.taxi.includes(packageId));
-  const showDevices = !isPos || isAdmin;
-  // docs/ADMINISTRATION.md "People and cars": a company's own administrators, for them and
-  // the platform admin (dispatchers read the other lists; only administrators change them).
-  const administers = isAdmin || roles.includes('manager');
+  // Drivers and clients have no console to open (the guard refuses them).
+  const works = can(input, 'console');
+  const showOrders =
+    works && isPos && packageId !== null && CONSOLE_PACKAGES.delivery.includes(packageId);
+  const showOperator =
+    works && (!isPos || (packageId !== null && CONSOLE_PACKAGES.taxi.includes(packageId)));
 
   const entries: (MenuEntry | false)[] = [
     link('Dashboard', '/dashboard'),
@@ -59,9 +63,9 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
       link('Clienți', '/users/client'),
       link('Companii protocol', '/users/company'),
       link('Transport', '/cars'),
-      showDevices && link('Dispozitive', '/devices'),
-      administers && link('Administratori firmă', '/users/manager'),
-      isAdmin && link('Administratori', '/users/admin'),
+      link('Dispozitive', '/devices'),
+      link('Administratori firmă', '/users/manager'),
+      link('Administratori', '/users/admin'),
     ]),
     group('Financiar', [
       link('Sold șoferi', '/finances/sold'),
@@ -75,29 +79,29 @@ export function buildMenu({ roles, packageId, header }: MenuInput): MenuEntry[] 
     link('Rapoarte', '/reports'),
     group('Sistem', [
       link('Conținut', '/content'),
-      // The company's settings are its administrators'; the API refuses others.
-      administers && link('Setări', '/settings'),
-      isPos && link('Constructor mod de lucru', '/builder'),
+      link('Setări', '/settings'),
+      link('Constructor mod de lucru', '/builder'),
     ]),
   ];
-  return entries.filter((entry): entry is MenuEntry => entry !== false);
+  const present = entries.filter((entry): entry is MenuEntry => entry !== false);
+  return visibleMenu(present, (path) => mayOpenPage(input, path));
 }
 
 /**
- * What the header renders: only links whose route exists, and only groups with at least
- * one such link. Pages added by later issues make their entries appear by themselves.
+ * Only the links `keep` keeps (whose route exists, that the user may open), and only groups
+ * with at least one such link. Pages added later make their entries appear by themselves.
  */
 export function visibleMenu(
   entries: readonly MenuEntry[],
-  exists: (path: string) => boolean,
+  keep: (path: string) => boolean,
 ): MenuEntry[] {
   const visible: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === 'link') {
-      if (exists(entry.path)) visible.push(entry);
+      if (keep(entry.path)) visible.push(entry);
       continue;
     }
-    const children = entry.children.filter((child) => exists(child.path));
+    const children = entry.children.filter((child) => keep(child.path));
     if (children.length > 0) visible.push({ ...entry, children });
   }
   return visible;

@@ -65,6 +65,22 @@ describe('consoles (routes follow packages)', () => {
   });
 });
 
+describe('tab titles', () => {
+  it('gives every route and every child its own title (a child without one is its parent’s index)', () => {
+    for (const route of ROUTES) {
+      expect(route.handle.title, route.path).toBeTruthy();
+      expect(resolveTitle([route.handle]), route.path).not.toBe(DEFAULT_TITLE);
+      for (const child of route.children ?? []) {
+        if (child.index) continue;
+        expect(child.handle?.title, `${route.path}/${child.path}`).toBeTruthy();
+        expect(resolveTitle([route.handle, child.handle])).toBe(
+          `${child.handle?.title} · ${DEFAULT_TITLE}`,
+        );
+      }
+    }
+  });
+});
+
 describe('resolveTitle', () => {
   it('defaults to OGO Dashboard', () => {
     expect(resolveTitle([])).toBe(DEFAULT_TITLE);

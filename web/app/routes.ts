@@ -44,7 +44,12 @@ export interface AppChildRoute {
  * which the header menu leaves out.
  */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', handle: {}, load: () => import('../pages/HomePage') },
+  {
+    // The product overview and the business sign-up.
+    path: '/',
+    handle: { title: 'Dispecerat taxi, curierat și livrări' },
+    load: () => import('../pages/HomePage'),
+  },
   {
     path: '/business/enroll',
     handle: { title: 'Înscriere firmă' },
@@ -97,7 +102,11 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/content', handle: { title: 'Conținut' }, load: () => import('../pages/ContentPage') },
   // Public pages of the content store.
-  { path: '/page/:url', handle: {}, load: () => import('../pages/PublicContentPage') },
+  {
+    path: '/page/:url',
+    handle: { title: 'Pagină' },
+    load: () => import('../pages/PublicContentPage'),
+  },
   {
     path: '/documentation',
     handle: { title: 'Documentație' },

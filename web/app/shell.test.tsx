@@ -48,7 +48,9 @@ describe('shell', () => {
     expect(screen.getByTestId('enroll-link').getAttribute('href')).toBe('/business/enroll');
     expect(screen.getByRole('button', { name: 'Autentificare' })).toBeTruthy();
     expect(await screen.findByText('Înscriere firmă')).toBeTruthy();
-    expect(document.title).toBe('OGO Dashboard');
+    await waitFor(() =>
+      expect(document.title).toBe('Dispecerat taxi, curierat și livrări · OGO Dashboard'),
+    );
   });
 
   it('titles pages from route metadata', async () => {

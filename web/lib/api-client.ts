@@ -35,6 +35,9 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The server refused the person (403), as opposed to a record that does not exist (404). */
+export const isForbidden = (error: unknown): boolean => isApiError(error) && error.status === 403;
+
 export interface ApiOptions {
   signal?: AbortSignal;
   /**

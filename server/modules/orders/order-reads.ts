@@ -2,18 +2,43 @@ import type { ListOrdersQuery, Order } from '@common/orders/orders.schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
-import type { CallerCompaniesOf } from './caller-companies';
+import type { CallerCompanies, CallerCompaniesOf } from './caller-companies';
 import { findOrder, findOrderRow, historyOf } from './orders.repo';
+import type { DispatcherTab } from './read-model/dispatcher.repo';
 import { reportRows } from './read-model/dispatcher.repo';
+import type { ConsoleCaller, TabQuery } from './read-model/dispatcher-board';
 import type { OrderListScope } from './read-model/list-keys';
 import type { OrdersReadModel } from './read-model/orders-read-model';
 
-/** What the order routes read: one order, its history, and pages of GET /api/orders. */
+/**
+ * Which orders a person's lists, tabs and counters show, decided here for all of them: his
+ * dispatching companies' by the company that dispatches them, his protocol companies' by the
+ * company that asked for them (a protocol client follows what his company ordered, whoever of
+ * it placed the order). One order's read (`findOrder`) and its socket rooms (`company:<id>` of
+ * both companies, publisher.ts) follow the same two columns.
+ */
+export function consoleScopeOf(companies: CallerCompanies): {
+  processedBy: number[];
+  createdBy: number[];
+} {
+  return {
+    processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
+    createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
+  };
+}
+
+/** What the order routes read: one order, its history, pages of GET /api/orders and the tabs. */
 export function createOrderReads(
   db: Db,
-  readModel: Pick<OrdersReadModel, 'list'>,
+  readModel: Pick<OrdersReadModel, 'list' | 'tab' | 'statistics' | 'liveStatistics'>,
   callerCompanies: CallerCompaniesOf,
 ) {
+  /** The caller of the tabs and counters: his dispatching and protocol companies. */
+  async function consoleCaller(auth: AuthContext): Promise<ConsoleCaller> {
+    const { processedBy, createdBy } = consoleScopeOf(await callerCompanies(auth));
+    return { userId: auth.userId, companyIds: processedBy, createdBy };
+  }
+
   async function get(auth: AuthContext, id: number): Promise<Order> {
     const order = await findOrder(db, scopeOf(auth), id);
     if (!order) throw notFound('order');
@@ -29,18 +54,26 @@ export function createOrderReads(
   async function list(auth: AuthContext, query: ListOrdersQuery) {
     const scope: OrderListScope = isAdmin(auth)
       ? { kind: 'all' }
-      : await callerCompanies(auth).then((companies) => ({
-          kind: 'companies',
-          processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
-          createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
-        }));
+      : { kind: 'companies', ...consoleScopeOf(await callerCompanies(auth)) };
     return readModel.list(scope, query);
   }
 
-  /** GET /api/orders-for-report: the newest orders of the caller's companies. */
-  const report = (auth: AuthContext, limit: number) => reportRows(db, auth.companyIds, limit);
+  /** GET /api/dispatcher-orders/{tab}. */
+  const tab = async (auth: AuthContext, name: DispatcherTab, query: TabQuery) =>
+    readModel.tab(await consoleCaller(auth), name, query);
+  /** GET /api/dispatcher-orders/statistics: the tabs' counters. */
+  const statistics = async (auth: AuthContext) => readModel.statistics(await consoleCaller(auth));
+  /** GET /api/dispatcher-orders/live-statistics: the top bar. */
+  const liveStatistics = async (auth: AuthContext) =>
+    readModel.liveStatistics(await consoleCaller(auth));
 
-  return { get, orderHistory, list, report };
+  /** GET /api/orders-for-report: the newest orders of the caller's companies. */
+  const report = async (auth: AuthContext, limit: number) => {
+    const { companyIds, createdBy = [] } = await consoleCaller(auth);
+    return reportRows(db, { companyIds, createdBy }, limit);
+  };
+
+  return { get, orderHistory, list, report, tab, statistics, liveStatistics };
 }
 
 export type OrderReads = ReturnType<typeof createOrderReads>;

@@ -28,18 +28,13 @@ import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service';
 import type { OrderReads } from './order-reads';
 import type { DispatcherTab } from './read-model/dispatcher.repo';
-import type { OrdersReadModel } from './read-model/orders-read-model';
 import type { OrderWritePath } from './write/order-write-path';
 
-/** Orders: reads from the read model and the order reads, writes through the write path. */
+/** Orders: reads through the order reads (which decide the caller's orders), writes through the write path. */
 export function ordersRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,
-  {
-    writes,
-    reads,
-    readModel,
-  }: { writes: OrderWritePath; reads: OrderReads; readModel: OrdersReadModel },
+  { writes, reads }: { writes: OrderWritePath; reads: OrderReads },
 ) {
   const tabs: [typeof listInCallOrders, DispatcherTab][] = [
     [listInCallOrders, 'in-call'],
@@ -49,14 +44,14 @@ export function ordersRoutes(
   ];
   for (const [endpoint, tab] of tabs) {
     route(app, authenticate, endpoint, { roles: CONSOLE_ROLES }, ({ auth, query }) =>
-      readModel.tab(auth, tab, { search: query.search, page: query.page, perPage: query.per_page }),
+      reads.tab(auth, tab, { search: query.search, page: query.page, perPage: query.per_page }),
     );
   }
   route(app, authenticate, getDispatcherStatistics, { roles: CONSOLE_ROLES }, ({ auth }) =>
-    readModel.statistics(auth),
+    reads.statistics(auth),
   );
   route(app, authenticate, getLiveStatistics, { roles: CONSOLE_ROLES }, ({ auth }) =>
-    readModel.liveStatistics(auth),
+    reads.liveStatistics(auth),
   );
   route(
     app,

@@ -1,6 +1,9 @@
+import { NOT_FOUND } from '@common/http/errors';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm';
+import { NoAccess } from '../../components/NoAccess';
+import { isForbidden } from '../../lib/api-client';
 import { apiErrorMessages, toastApiError } from '../../lib/toast';
 import { useCurrentUser } from '../auth';
 import { defaultCompanyIds, isAdministrator, useCompanyChoices, userPath } from '../users';
@@ -18,13 +21,16 @@ export function CarEditScreen({ id }: { id: number }) {
   const remove = useDeleteCar();
   const [only = null] = defaultCompanyIds(companies.data ?? [], caller.companies);
 
-  if (id < 0 || (id === 0 && !administers))
+  if (id < 0)
     return (
       <Alert color="red" variant="light">
-        Mașina nu a fost găsită.
+        {NOT_FOUND.car}
       </Alert>
     );
+  // Adding cars is for administrators: said as such, not as a car that does not exist.
+  if (id === 0 && !administers) return <NoAccess />;
   if (id > 0 && car.isPending) return <Loader size="sm" />;
+  if (id > 0 && isForbidden(car.error)) return <NoAccess />;
   if (id > 0 && car.isError)
     return (
       <Alert color="red" variant="light">

@@ -1,3 +1,4 @@
+import { mayOpenPage } from '@common/auth/page-access';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -29,9 +30,11 @@ export function CoverageMapCard({ height }: { height: number }) {
             {zones.data ? `${count} ${count === 1 ? 'zonă' : 'zone'}` : ' '}
           </Text>
         </div>
-        <Anchor component={Link} to="/settings/polygons" size="sm">
-          Delimitare zone
-        </Anchor>
+        {mayOpenPage(user, '/settings/polygons') && (
+          <Anchor component={Link} to="/settings/polygons" size="sm">
+            Delimitare zone
+          </Anchor>
+        )}
       </Group>
       <MapView
         center={company}

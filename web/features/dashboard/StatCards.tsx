@@ -1,6 +1,8 @@
+import { mayOpenPage } from '@common/auth/page-access';
 import type { CommonStatistics } from '@common/dashboard/dashboard.schema';
 import { Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../auth';
 
 interface Card {
   key: string;
@@ -82,10 +84,12 @@ function CardBody({ card, stats }: { card: Card; stats: CommonStatistics | undef
 }
 
 export function StatCards({ stats }: { stats: CommonStatistics | undefined }) {
+  const user = useCurrentUser();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
       {CARDS.map((card) =>
-        card.to ? (
+        // A card opens its list only for who may open it (the menu's rule): never a 403 page.
+        card.to && mayOpenPage(user, card.to) ? (
           <UnstyledButton key={card.key} component={Link} to={card.to}>
             <CardBody card={card} stats={stats} />
           </UnstyledButton>

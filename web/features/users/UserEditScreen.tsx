@@ -1,7 +1,10 @@
+import { NOT_FOUND } from '@common/http/errors';
 import type { User } from '@common/users/users.schema';
 import { Alert, Anchor, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NoAccess } from '../../components/NoAccess';
+import { isForbidden } from '../../lib/api-client';
 import { apiErrorMessages } from '../../lib/toast';
 import { useCurrentUser } from '../auth';
 import { DriverOrderList, DriverReportLinks } from '../drivers';
@@ -84,13 +87,16 @@ export function UserEditScreen({
   const list = USER_TYPES[type];
   const administers = isAdministrator(caller.roles);
 
-  if (!mayOpenType(type, caller.roles) || id < 0 || (id === 0 && !administers))
+  if (id < 0)
     return (
       <Alert color="red" variant="light">
-        Utilizatorul nu a fost găsit.
+        {NOT_FOUND.user}
       </Alert>
     );
+  // Not his to open: said as such, not as a user who does not exist.
+  if (!mayOpenType(type, caller.roles) || (id === 0 && !administers)) return <NoAccess />;
   if (id > 0 && user.isPending) return <Loader size="sm" />;
+  if (id > 0 && isForbidden(user.error)) return <NoAccess />;
   if (id > 0 && user.isError)
     return (
       <Alert color="red" variant="light">

@@ -25,7 +25,12 @@ export interface TabQuery {
   perPage: number;
 }
 
-type Caller = { userId: number; companyIds: number[] };
+/**
+ * Who reads a console: the companies he dispatches for, and the protocol companies whose orders
+ * he follows (`createdBy`: a protocol client's console shows the orders his company asked for).
+ */
+export type ConsoleCaller = { userId: number; companyIds: number[]; createdBy?: number[] };
+type Caller = ConsoleCaller;
 
 /** What a change of an order made stale: its companies' tabs (and, for a new order, its place). */
 export interface OrdersChange {
@@ -134,28 +139,39 @@ export function createDispatcherBoard({
     maxEntries: 1_000,
   });
 
-  const scopeKey = (companyIds: number[]) => [...companyIds].sort((a, b) => a - b).join(',');
+  const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
+  const scopeKey = ({ companyIds, createdBy = [] }: Caller) =>
+    createdBy.length === 0 ? sorted(companyIds) : `${sorted(companyIds)}/by${sorted(createdBy)}`;
   /**
    * `c7:live` is every list of company 7's live tab; `c7:live:all` the unsearched ones (a new
    * order is inserted into those) and `c7:live:search` the searched ones (dropped instead).
    */
-  const tabTags = (companyIds: readonly number[], tabs: readonly DispatcherTab[]) =>
-    companyIds.flatMap((id) => tabs.map((tab) => `c${id}:${tab}`));
-  const listTags = (companyIds: readonly number[], tab: DispatcherTab, searched: boolean) => [
-    ...tabTags(companyIds, [tab]),
-    ...companyIds.map((id) => `c${id}:${tab}:${searched ? 'search' : 'all'}`),
+  // A protocol company's lists (by the orders it asked for) are `by9:live`, apart from the lists
+  // of the companies that dispatch.
+  const callerTags = ({ companyIds, createdBy = [] }: Caller, suffix: string) => [
+    ...companyIds.map((id) => `c${id}:${suffix}`),
+    ...createdBy.map((id) => `by${id}:${suffix}`),
   ];
-  const statsTags = (companyIds: readonly number[]) => [
-    ...tabTags(companyIds, TAB_IDS),
-    ...companyIds.map((id) => `c${id}:stats`),
+  const tabTags = (caller: Caller, tabs: readonly DispatcherTab[]) =>
+    tabs.flatMap((tab) => callerTags(caller, tab));
+  const listTags = (caller: Caller, tab: DispatcherTab, searched: boolean) => [
+    ...tabTags(caller, [tab]),
+    ...callerTags(caller, `${tab}:${searched ? 'search' : 'all'}`),
   ];
+  const statsTags = (caller: Caller) => [
+    ...tabTags(caller, TAB_IDS),
+    ...callerTags(caller, 'stats'),
+  ];
+  /** What a change of these companies' orders touches, on either side. */
+  const changedTags = (companyIds: readonly number[], tabs: readonly DispatcherTab[]) =>
+    tabTags({ userId: 0, companyIds: [...companyIds], createdBy: [...companyIds] }, tabs);
   const rowTag = (id: number) => [`order:${id}`];
 
-  const idsOf = (companyIds: number[], tab: DispatcherTab, search?: string) =>
+  const idsOf = (caller: Caller, tab: DispatcherTab, search?: string) =>
     listsOf(tab).get(
-      `${scopeKey(companyIds)}|${tab}|${search ?? ''}`,
-      listTags(companyIds, tab, search !== undefined),
-      () => tabIds(db, { tab, companyIds, search }),
+      `${scopeKey(caller)}|${tab}|${search ?? ''}`,
+      listTags(caller, tab, search !== undefined),
+      () => tabIds(db, { tab, companyIds: caller.companyIds, createdBy: caller.createdBy, search }),
     );
 
   // Validated against the contract once, like the route serialiser would on every request, and
@@ -173,7 +189,7 @@ export function createDispatcherBoard({
     name: DispatcherTab,
     query: TabQuery,
   ): Promise<Json<z.output<typeof OrderListSchema>>> {
-    const list = await idsOf(caller.companyIds, name, query.search || undefined);
+    const list = await idsOf(caller, name, query.search || undefined);
     const ids = ownFirstPage(list, caller.userId, query.page, query.perPage);
     return page(ids, {
       total: list.ids.length,
@@ -215,7 +231,7 @@ export function createDispatcherBoard({
   /** The four tab counters: the sizes of the very lists the tabs show. */
   async function statistics(caller: Caller): Promise<z.output<typeof DispatcherStatisticsSchema>> {
     const [inCall, liveTab, finished, canceled] = await Promise.all(
-      TAB_IDS.map((name) => idsOf(caller.companyIds, name)),
+      TAB_IDS.map((name) => idsOf(caller, name)),
     );
     return {
       in_call: inCall?.ids.length ?? 0,
@@ -227,10 +243,8 @@ export function createDispatcherBoard({
 
   /** Top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
   const liveStatistics = async (caller: Caller) => {
-    const orderCounts = await live.get(
-      scopeKey(caller.companyIds),
-      statsTags(caller.companyIds),
-      () => liveCounts(db, caller.companyIds),
+    const orderCounts = await live.get(scopeKey(caller), statsTags(caller), () =>
+      liveCounts(db, caller.companyIds, caller.createdBy),
     );
     // The drivers' figures are the live index's, the same state the map shows.
     const drivers = driverCounts(caller.companyIds);
@@ -244,22 +258,23 @@ export function createDispatcherBoard({
 
   /** The change's tabs (and the counts built from them) are read again at the next poll. */
   function dropTabs(change: OrdersChange) {
-    const tags = tabTags(change.company_ids, change.tabs);
+    const tags = changedTags(change.company_ids, change.tabs);
     openLists.invalidate(tags);
     closedLists.invalidate(tags);
     live.invalidate(tags);
   }
 
   /**
-   * A new order, as the wire has it. The tab lists only hold the
-   * orders a company dispatches (tabIdsQuery), so only the dispatching company's lists change:
-   * the order goes first in its unsearched tabs (it is the newest; the next reload puts two
-   * orders placed in the same millisecond in the database's order), a searched list is read
-   * again, and the top bar counts one more order of the last 24 h.
+   * A new order, as the wire has it. In the dispatching company's lists the order goes first in
+   * its unsearched tabs (it is the newest; the next reload puts two orders placed in the same
+   * millisecond in the database's order), a searched list is read again, and the top bar counts
+   * one more order of the last 24 h. The lists of the protocol company that asked for it (few,
+   * short) are read again.
    */
   function orderCreated(order: Order) {
     const company = order.processed_by_company_id;
-    for (const tab of tabsOfNew(order)) {
+    const tabs = tabsOfNew(order);
+    for (const tab of tabs) {
       listsOf(tab).revise(`c${company}:${tab}:all`, (list) => withNewest(list, order));
       listsOf(tab).invalidate([`c${company}:${tab}:search`]);
     }
@@ -267,6 +282,9 @@ export function createDispatcherBoard({
       ...counts,
       orders_24h: counts.orders_24h + 1,
     }));
+    const asker = { userId: 0, companyIds: [], createdBy: [order.created_by_company_id] };
+    for (const tab of tabs) listsOf(tab).invalidate(tabTags(asker, [tab]));
+    live.invalidate(callerTags(asker, 'stats'));
   }
 
   /**

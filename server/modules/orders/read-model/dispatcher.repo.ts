@@ -1,6 +1,6 @@
 import { ORDER_COUNT_CAP } from '@common/orders/orders.schema';
 import type { TabId } from '@common/orders/orders.tabs';
-import { and, desc, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../db/client';
 import { preparedPerDb } from '../../../db/prepared';
 import { orders } from '../../../db/schema';
@@ -26,6 +26,18 @@ const tabFilter: Record<DispatcherTab, SQL> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A console's orders: those its dispatching companies dispatch and those its protocol companies
+ * asked for (`createdBy`, empty for everyone but a protocol client). Each side follows its own
+ * index; both together only for a user of both kinds of company.
+ */
+export function consoleOrdersOf(companyIds: number[], createdBy: readonly number[] = []): SQL {
+  const processed = oneOf(orders.processed_by_company_id, companyIds);
+  if (createdBy.length === 0) return processed;
+  const created = oneOf(orders.created_by_company_id, [...createdBy]);
+  return companyIds.length === 0 ? created : sql`(${processed} or ${created})`;
+}
+
 /** A tab's orders in display order, as (id, dispatcher) pairs: small enough to share and reorder. */
 export interface TabIds {
   ids: Int32Array;
@@ -42,7 +54,7 @@ export interface TabIds {
  */
 export async function tabIds(
   db: DbOrTx,
-  input: { tab: DispatcherTab; companyIds: number[]; search?: string },
+  input: { tab: DispatcherTab; companyIds: number[]; createdBy?: number[]; search?: string },
 ): Promise<TabIds> {
   const [row] = await tabIdsQuery(db, input);
   const ids = parseIntList(row?.ids ?? '', ORDER_COUNT_CAP);
@@ -61,7 +73,7 @@ export async function tabIds(
  */
 export function tabIdsQuery(
   db: DbOrTx,
-  input: { tab: DispatcherTab; companyIds: number[]; search?: string },
+  input: { tab: DispatcherTab; companyIds: number[]; createdBy?: number[]; search?: string },
 ) {
   const search = input.search?.trim();
   const closedTab = isClosedTab(input.tab);
@@ -74,7 +86,7 @@ export function tabIdsQuery(
     .from(orders)
     .where(
       and(
-        oneOf(orders.processed_by_company_id, input.companyIds),
+        consoleOrdersOf(input.companyIds, input.createdBy),
         tabFilter[input.tab],
         // The call sign exactly, or the address as a case-insensitive substring.
         search
@@ -108,16 +120,16 @@ const ordersByIdsPrepared = preparedPerDb((db) =>
 /** Wire-shaped orders by id (ids come from a scoped query: no scope here). */
 export const ordersByIds = (db: Db, ids: number[]) => ordersByIdsPrepared(db).execute({ ids });
 
-const countWhere = (companyIds: number[], filter: SQL) =>
-  sql<number>`(select count(*)::int from ${orders} where ${oneOf(orders.processed_by_company_id, companyIds)} and ${filter})`;
+const countWhere = (scope: SQL, filter: SQL) =>
+  sql<number>`(select count(*)::int from ${orders} where ${scope} and ${filter})`;
 
 /**
  * Operator top bar: last 24 h orders and cancellations. The drivers' figures come from
  * the live driver index, not from here.
  */
-export async function liveCounts(db: DbOrTx, companyIds: number[]) {
+export async function liveCounts(db: DbOrTx, companyIds: number[], createdBy: number[] = []) {
   const [row] = rowsOf<{ orders_24h: number; canceled_24h: number }>(
-    await db.execute(liveCountsQuery(companyIds)),
+    await db.execute(liveCountsQuery(companyIds, createdBy)),
   );
   return {
     orders_24h: Number(row?.orders_24h ?? 0),
@@ -126,15 +138,20 @@ export async function liveCounts(db: DbOrTx, companyIds: number[]) {
 }
 
 /** The statement behind `liveCounts` (also EXPLAINed by bench/orders-lists). */
-export function liveCountsQuery(companyIds: number[]) {
+export function liveCountsQuery(companyIds: number[], createdBy: number[] = []) {
+  const scope = consoleOrdersOf(companyIds, createdBy);
   const created24h = sql`${orders.created_at} >= ${last24h}`;
   return sql`select
-    ${countWhere(companyIds, created24h)} as orders_24h,
-    ${countWhere(companyIds, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h`;
+    ${countWhere(scope, created24h)} as orders_24h,
+    ${countWhere(scope, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h`;
 }
 
-/** Report order rows: the newest orders of the companies. */
-export async function reportRows(db: DbOrTx, companyIds: number[], limit: number) {
+/** Report order rows: the newest orders of the companies (and of the protocol ones, `createdBy`). */
+export async function reportRows(
+  db: DbOrTx,
+  scope: { companyIds: number[]; createdBy: number[] },
+  limit: number,
+) {
   return db
     .select({
       orderId: orders.id,
@@ -148,7 +165,7 @@ export async function reportRows(db: DbOrTx, companyIds: number[], limit: number
       indicativ: orders.car_indicativ,
     })
     .from(orders)
-    .where(inArray(orders.processed_by_company_id, companyIds))
+    .where(consoleOrdersOf(scope.companyIds, scope.createdBy))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit);
 }

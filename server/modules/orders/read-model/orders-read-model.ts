@@ -1,7 +1,12 @@
 import { type ListOrdersQuery, ORDER_COUNT_CAP, type Order } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
 import type { DispatcherTab } from './dispatcher.repo';
-import { createDispatcherBoard, type DriverCounts, type TabQuery } from './dispatcher-board';
+import {
+  type ConsoleCaller,
+  createDispatcherBoard,
+  type DriverCounts,
+  type TabQuery,
+} from './dispatcher-board';
 import { createListHeads } from './list-heads';
 import type { OrderListScope } from './list-keys';
 import { listTags } from './list-tags';
@@ -20,8 +25,6 @@ const WINDOW_TTL_MS = 30_000;
  * updates it at once; only direct database edits wait this long. Lists are polled every 3–15 s.
  */
 const HEAD_TTL_MS = 5_000;
-
-type Caller = { userId: number; companyIds: number[] };
 
 /**
  * The orders as the consoles read them (Caching), behind one interface: the tabs and
@@ -107,11 +110,12 @@ export function createOrdersReadModel({
 
   return {
     /** GET /api/dispatcher-orders/{tab}. */
-    tab: (caller: Caller, tab: DispatcherTab, query: TabQuery) => board.tab(caller, tab, query),
+    tab: (caller: ConsoleCaller, tab: DispatcherTab, query: TabQuery) =>
+      board.tab(caller, tab, query),
     /** The four tab counters. */
-    statistics: (caller: Caller) => board.statistics(caller),
+    statistics: (caller: ConsoleCaller) => board.statistics(caller),
     /** The top bar's counts. */
-    liveStatistics: (caller: Caller) => board.liveStatistics(caller),
+    liveStatistics: (caller: ConsoleCaller) => board.liveStatistics(caller),
     list,
     apply,
     reset,

@@ -3,12 +3,16 @@ import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
 import { useLiveStatistics } from '../data/use-order-statistics';
 import { StatFigure as Figure } from './StatFigure';
 
-/** Top bar: last 24 h orders and cancellations, drivers online, busy, free. */
+/**
+ * Top bar: last 24 h orders and cancellations, drivers online, busy, free. Close together, their
+ * labels on two lines when the bar is narrow: at 1440 px the quick screen's bar holds them and
+ * every button.
+ */
 export function LiveStatistics({ flavour }: { flavour: Flavour }) {
   const { data } = useLiveStatistics();
   const drivers = FLAVOUR_LABELS[flavour].drivers;
   return (
-    <Group gap="md" wrap="nowrap" data-testid="live-statistics">
+    <Group gap="sm" wrap="nowrap" data-testid="live-statistics">
       <Figure label="Comenzi 24h" value={data?.orders_24h} testId="stat-orders-24h" />
       <Figure
         label="Anulate 24h"

@@ -110,6 +110,45 @@ describe('operator dashboard (/operator)', () => {
     expect(await screen.findByText('Căutare comandă după indicativ')).toBeTruthy();
   });
 
+  it('gives a protocol client his orders without Prioritate or blocked numbers', async () => {
+    logIn({
+      ...dispatcher,
+      roles: ['company'],
+      companies: [
+        { id: 9, name: 'Protocol SRL', type: 'protocol', package_id: 1, lat: null, lng: null },
+      ],
+    });
+    stubFetch(consoleRoutes);
+    renderApp('/operator');
+    expect(await screen.findByTestId('operator-topbar', undefined, LAZY)).toBeTruthy();
+    expect(await screen.findByText('Comandă nouă')).toBeTruthy();
+    expect(screen.getByTestId('open-callsign-search')).toBeTruthy();
+    expect(screen.queryByTestId('open-priority-window')).toBeNull();
+    expect(screen.queryByTestId('open-blocked-phones')).toBeNull();
+    expect(screen.queryByTestId('menu-/settings/polygons')).toBeNull();
+    expect(screen.queryByTestId('menu-/builder')).toBeNull();
+  });
+
+  it.each([
+    ['a protocol client', 'protocol', false],
+    ['a dispatcher', 'dispatch', true],
+  ] as const)("shows 'Blochează numărul' to %s (%s company): %s", async (_who, type, offered) => {
+    logIn(
+      type === 'protocol'
+        ? {
+            ...dispatcher,
+            roles: ['company'],
+            companies: [{ id: 9, name: 'Protocol SRL', type, package_id: 1, lat: null, lng: null }],
+          }
+        : dispatcher,
+    );
+    stubFetch(consoleRoutes);
+    renderApp('/operator/order/31');
+    const actions = await screen.findByTestId('order-form-actions', undefined, LAZY);
+    await within(actions).findByText('Dublează');
+    expect(within(actions).queryByText('Blochează numărul') !== null).toBe(offered);
+  });
+
   it('blocks and unblocks numbers from the top bar', async () => {
     logIn();
     const blocked = [

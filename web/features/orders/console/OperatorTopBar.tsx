@@ -1,3 +1,4 @@
+import { can } from '@common/auth/page-access';
 import { Button, Divider, Group, Kbd, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { Icon } from '../../../components/Icon';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import type { Flavour } from '../../../lib/orders/labels';
 import { useShortcuts } from '../../../lib/shortcuts';
+import { useCurrentUser } from '../../auth';
 import { BlockedPhonesModal } from '../../blocked-phones';
 import { PriorityWindowButton } from '../../search-config';
 import { ZoneStatisticsButton } from '../../zones';
@@ -42,6 +44,10 @@ export function OperatorTopBar({
   onNewOrder,
   extra,
 }: OperatorTopBarProps) {
+  const user = useCurrentUser();
+  // A protocol client's console is reduced to his orders: no driver priorities, no blocked numbers.
+  const priorities = can(user, 'buildsSearch');
+  const blocksPhones = can(user, 'operates');
   const [modal, setModal] = useState<null | 'blocked' | 'search' | 'callsign'>(null);
   useShortcuts({ callSignSearch: () => setModal('callsign') });
   const close = () => setModal(null);
@@ -53,7 +59,8 @@ export function OperatorTopBar({
 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="operator-topbar">
-      <Group gap="xs" wrap="nowrap">
+      {/* Only the figures on the left ever give way; the buttons on the right never clip. */}
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
         {onNewOrder ? (
           <Button onClick={onNewOrder} style={NO_SHRINK} data-testid="new-order">
             Comandă nouă
@@ -86,19 +93,21 @@ export function OperatorTopBar({
         <Divider orientation="vertical" />
         <LiveStatistics flavour={flavour} />
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={NO_SHRINK}>
         {flavour === 'taxi' && <ScreenSwitchLink />}
         <ZoneStatisticsButton flavour={flavour} />
         {/* Top bar: the driver-priority window. */}
-        <PriorityWindowButton />
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => setModal('blocked')}
-          data-testid="open-blocked-phones"
-        >
-          Numere blocate
-        </Button>
+        {priorities && <PriorityWindowButton />}
+        {blocksPhones && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setModal('blocked')}
+            data-testid="open-blocked-phones"
+          >
+            Numere blocate
+          </Button>
+        )}
         <Button
           variant="default"
           size="xs"
@@ -119,7 +128,7 @@ export function OperatorTopBar({
           </Button>
         </Tooltip>
       </Group>
-      <BlockedPhonesModal opened={modal === 'blocked'} onClose={close} />
+      {blocksPhones && <BlockedPhonesModal opened={modal === 'blocked'} onClose={close} />}
       {modal === 'search' && (
         <OrdersSearchModal
           opened

@@ -1,3 +1,4 @@
+import { can } from '@common/auth/page-access';
 import {
   canAssignManually,
   canCancel,
@@ -7,6 +8,7 @@ import {
 } from '@common/orders/orders.rules';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, Group } from '@mantine/core';
+import { useCurrentUser } from '../../auth';
 import { useReadsPeople } from '../../users';
 
 interface OrderFormActionsProps {
@@ -29,6 +31,8 @@ interface OrderFormActionsProps {
 export function OrderFormActions({ order, userId, busy, ...on }: OrderFormActionsProps) {
   // A company user picks no driver (the API answers him 403).
   const picksDrivers = useReadsPeople();
+  // Blocked numbers are the dispatch company's (a protocol client has none to manage).
+  const blocksPhones = can(useCurrentUser(), 'operates');
   return (
     <Group gap={6} data-testid="order-form-actions">
       {canCancel(order) && (
@@ -69,7 +73,7 @@ export function OrderFormActions({ order, userId, busy, ...on }: OrderFormAction
           Raportează incident
         </Button>
       )}
-      {order.phone && (
+      {blocksPhones && order.phone && (
         <Button size="xs" variant="subtle" color="red" onClick={on.onBlockPhone}>
           Blochează numărul
         </Button>

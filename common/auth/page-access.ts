@@ -1,0 +1,93 @@
+import type { CompanyType, Role } from './auth.schema';
+
+/** What decides a person's pages: his roles and the kinds of his companies. */
+export interface PersonFacts {
+  roles: readonly Role[];
+  companies: readonly { type: CompanyType }[];
+}
+
+const hasAny = (facts: PersonFacts, roles: readonly Role[]) =>
+  facts.roles.some((role) => roles.includes(role));
+
+/**
+ * What a person may do in the back office, each the same roles as the server's routes it
+ * needs (server/fuzz/access-policy.ts), so that no page or button is offered only to answer 403.
+ */
+export const ABILITIES = {
+  /** The order consoles, dashboard and live map (CONSOLE_ROLES). */
+  console: (f: PersonFacts) => hasAny(f, ['admin', 'manager', 'dispatcher', 'company']),
+  /** Reading people and cars: GET /api/users, GET /api/cars. */
+  readsPeople: (f: PersonFacts) => hasAny(f, ['admin', 'manager', 'dispatcher']),
+  /** Users, cars, devices and the company's settings: their administrators. */
+  administers: (f: PersonFacts) => hasAny(f, ['admin', 'manager']),
+  /** The platform's own administrators list. */
+  platformAdmin: (f: PersonFacts) => hasAny(f, ['admin']),
+  /** Zones and stands, blocked numbers, the simulator: POST /api/polygons and the like. */
+  operates: (f: PersonFacts) => hasAny(f, ['admin', 'dispatcher']),
+  /**
+   * The search builder and the driver-priority window. A protocol client orders rides from
+   * his dispatch company and searches for no driver himself, so neither is his.
+   */
+  buildsSearch: (f: PersonFacts) =>
+    hasAny(f, ['admin', 'dispatcher']) ||
+    (f.roles.includes('company') && f.companies.some((c) => c.type !== 'protocol')),
+} as const satisfies Record<string, (facts: PersonFacts) => boolean>;
+
+export type Ability = keyof typeof ABILITIES;
+
+export const can = (facts: PersonFacts, ability: Ability): boolean => ABILITIES[ability](facts);
+
+type Params = Record<string, string>;
+type PageRule = (facts: PersonFacts, params: Params) => boolean;
+
+/** `/users/{type}` and `/user/{id}/{type}`: administrators for the administrators' lists. */
+const readsUsersOf = (facts: PersonFacts, type: string | undefined) => {
+  if (type === 'admin') return can(facts, 'platformAdmin');
+  if (type === 'manager') return can(facts, 'administers');
+  return can(facts, 'readsPeople');
+};
+
+/** Id 0 creates: only administrators create users and cars. */
+const creates = (params: Params) => params.id === '0';
+
+/**
+ * Back-office pages a role may not open. Any other page is open to whoever its route lets in
+ * (login, console: web/app/access.ts).
+ */
+export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[] = [
+  ['/dashboard', (f) => can(f, 'console')],
+  ['/live', (f) => can(f, 'console')],
+  ['/users/:type', (f, p) => readsUsersOf(f, p.type)],
+  ['/user/:id/:type', (f, p) => readsUsersOf(f, p.type) && (!creates(p) || can(f, 'administers'))],
+  ['/cars', (f) => can(f, 'readsPeople')],
+  ['/car/:id', (f, p) => can(f, creates(p) ? 'administers' : 'readsPeople')],
+  ['/devices', (f) => can(f, 'administers')],
+  ['/device/:id', (f) => can(f, 'administers')],
+  ['/settings', (f) => can(f, 'administers')],
+  ['/settings/polygons', (f) => can(f, 'operates')],
+  ['/builder', (f) => can(f, 'buildsSearch')],
+  ['/simulator', (f) => can(f, 'operates')],
+];
+
+/** The pattern's parameters when `pathname` matches it (`/user/:id/:type`), else null. */
+export function matchPattern(pattern: string, pathname: string): Params | null {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+  if (want.length !== got.length) return null;
+  const params: Params = {};
+  for (const [i, part] of want.entries()) {
+    const value = got[i] as string;
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+/** Whether the person may open the page at `pathname`: the one rule of the menu and the guard. */
+export function mayOpenPage(facts: PersonFacts, pathname: string): boolean {
+  for (const [pattern, rule] of PAGE_RULES) {
+    const params = matchPattern(pattern, pathname);
+    if (params) return rule(facts, params);
+  }
+  return true;
+}

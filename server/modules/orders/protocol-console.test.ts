@@ -1,0 +1,140 @@
+import type { Order } from '@common/orders/orders.schema';
+import type { OrderUpdatedPayload } from '@common/realtime/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../db/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { connected, socketClients, type TestSocket } from '../../test/socket-clients';
+
+/**
+ * A protocol client's console: he follows the orders his protocol company asked for (lists,
+ * counters, the order, live updates) and nothing of his dispatch company's other clients or of
+ * another company.
+ */
+let t: TestApp;
+let url = '';
+const clients = socketClients(() => url);
+type Headers = { authorization: string; token: string };
+let protocolUser: Headers;
+let colleague: Headers;
+let dispatcher: Headers;
+let otherProtocolUser: Headers;
+
+type Page = { data: Order[]; meta: { total: number } };
+type Counters = Record<'in_call' | 'live' | 'finished' | 'canceled', number>;
+
+const get = async <T>(path: string, headers: Headers) => {
+  const response = await t.app.inject({ method: 'GET', url: path, headers });
+  expect(response.statusCode, path).toBe(200);
+  return response.json<T>();
+};
+const tabIds = async (tab: string, headers: Headers) =>
+  (await get<Page>(`/api/dispatcher-orders/${tab}?per_page=100`, headers)).data.map((o) => o.id);
+const counters = (headers: Headers) => get<Counters>('/api/dispatcher-orders/statistics', headers);
+const listIds = async (headers: Headers) =>
+  (await get<Page>('/api/orders?per_page=100', headers)).data.map((o) => o.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const taxi = await buildCompany(t.db, { name: 'Taxi Protocol Test' });
+  const protocol = await buildCompany(t.db, {
+    name: 'Protocol Client SRL',
+    type: 'protocol',
+    parent_company_id: taxi.id,
+  });
+  const otherTaxi = await buildCompany(t.db, { name: 'Alt Taxi' });
+  const otherProtocol = await buildCompany(t.db, {
+    name: 'Alt Protocol',
+    type: 'protocol',
+    parent_company_id: otherTaxi.id,
+  });
+  const company = (companyId: number) =>
+    buildUser(t.db, { roles: ['company'], companyIds: [companyId] });
+  protocolUser = await t.login(await company(protocol.id));
+  colleague = await t.login(await company(protocol.id));
+  otherProtocolUser = await t.login(await company(otherProtocol.id));
+  dispatcher = await t.login(
+    await buildUser(t.db, { roles: ['dispatcher'], companyIds: [taxi.id] }),
+  );
+});
+afterAll(async () => {
+  clients.closeAll();
+  await t.close();
+});
+
+describe('a protocol client follows his company’s orders', () => {
+  it('sees the order he placed in his tab, counter, top bar and the order itself', async () => {
+    // Cached empty lists first: the new order must show in them at once.
+    expect(await tabIds('live', protocolUser)).toEqual([]);
+    const before = await counters(protocolUser);
+    const order = await t.postOrder(protocolUser);
+
+    expect(await tabIds('live', protocolUser)).toEqual([order.id]);
+    expect(await counters(protocolUser)).toEqual({ ...before, live: before.live + 1 });
+    const live = await get<{ orders_24h: number }>(
+      '/api/dispatcher-orders/live-statistics',
+      protocolUser,
+    );
+    expect(live.orders_24h).toBe(1);
+    expect((await get<Order>(`/api/orders/${order.id}`, protocolUser)).id).toBe(order.id);
+    expect(await listIds(protocolUser)).toContain(order.id);
+    // His colleague of the same protocol company follows it too, and so does the dispatcher.
+    expect(await tabIds('live', colleague)).toContain(order.id);
+    expect(await tabIds('live', dispatcher)).toContain(order.id);
+  });
+
+  it('follows the order when the dispatcher cancels it, and never sees other orders', async () => {
+    const order = await t.postOrder(protocolUser, { client_name: 'Urmărită' });
+    await tabIds('canceled', protocolUser);
+    // The dispatch company's own order and another company's client's order stay out of sight.
+    const ownOfTaxi = await t.postOrder(dispatcher, { client_name: 'Doar taxi' });
+    const foreign = await t.postOrder(otherProtocolUser, { client_name: 'Străin' });
+
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/cancel`,
+      headers: dispatcher,
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await tabIds('canceled', protocolUser)).toContain(order.id);
+    expect(await tabIds('live', protocolUser)).not.toContain(order.id);
+
+    for (const tab of ['in-call', 'live', 'finished', 'canceled']) {
+      const seen = await tabIds(tab, protocolUser);
+      expect(seen).not.toContain(ownOfTaxi.id);
+      expect(seen).not.toContain(foreign.id);
+      expect(await tabIds(tab, otherProtocolUser)).not.toContain(order.id);
+    }
+    expect(await listIds(protocolUser)).not.toContain(foreign.id);
+    expect(await listIds(protocolUser)).not.toContain(ownOfTaxi.id);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${foreign.id}`,
+      headers: protocolUser,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: otherProtocolUser,
+    });
+    expect(mine.statusCode).toBe(404);
+    expect((await counters(otherProtocolUser)).canceled).toBe(0);
+  });
+
+  it('hears of his company’s orders on his socket, and of no other company’s', async () => {
+    const socket: TestSocket = clients.open({ token: protocolUser.token });
+    await connected(socket);
+    const heard: OrderUpdatedPayload[] = [];
+    socket.on('order_updated', (payload) => heard.push(payload));
+
+    const foreign = await t.postOrder(otherProtocolUser, { client_name: 'Străin 2' });
+    const ownOfTaxi = await t.postOrder(dispatcher, { client_name: 'Doar taxi 2' });
+    const order = await t.postOrder(protocolUser, { client_name: 'Live' });
+    await expect.poll(() => heard.map((p) => p.id), { timeout: 5000 }).toContain(order.id);
+    const ids = heard.map((p) => p.id);
+    expect(ids).not.toContain(foreign.id);
+    expect(ids).not.toContain(ownOfTaxi.id);
+  });
+});
