@@ -1,10 +1,28 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { cars, companies, contentPages, orderHistory, orders, users } from './schema';
+import {
+  cars,
+  companies,
+  contentPages,
+  orderHistory,
+  orderSearches,
+  orders,
+  users,
+} from './schema';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
 
 let t: TestApp;
+
+/** The database's clock, UTC `YYYY-MM-DD HH:mm:ss` as the columns store it. */
+async function dbNow(): Promise<string> {
+  const [clock] = await t.db
+    .select({ now: sql<string>`to_char(now() at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS')` })
+    .from(users)
+    .limit(1);
+  return clock?.now ?? '';
+}
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -132,6 +150,35 @@ describe('demo orders (order #35 was finished before it was created)', () => {
         });
       }
     }
+  });
+});
+
+describe("demo orders under way (a fresh start showed yesterday's orders still searching)", () => {
+  it('has only recent live orders, each handled by the engine: bookings, the pending queue, trips', async () => {
+    const nowMs = Date.parse(`${await dbNow()}Z`);
+    const hourAgo = nowMs - 3_600_000;
+    const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
+    const searches = await t.db.select().from(orderSearches);
+    const searchOf = new Map(searches.map((search) => [search.order_id, search]));
+    const live = rows.filter((row) => row.state !== 'finished' && row.state !== 'canceled');
+    expect(live.length).toBeGreaterThan(0);
+    for (const row of live) {
+      const where = `order #${row.id} (${row.state}, created ${row.created_at})`;
+      expect(Date.parse(`${row.created_at}Z`), where).toBeGreaterThan(hourAgo);
+      const search = searchOf.get(row.id);
+      if (row.state === 'created') {
+        // A booking: it departs later, and its search starts 15 min before that, not yet.
+        const departs = Date.parse(`${row.departure_time}Z`);
+        expect(departs, where).toBeGreaterThan(nowMs + 15 * 60_000);
+        expect(search?.state, where).toBe('running');
+        expect(search?.due_ms, where).toBe(departs - 15 * 60_000);
+      }
+      // A pending order's search exists, so a driver can take it from the queue.
+      if (row.state === 'pending') expect(search, where).toBeDefined();
+    }
+    // Ids follow creation, as they would in a real day.
+    const created = rows.map((row) => row.created_at);
+    expect(created).toEqual([...created].sort());
   });
 });
 
