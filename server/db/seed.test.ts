@@ -1,9 +1,11 @@
+import type { Polygon, Stand } from '@common/zones/zones.schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   cars,
   companies,
+  companyUsers,
   contentPages,
   orderHistory,
   orderSearches,
@@ -179,6 +181,78 @@ describe("demo orders under way (a fresh start showed yesterday's orders still s
     // Ids follow creation, as they would in a real day.
     const created = rows.map((row) => row.created_at);
     expect(created).toEqual([...created].sort());
+  });
+});
+
+describe('demo zones and stands (they were empty on first start)', () => {
+  const read = async <T>(email: string, url: string) => {
+    const headers = await t.login({ email });
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+
+  it("gives the taxi company Iași's neighbourhoods and stands, and the courier company Cluj's", async () => {
+    const taxiZones = await read<Polygon[]>(DEMO_ACCOUNTS.dispatcher, '/api/polygons');
+    expect(taxiZones.map((zone) => zone.name)).toEqual(
+      expect.arrayContaining(['Centru', 'Copou', 'Tătărași', 'Nicolina', 'Păcurari']),
+    );
+    for (const zone of taxiZones) {
+      expect(zone.isVisible, zone.name).toBe(true);
+      for (const corner of zone.paths) {
+        // Around Iași, not somewhere a typo put it.
+        expect(corner.lat, zone.name).toBeGreaterThan(47.12);
+        expect(corner.lat, zone.name).toBeLessThan(47.2);
+        expect(corner.long, zone.name).toBeGreaterThan(27.52);
+        expect(corner.long, zone.name).toBeLessThan(27.64);
+      }
+    }
+    const stands = await read<Stand[]>(DEMO_ACCOUNTS.dispatcher, '/api/stands');
+    expect(stands.map((stand) => stand.name)).toContain('Gara');
+    const courierZones = await read<Polygon[]>(DEMO_ACCOUNTS.courier, '/api/polygons');
+    expect(courierZones.map((zone) => zone.name)).toContain('Gheorgheni');
+    for (const corner of courierZones.flatMap((zone) => zone.paths)) {
+      expect(Math.abs(corner.lat - 46.77)).toBeLessThan(0.05);
+      expect(Math.abs(corner.long - 23.6)).toBeLessThan(0.07);
+    }
+  });
+
+  it("lists them in 'Statistici zone' for the taxi and courier consoles", async () => {
+    const statisticsRows = async (email: string) => {
+      const headers = await t.login({ email });
+      const stats = await t.app.inject({ method: 'GET', url: '/api/polygons/statistics', headers });
+      expect(stats.statusCode).toBe(200);
+      return stats.json<unknown[]>().length;
+    };
+    expect(await statisticsRows(DEMO_ACCOUNTS.dispatcher)).toBeGreaterThanOrEqual(5);
+    expect(await statisticsRows(DEMO_ACCOUNTS.courier)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('demo delivery companies (their orders were all canceled, no couriers)', () => {
+  it('gives the courier company and the restaurant couriers and a search method of their own', async () => {
+    for (const email of [DEMO_ACCOUNTS.courier, DEMO_ACCOUNTS.restaurant]) {
+      const headers = await t.login({ email });
+      const intervals = await t.app.inject({
+        method: 'GET',
+        url: '/api/search-intervals',
+        headers,
+      });
+      expect(intervals.json<unknown[]>(), email).toHaveLength(1);
+      const [company] = await t.db
+        .select({ id: companyUsers.company_id })
+        .from(companyUsers)
+        .innerJoin(users, eq(users.id, companyUsers.user_id))
+        .where(eq(users.email, email));
+      const [{ couriers } = { couriers: 0 }] = await t.db
+        .select({ couriers: sql<number>`count(*)::int` })
+        .from(users)
+        .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
+        .where(
+          sql`'driver' = any(${users.roles}) and ${companyUsers.company_id} = ${company?.id ?? 0}`,
+        );
+      expect(couriers, email).toBeGreaterThanOrEqual(4);
+    }
   });
 });
 
