@@ -32,7 +32,9 @@ const IASI_ZONES: readonly { name: string; priority: number; corners: readonly C
       [47.1665, 27.57],
       [47.176, 27.558],
       [47.188, 27.56],
-      [47.185, 27.58],
+      [47.186, 27.585],
+      [47.176, 27.6],
+      [47.169, 27.593],
       [47.17, 27.58],
     ],
   },
@@ -66,6 +68,7 @@ const IASI_ZONES: readonly { name: string; priority: number; corners: readonly C
     corners: [
       [47.146, 27.595],
       [47.1545, 27.586],
+      [47.156, 27.574],
       [47.15, 27.575],
       [47.138, 27.57],
       [47.13, 27.58],
