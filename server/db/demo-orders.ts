@@ -255,9 +255,9 @@ export async function seedDemoOrders(
       })
       .returning({ id: orders.id });
     if (!order) continue;
-    // Every placed order has its search, as placing writes it. A booking's starts 15 min
-    // before it departs (DISPATCH_PREBOOK_MINUTES' default); a pending order's search ended in
-    // the queue: the engine closes it as pinned on start, and a driver can then take the order.
+    // The orders still with the engine have their search, as placing writes one. A booking's
+    // starts 15 min before it departs (DISPATCH_PREBOOK_MINUTES' default); a pending order's
+    // ended in the queue: the engine closes it as pinned on start, and a driver can take it.
     const searchDueMs =
       state === 'created'
         ? fromUtcString(bookedFor(i)).getTime() - 15 * 60_000
