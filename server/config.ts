@@ -165,8 +165,8 @@ const EnvSchema = z
     /** The lifetime of such a driver session (the simulators renew theirs before it ends). */
     SIMULATOR_SESSION_HOURS: z.coerce.number().min(0.1).max(24).default(8),
     /**
-     * Simulated drivers `npm start` moves on the demo company's map (a newcomer sees
-     * cars within seconds); only when the demo seed's company exists. 0 = none.
+     * Simulated drivers `npm start` moves on each demo company's map (a newcomer sees
+     * cars within seconds, a delivery finds a courier); only with the demo seed. 0 = none.
      */
     DEMO_FLEET_DRIVERS: z.coerce.number().int().min(0).max(500).default(12),
     /**

@@ -114,3 +114,42 @@ test('a driver toggled online and dragged on /simulator appears and moves on ano
   await expect(other.getByTestId('drivers-map-empty')).toBeVisible();
   await watcher.close();
 });
+
+// Offline in the demo like 125, and no other flow moves him.
+const TAKER = '126';
+
+test("a driver on /simulator takes one of the demo's pending orders: it becomes his, never 'Oferta nu mai este valabilă'", async ({
+  page,
+}) => {
+  await loginFromHeader(page, 'dispecer@ogo.local');
+  await expect(page).toHaveURL(/\/operator\/order\/0$/);
+  await page.goto('/simulator');
+  await expect(page.getByTestId('simulator-empty')).toBeVisible();
+  const picker = page.getByTestId('simulator-driver-select');
+  await picker.click();
+  await picker.fill(TAKER);
+  await page.getByRole('option', { name: new RegExp(`^${TAKER} · `) }).click();
+  const card = page.locator('[data-testid^="simulator-card-"]');
+  await expect(card).toHaveCount(1);
+  const driverId = Number((await card.getAttribute('data-testid'))?.replace('simulator-card-', ''));
+
+  // Online, he is shown his company's pending queue: the demo keeps a few orders there.
+  await page.getByRole('switch', { name: `${TAKER} online` }).click();
+  await expect(card).toHaveAttribute('data-status', 'online');
+  // The demo's zones place him: his card names one of Iași's neighbourhoods.
+  await expect(page.getByTestId(`simulator-zone-${driverId}`)).toContainText('prioritate');
+  const offers = page.getByTestId(`simulator-offers-${driverId}`);
+  await expect(offers).toHaveAttribute('data-count', /^[1-9]/);
+  const first = offers.locator(`[data-testid^="simulator-offer-${driverId}-"]`).first();
+  const orderId = Number(
+    (await first.getAttribute('data-testid'))?.replace(`simulator-offer-${driverId}-`, ''),
+  );
+  await expect(first).toContainText('În așteptare');
+
+  await page.getByTestId(`simulator-accept-${driverId}-${orderId}`).click();
+  // Taken at once: his order, with its first trip step, and no error on his card.
+  const order = page.getByTestId(`simulator-order-${driverId}-${orderId}`);
+  await expect(order).toHaveAttribute('data-trip', 'waiting_driver');
+  await expect(page.getByTestId(`simulator-offer-${driverId}-${orderId}`)).toHaveCount(0);
+  await expect(page.getByTestId(`simulator-error-${driverId}`)).toHaveCount(0);
+});

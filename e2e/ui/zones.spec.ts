@@ -17,6 +17,18 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 
+/** The taxi company's zones and the number of its stands in the demo (server/db/demo-zones.ts). */
+const DEMO_ZONES = [
+  'Alexandru cel Bun',
+  'Centru',
+  'Copou',
+  'Nicolina',
+  'Podu Roș',
+  'Păcurari',
+  'Tătărași',
+];
+const DEMO_STANDS = 4;
+
 interface Box {
   x: number;
   y: number;
@@ -72,8 +84,12 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
   await expect(page).toHaveTitle(/Delimitare zone/);
   const map = page.getByTestId('zones-map');
   await expectMapState(map);
-  await expect(page.getByTestId('tab-zones')).toBeVisible();
-  await shot(page, 'zones-empty');
+  // The demo's Iași neighbourhoods are there from the first start, drawn on the map.
+  await expect(page.getByTestId('tab-zones')).toHaveText(`Zone (${DEMO_ZONES.length})`);
+  for (const name of DEMO_ZONES) {
+    await expect(page.getByRole('row', { name: `Zona ${name}`, exact: true })).toBeVisible();
+  }
+  await shot(page, 'zones-demo');
 
   // A new zone: four corners, closed with a click on the first.
   await page.getByTestId('zone-new').click();
@@ -157,6 +173,7 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
   // A stand: a click places its point, the radius is typed.
   await page.getByTestId('tab-stands').click();
   await expect(page).toHaveURL(/tab=stands/);
+  await expect(page.getByRole('row', { name: 'Stația Gara' })).toContainText('Rază 80 m');
   await page.getByTestId('stand-new').click();
   box = await mapBox(map);
   await clickCorners(page, box, [[60, 40]]);
@@ -171,7 +188,8 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
 
   // A stand as a small outline, drawn like a zone.
   await page.getByTestId('stand-new').click();
-  await page.getByText('Contur', { exact: true }).click();
+  // Within the form: the demo's outline stand says 'Contur' in the list too.
+  await page.getByTestId('stand-shape').getByText('Contur', { exact: true }).click();
   box = await mapBox(map);
   await clickCorners(page, box, [
     [-150, 60],
@@ -183,7 +201,7 @@ test('a dispatcher draws, edits, refuses a crossed outline and deletes a zone; p
   await page.getByTestId('stand-name').fill('Stația Contur');
   await page.getByTestId('editor-save').click();
   await expect(page.getByRole('row', { name: 'Stația Stația Contur' })).toContainText('Contur');
-  await expect(page.getByTestId('tab-stands')).toHaveText('Stații (2)');
+  await expect(page.getByTestId('tab-stands')).toHaveText(`Stații (${DEMO_STANDS + 2})`);
   // Esc closes a saved, unchanged edit at once: every shape is drawn by the shapes layer again.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('zone-editor')).toBeHidden();

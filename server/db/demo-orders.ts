@@ -103,10 +103,58 @@ const TIMELINE: Record<State, Steps> = {
 const SYSTEM = 'Sistem';
 
 /**
- * A day of work for the demo taxi company, so the console is alive on first start: orders over
- * the last hours in every state, a few kept in a call, two blocked numbers and two discounts.
- * Every order's times are in order (created ≤ assigned ≤ trip started ≤ trip finished ≤ closed,
- * none in the future) and its history holds one item per step, at the step's time.
+ * How long ago the live orders were created, minutes, oldest first per state: the day's
+ * history is spread over the last 20 hours, but what is still under way started just now, or
+ * the console would open on yesterday's orders still waiting.
+ */
+const LIVE_MINUTES_AGO: Partial<Record<State, readonly number[]>> = {
+  pending: [26, 17, 10],
+  created: [21, 12, 5],
+  assigned: [13, 8, 4],
+};
+
+/**
+ * The drivers (by their place in the demo company's list) on the demo's trips under way: past
+ * the first three, which the fleet's tests keep free, and within the demo fleet's default
+ * twelve, which drive these trips to their end.
+ */
+const DRIVERS_ON_TRIPS = [3, 4, 5];
+
+interface PlannedOrder {
+  i: number;
+  state: State;
+  minutesAgo: number;
+  driver: { id: number; indicativ: string } | undefined;
+}
+
+/** The demo's orders in the order they were created, so ids follow time as they would. */
+function demoOrderPlan(drivers: readonly { id: number; indicativ: string }[]): PlannedOrder[] {
+  const seen = new Map<State, number>();
+  const plan: PlannedOrder[] = [];
+  for (let i = 0; i < 36; i++) {
+    const state = pick(STATE_MIX, i);
+    const k = seen.get(state) ?? 0;
+    seen.set(state, k + 1);
+    const live = LIVE_MINUTES_AGO[state];
+    const minutesAgo = live ? pick(live, k) : 20 * 60 - i * 33;
+    const driver =
+      state === 'assigned'
+        ? pick(drivers, pick(DRIVERS_ON_TRIPS, k))
+        : state === 'finished'
+          ? pick(drivers, i * 7)
+          : undefined;
+    plan.push({ i, state, minutesAgo, driver });
+  }
+  return plan.sort((a, b) => b.minutesAgo - a.minutesAgo || a.i - b.i);
+}
+
+/**
+ * A day of work for the demo taxi company, so the console is alive on first start: finished and
+ * canceled orders over the last hours, the live ones (bookings for later, the pending queue,
+ * trips under way) from the last minutes, a few kept in a call, two blocked numbers and two
+ * discounts. Every order's times are in order (created ≤ assigned ≤ trip started ≤ trip
+ * finished ≤ closed, none in the future) and its history holds one item per step, at the
+ * step's time.
  */
 export async function seedDemoOrders(
   db: DbOrTx,
@@ -129,14 +177,10 @@ export async function seedDemoOrders(
   );
   const dispatcherName = names.get(input.dispatcherId) ?? 'Dispecer';
 
-  for (let i = 0; i < 36; i++) {
-    const state = pick(STATE_MIX, i);
+  for (const { i, state, minutesAgo, driver } of demoOrderPlan(input.drivers)) {
     const steps = TIMELINE[state];
     const [from, fromLat, fromLng] = pick(IASI_PLACES, i * 5 + 1);
     const [to, toLat, toLng] = pick(IASI_PLACES, i * 3 + 7);
-    const minutesAgo = 20 * 60 - i * 33;
-    const driver =
-      state === 'assigned' || state === 'finished' ? pick(input.drivers, i * 7) : undefined;
     /** A booking's departure: two to three hours from now. */
     const bookedFor = (n: number) => utcText(nowMs + (120 + n * 2) * 60_000);
     /** The time `after` minutes after the order was created, never later than now. */
@@ -211,9 +255,19 @@ export async function seedDemoOrders(
       })
       .returning({ id: orders.id });
     if (!order) continue;
-    if (state === 'created') {
-      const dueMs = fromUtcString(bookedFor(i)).getTime() - 15 * 60_000;
-      await db.execute(searchStartSql(sql`values (${order.id}, ${input.companyId}, ${dueMs})`));
+    // The orders still with the engine have their search, as placing writes one. A booking's
+    // starts 15 min before it departs (DISPATCH_PREBOOK_MINUTES' default); a pending order's
+    // ended in the queue: the engine closes it as pinned on start, and a driver can take it.
+    const searchDueMs =
+      state === 'created'
+        ? fromUtcString(bookedFor(i)).getTime() - 15 * 60_000
+        : state === 'pending' && pendingAt
+          ? fromUtcString(pendingAt).getTime()
+          : null;
+    if (searchDueMs !== null) {
+      await db.execute(
+        searchStartSql(sql`values (${order.id}, ${input.companyId}, ${searchDueMs})`),
+      );
     }
     await db.insert(orderPlaces).values([
       { order_id: order.id, position: 0, name: from, lat: fromLat, long: fromLng },

@@ -1,10 +1,30 @@
+import type { Polygon, Stand } from '@common/zones/zones.schema';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { cars, companies, contentPages, orderHistory, orders, users } from './schema';
+import {
+  cars,
+  companies,
+  companyUsers,
+  contentPages,
+  orderHistory,
+  orderSearches,
+  orders,
+  users,
+} from './schema';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
 
 let t: TestApp;
+
+/** The database's clock, UTC `YYYY-MM-DD HH:mm:ss` as the columns store it. */
+async function dbNow(): Promise<string> {
+  const [clock] = await t.db
+    .select({ now: sql<string>`to_char(now() at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS')` })
+    .from(users)
+    .limit(1);
+  return clock?.now ?? '';
+}
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -131,6 +151,120 @@ describe('demo orders (order #35 was finished before it was created)', () => {
           indicativ: row.car_indicativ,
         });
       }
+    }
+  });
+});
+
+describe("demo orders under way (a fresh start showed yesterday's orders still searching)", () => {
+  it('has only recent live orders, each handled by the engine: bookings, the pending queue, trips', async () => {
+    const nowMs = Date.parse(`${await dbNow()}Z`);
+    const hourAgo = nowMs - 3_600_000;
+    const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
+    const searches = await t.db.select().from(orderSearches);
+    const searchOf = new Map(searches.map((search) => [search.order_id, search]));
+    const live = rows.filter((row) => row.state !== 'finished' && row.state !== 'canceled');
+    expect(live.length).toBeGreaterThan(0);
+    for (const row of live) {
+      const where = `order #${row.id} (${row.state}, created ${row.created_at})`;
+      expect(Date.parse(`${row.created_at}Z`), where).toBeGreaterThan(hourAgo);
+      const search = searchOf.get(row.id);
+      if (row.state === 'created') {
+        // A booking: it departs later, and its search starts 15 min before that, not yet.
+        const departs = Date.parse(`${row.departure_time}Z`);
+        expect(departs, where).toBeGreaterThan(nowMs + 15 * 60_000);
+        expect(search?.state, where).toBe('running');
+        expect(search?.due_ms, where).toBe(departs - 15 * 60_000);
+      }
+      // A pending order's search exists, so a driver can take it from the queue.
+      if (row.state === 'pending') expect(search, where).toBeDefined();
+    }
+    // Ids follow creation, as they would in a real day.
+    const created = rows.map((row) => row.created_at);
+    expect(created).toEqual([...created].sort());
+  });
+});
+
+describe('demo zones and stands (they were empty on first start)', () => {
+  const read = async <T>(email: string, url: string) => {
+    const headers = await t.login({ email });
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+
+  it("gives the taxi company Iași's neighbourhoods and stands, and the courier company Cluj's", async () => {
+    const taxiZones = await read<Polygon[]>(DEMO_ACCOUNTS.dispatcher, '/api/polygons');
+    expect(taxiZones.map((zone) => zone.name)).toEqual(
+      expect.arrayContaining(['Centru', 'Copou', 'Tătărași', 'Nicolina', 'Păcurari']),
+    );
+    for (const zone of taxiZones) {
+      expect(zone.isVisible, zone.name).toBe(true);
+      for (const corner of zone.paths) {
+        // Around Iași, not somewhere a typo put it.
+        expect(corner.lat, zone.name).toBeGreaterThan(47.12);
+        expect(corner.lat, zone.name).toBeLessThan(47.2);
+        expect(corner.long, zone.name).toBeGreaterThan(27.52);
+        expect(corner.long, zone.name).toBeLessThan(27.64);
+      }
+    }
+    const stands = await read<Stand[]>(DEMO_ACCOUNTS.dispatcher, '/api/stands');
+    expect(stands.map((stand) => stand.name)).toContain('Gara');
+    const courierZones = await read<Polygon[]>(DEMO_ACCOUNTS.courier, '/api/polygons');
+    expect(courierZones.map((zone) => zone.name)).toContain('Gheorgheni');
+    for (const corner of courierZones.flatMap((zone) => zone.paths)) {
+      expect(Math.abs(corner.lat - 46.77)).toBeLessThan(0.05);
+      expect(Math.abs(corner.long - 23.6)).toBeLessThan(0.07);
+    }
+  });
+
+  it("lists them in 'Statistici zone' for the taxi and courier consoles", async () => {
+    const statisticsRows = async (email: string) => {
+      const headers = await t.login({ email });
+      return async () => {
+        const stats = await t.app.inject({
+          method: 'GET',
+          url: '/api/polygons/statistics',
+          headers,
+        });
+        expect(stats.statusCode).toBe(200);
+        return stats.json<unknown[]>().length;
+      };
+    };
+    const taxi = await statisticsRows(DEMO_ACCOUNTS.dispatcher);
+    const courier = await statisticsRows(DEMO_ACCOUNTS.courier);
+    // Seeded here after the app started (npm start seeds before it): the app's zone index
+    // reads them at its next poll.
+    await vi.waitFor(async () => expect(await taxi()).toBeGreaterThanOrEqual(5), {
+      timeout: 15_000,
+      interval: 250,
+    });
+    expect(await courier()).toBeGreaterThanOrEqual(1);
+  }, 20_000);
+});
+
+describe('demo delivery companies (their orders were all canceled, no couriers)', () => {
+  it('gives the courier company and the restaurant couriers and a search method of their own', async () => {
+    for (const email of [DEMO_ACCOUNTS.courier, DEMO_ACCOUNTS.restaurant]) {
+      const headers = await t.login({ email });
+      const intervals = await t.app.inject({
+        method: 'GET',
+        url: '/api/search-intervals',
+        headers,
+      });
+      expect(intervals.json<unknown[]>(), email).toHaveLength(1);
+      const [company] = await t.db
+        .select({ id: companyUsers.company_id })
+        .from(companyUsers)
+        .innerJoin(users, eq(users.id, companyUsers.user_id))
+        .where(eq(users.email, email));
+      const [{ couriers } = { couriers: 0 }] = await t.db
+        .select({ couriers: sql<number>`count(*)::int` })
+        .from(users)
+        .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
+        .where(
+          sql`'driver' = any(${users.roles}) and ${companyUsers.company_id} = ${company?.id ?? 0}`,
+        );
+      expect(couriers, email).toBeGreaterThanOrEqual(4);
     }
   });
 });

@@ -12,6 +12,7 @@ import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoZones } from './demo-zones';
 import { buildCompany, buildDriver, buildUser } from './factories';
 import { companyUsers, contentPages, searchIntervals, searchMethods, users } from './schema';
 
@@ -134,11 +135,11 @@ const radiusStep = (metres: number, seconds: number): SearchItem =>
   });
 
 /**
- * The demo company's search method, every day at any hour, so that the demo fleet
- * (server/simulator) is offered the orders placed on first start. The demo has no zones, so a
- * by_zone step would find nobody: the steps widen a radius around the pickup instead, the
- * nearest driver who accepts winning each step. The later steps are short, so an order nobody
- * takes ends with 'Șoferii nu au fost găsiți' soon after its first step.
+ * The demo companies' search method, every day at any hour, so that the demo fleet
+ * (server/simulator) is offered the orders placed on first start. The steps widen a radius
+ * around the pickup, so a pickup outside the demo's zones finds drivers too, the nearest driver
+ * who accepts winning each step. The later steps are short, so an order nobody takes ends with
+ * 'Șoferii nu au fost găsiți' soon after its first step.
  */
 export const DEMO_SEARCH_STEPS: readonly SearchItem[] = [
   radiusStep(3_000, 10),
@@ -162,8 +163,9 @@ async function seedDemoSearchMethod(db: DbOrTx, companyId: number) {
 }
 
 /**
- * The whole demo: companies of every package, their users, 40 drivers with cars, clients,
- * content, a day of taxi orders, the taxi company's search method and the address gazetteers.
+ * The whole demo: companies of every package, their users, 44 drivers and couriers with cars,
+ * clients, content, a day of taxi orders, zones and stands, the search methods of the companies
+ * that dispatch (taxi, courier, restaurant) and the address gazetteers.
  */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (user 1 gets the country-level map).
@@ -261,6 +263,8 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
 
   const taxiDrivers = await seedDrivers(db, taxi.id, 32, 101, 'IS');
   await seedDrivers(db, courier.id, 8, 501, 'CJ');
+  // The restaurant delivers with couriers of its own, around Copou.
+  await seedDrivers(db, restaurant.id, 4, 601, 'IS');
 
   for (let i = 0; i < 12; i++) {
     await buildUser(db, {
@@ -272,7 +276,8 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     });
   }
 
-  await seedDemoSearchMethod(db, taxi.id);
+  for (const company of [taxi, courier, restaurant]) await seedDemoSearchMethod(db, company.id);
+  await seedDemoZones(db, { taxiCompanyId: taxi.id, courierCompanyId: courier.id });
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
   // Id 1 was given: the sequence must move past it, or the first page written at /content
   // would take id 1 again.

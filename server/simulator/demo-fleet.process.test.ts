@@ -135,7 +135,15 @@ describe('the simulated fleet', () => {
   it('a SIGTERM takes the demo fleet offline before the server ends', async () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const offline = server.output().match(/"fleet":"demo","msg":"\d+ \([^)]*\) offline"/g) ?? [];
-    expect(offline).toHaveLength(3);
+    const offline = (company: string) =>
+      server
+        .output()
+        .match(
+          new RegExp(`"fleet":"demo","company":"${company}","msg":"\\d+ \\([^)]*\\) offline"`, 'g'),
+        ) ?? [];
+    expect(offline('OGO Taxi Iași')).toHaveLength(3);
+    // The delivery companies' couriers too (DEMO_FLEET_DRIVERS of each).
+    expect(offline('Rapid Curier Cluj')).toHaveLength(3);
+    expect(offline('Bistro Copou')).toHaveLength(3);
   }, 30_000);
 });

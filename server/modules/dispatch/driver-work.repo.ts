@@ -32,7 +32,11 @@ export async function openOffersOf(db: DbOrTx, driverId: number, nowMs: number) 
   );
 }
 
-/** His companies' orders waiting in the pending queue (anyone free may take one). */
+/**
+ * His companies' orders waiting in the pending queue (anyone free may take one): only those
+ * with a search, which taking one confirms through (an order loaded without one, as older demo
+ * data had, could be listed but never taken).
+ */
 export async function pendingQueueOf(db: DbOrTx, companyIds: number[]) {
   if (companyIds.length === 0) return [];
   return rowsOf<Omit<OfferedOrderRow, 'kind' | 'distance_m' | 'expires_ms'>>(
@@ -41,6 +45,7 @@ export async function pendingQueueOf(db: DbOrTx, companyIds: number[]) {
       from orders o
       where o.processed_by_company_id = any(${intArray(companyIds)})
         and o.state in ('created', 'pending') and o.in_pending_queue and o.driver_id is null
+        and exists (select 1 from order_searches s where s.order_id = o.id)
       order by o.id limit 50`),
   );
 }

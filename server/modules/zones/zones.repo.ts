@@ -127,7 +127,7 @@ export async function findPolygon(
 }
 
 export async function insertPolygon(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   body: PolygonBody,
 ): Promise<Revised<Polygon>> {
@@ -200,7 +200,7 @@ export async function listStands(db: Db, companyIds: readonly number[]): Promise
 }
 
 export async function insertStand(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   body: StandBody,
 ): Promise<Revised<StandRecord>> {

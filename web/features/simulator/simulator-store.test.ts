@@ -208,6 +208,39 @@ describe('the /simulator drivers', () => {
     expect(server.positions).toEqual([]);
   });
 
+  it("lists his companies' pending queue only while he can take from it: read again as his status changes", async () => {
+    const server = fakeServer();
+    let atWork = false;
+    const setStatus = server.transport.setStatus;
+    server.transport.setStatus = async (token, status, keepalive) => {
+      const answer = await setStatus(token, status, keepalive);
+      atWork = status === 'online';
+      return answer;
+    };
+    // As the server answers: the queue for a driver online and free, nothing otherwise.
+    server.transport.readOffers = async () => (atWork ? [offer(41, 'pending')] : []);
+    const store = createSimulatorStore(server.transport);
+    store.add(driver(12), IASI);
+    await flush();
+    const listed = () => store.getSnapshot()[0]?.offers.map((o) => o.offer.orderId);
+    expect(listed()).toEqual([]);
+
+    await store.setOnline(12, true);
+    await flush();
+    expect(listed()).toEqual([41]);
+    // Offline (his toggle, or the server taking him offline) he can take nothing: it leaves.
+    await store.setOnline(12, false);
+    await flush();
+    expect(listed()).toEqual([]);
+    await store.setOnline(12, true);
+    await flush();
+    expect(listed()).toEqual([41]);
+    atWork = false;
+    server.push('token-12', 'offline');
+    await flush();
+    expect(listed()).toEqual([]);
+  });
+
   it('follows the server: a ban that takes him offline stops his positions', async () => {
     const server = fakeServer();
     const store = createSimulatorStore(server.transport);

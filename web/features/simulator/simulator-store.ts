@@ -129,7 +129,12 @@ export function createSimulatorStore(
   const applyState = (entry: Entry, state: DriverState) => {
     if (state.seq < entry.lastSeq) return;
     entry.lastSeq = state.seq;
-    update(entry, { status: statusOf(state) });
+    const status = statusOf(state);
+    const changed = entry.view.status !== null && entry.view.status !== status;
+    update(entry, { status });
+    // What he can take follows his status: the pending queue is only for a driver at work, so
+    // it is read again, never left on his card to answer 409.
+    if (changed) void refreshDispatch(entry);
   };
 
   function sendPosition(entry: Entry) {
