@@ -1,3 +1,4 @@
+import { can } from '@common/auth/page-access';
 import {
   type CreateIntervalBody,
   type CreatePriorityBody,
@@ -15,9 +16,10 @@ import {
 } from '@common/dispatch/search-config.schema';
 import { DEFAULT_SEARCH_ITEM } from '@common/dispatch/search-method.schema';
 import type { Db } from '../../../db/client';
-import { notFound, validationFailed } from '../../../http/app-error';
+import { forbidden, notFound, validationFailed } from '../../../http/app-error';
 import { type AuthContext, ownerOf } from '../../../http/auth-context';
 import type { Publisher } from '../../../realtime/publisher';
+import { findCompanies } from '../../companies/companies.repo';
 import { driversOfCompanies } from '../../users/users.repo';
 import * as priority from './priority.repo';
 import * as repo from './search-config.repo';
@@ -40,12 +42,23 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     return interval;
   }
 
+  /**
+   * The company whose configuration an edit changes. A protocol client's company only orders
+   * rides from its dispatch company and searches for no driver itself: it edits nothing here
+   * (the same rule that keeps the builder out of its menu).
+   */
+  async function editedCompany(auth: AuthContext): Promise<number> {
+    const companies = await findCompanies(db, auth.companyIds);
+    if (!can({ roles: auth.roles, companies }, 'buildsSearch')) throw forbidden();
+    return ownerOf(auth);
+  }
+
   return {
     listIntervals: (auth: AuthContext) => repo.listIntervals(db, ownerOf(auth)),
 
     /** Defaults come from the contract; without a method, one default step. */
     async createInterval(auth: AuthContext, body: CreateIntervalBody): Promise<SearchInterval> {
-      const companyId = ownerOf(auth);
+      const companyId = await editedCompany(auth);
       const id = await repo.insertInterval(db, companyId, {
         type: body.type,
         value: body.value,
@@ -62,7 +75,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
       id: number,
       patch: PatchIntervalBody,
     ): Promise<SearchInterval> {
-      const companyId = ownerOf(auth);
+      const companyId = await editedCompany(auth);
       const stored = await intervalOrThrow(companyId, id);
       const next = {
         type: patch.type ?? stored.type,
@@ -82,7 +95,8 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async deleteInterval(auth: AuthContext, id: number): Promise<void> {
-      if (!(await repo.deleteInterval(db, ownerOf(auth), id))) throw notFound('resource');
+      if (!(await repo.deleteInterval(db, await editedCompany(auth), id)))
+        throw notFound('resource');
     },
 
     /**
@@ -90,7 +104,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
      * named in the `ids` field's messages (never whose it is); a missing or repeated one too.
      */
     async sortIntervals(auth: AuthContext, ids: number[]): Promise<SearchInterval[]> {
-      const companyId = ownerOf(auth);
+      const companyId = await editedCompany(auth);
       const problems = await repo.sortIntervals(db, companyId, ids, (storedIds) => {
         const stored = new Set(storedIds);
         const messages = ids.filter((id) => !stored.has(id)).map(unknownInterval);
@@ -104,11 +118,11 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async createMethod(auth: AuthContext, body: MethodBody): Promise<SearchMethod> {
-      return repo.insertMethod(db, ownerOf(auth), body.definitions);
+      return repo.insertMethod(db, await editedCompany(auth), body.definitions);
     },
 
     async updateMethod(auth: AuthContext, id: number, body: MethodBody): Promise<SearchMethod> {
-      const updated = await repo.updateMethod(db, ownerOf(auth), id, body.definitions);
+      const updated = await repo.updateMethod(db, await editedCompany(auth), id, body.definitions);
       if (!updated) throw notFound('resource');
       return updated;
     },
@@ -121,7 +135,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
 
     /** Only the company's drivers; the dispatchers' windows are told. */
     async createPriority(auth: AuthContext, body: CreatePriorityBody): Promise<PriorityInterval> {
-      const companyId = ownerOf(auth);
+      const companyId = await editedCompany(auth);
       const driverIds = body.users.map((user) => user.id);
       const known = await driversOfCompanies(db, [companyId], driverIds);
       const unknown = driverIds.filter((id) => !known.has(id));
@@ -143,7 +157,7 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
     },
 
     async deletePriority(auth: AuthContext, id: number): Promise<void> {
-      const companyId = ownerOf(auth);
+      const companyId = await editedCompany(auth);
       const driverIds = await priority.deletePriority(db, companyId, id);
       if (!driverIds) throw notFound('resource');
       publisher.toCompany(companyId, 'priority_updated', {

@@ -340,6 +340,26 @@ describe('search methods', () => {
   });
 });
 
+/** Every edit of the search configuration, for the role checks. */
+const writes: InjectOptions[] = [
+  { method: 'POST', url: '/api/search-intervals', payload: {} },
+  { method: 'POST', url: '/api/search-intervals/sort', payload: { ids: [1] } },
+  { method: 'PATCH', url: '/api/search-intervals/1', payload: {} },
+  { method: 'DELETE', url: '/api/search-intervals/1' },
+  { method: 'POST', url: '/api/search-methods', payload: { definitions: { items: [item()] } } },
+  {
+    method: 'PATCH',
+    url: '/api/search-methods/1',
+    payload: { definitions: { items: [item()] } },
+  },
+  {
+    method: 'POST',
+    url: '/api/users-intervals',
+    payload: { from: '2026-01-01 00:00:00', to: '2026-01-02 00:00:00', users: [{ id: 1 }] },
+  },
+  { method: 'DELETE', url: '/api/users-intervals/1' },
+];
+
 describe('roles and tenancy', () => {
   it("every console reads; admins, dispatchers and the company's own users edit; drivers and strangers get nothing", async () => {
     expect(
@@ -348,24 +368,6 @@ describe('roles and tenancy', () => {
     expect(
       (await send(companyUser, { method: 'GET', url: '/api/users-intervals' })).statusCode,
     ).toBe(200);
-    const writes: InjectOptions[] = [
-      { method: 'POST', url: '/api/search-intervals', payload: {} },
-      { method: 'POST', url: '/api/search-intervals/sort', payload: { ids: [1] } },
-      { method: 'PATCH', url: '/api/search-intervals/1', payload: {} },
-      { method: 'DELETE', url: '/api/search-intervals/1' },
-      { method: 'POST', url: '/api/search-methods', payload: { definitions: { items: [item()] } } },
-      {
-        method: 'PATCH',
-        url: '/api/search-methods/1',
-        payload: { definitions: { items: [item()] } },
-      },
-      {
-        method: 'POST',
-        url: '/api/users-intervals',
-        payload: { from: '2026-01-01 00:00:00', to: '2026-01-02 00:00:00', users: [{ id: 1 }] },
-      },
-      { method: 'DELETE', url: '/api/users-intervals/1' },
-    ];
     // A courier or restaurant company sets its own work mode (from the point-of-sale header).
     expect((await send(companyUser, writes[0] as InjectOptions)).statusCode).toBe(201);
     for (const request of writes) {
@@ -381,6 +383,22 @@ describe('roles and tenancy', () => {
     expect((await send(undefined, { method: 'GET', url: '/api/users-intervals' })).statusCode).toBe(
       401,
     );
+  });
+
+  it("refuses every edit from a protocol client's company, which searches for no driver itself", async () => {
+    const protocolCompany = (await buildCompany(t.db, { type: 'protocol' })).id;
+    const protocolUser = await t.login(
+      await buildUser(t.db, { roles: ['company'], companyIds: [protocolCompany] }),
+    );
+    expect(
+      (await send(protocolUser, { method: 'GET', url: '/api/search-intervals' })).statusCode,
+    ).toBe(200);
+    for (const request of writes) {
+      expect(
+        (await send(protocolUser, request)).statusCode,
+        `${request.method} ${request.url}`,
+      ).toBe(403);
+    }
   });
 
   it('a company never sees or edits another’s intervals or methods: 404', async () => {
