@@ -1,3 +1,4 @@
+import { CompanyTypeSchema } from '@common/auth/auth.schema';
 import { can } from '@common/auth/page-access';
 import {
   type CreateIntervalBody,
@@ -48,7 +49,9 @@ export function createSearchConfigService({ db, publisher }: SearchConfigDeps) {
    * (the same rule that keeps the builder out of its menu).
    */
   async function editedCompany(auth: AuthContext): Promise<number> {
-    const companies = await findCompanies(db, auth.companyIds);
+    const companies = (await findCompanies(db, auth.companyIds)).map((company) => ({
+      type: CompanyTypeSchema.parse(company.type),
+    }));
     if (!can({ roles: auth.roles, companies }, 'buildsSearch')) throw forbidden();
     return ownerOf(auth);
   }
