@@ -2,15 +2,14 @@ import type { Order } from '@common/orders/orders.schema';
 import { Center, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
 import { useOrderCallLines } from '../../calls';
 import { useReadsPeople } from '../../users';
+import { askCancelReason } from '../actions/cancel-prompt';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
 import { useOrderActions } from '../actions/use-order-actions';
-import { ORDER_MESSAGES } from '../messages';
 import { OrderRow } from './OrderRow';
 import { asksForAddress, ownFirst } from './order-list';
 
@@ -65,7 +64,7 @@ export function OrderTable({
   const onAction = (order: Order, action: RowActionId) => {
     switch (action) {
       case 'cancel':
-        confirmAction(ORDER_MESSAGES.confirmCancel, () => actions.cancel.mutate(order.id));
+        askCancelReason(order.id, (reason) => actions.cancel.mutate({ id: order.id, reason }));
         return;
       case 'moveToPending':
         actions.moveToPending.mutate(order.id);
