@@ -1,13 +1,18 @@
 import { CANCEL_REASON_MESSAGES } from '@common/orders/orders.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { buildOrder, buildPlace, dispatcher } from '../../../test/order-fixtures';
 import { renderUi } from '../../../test/render-ui';
 import { PICK_REASON } from '../actions/CancelReasonForm';
 import { OrderTable } from './OrderTable';
 
-afterEach(() => vi.unstubAllGlobals());
+// The fixtures' orders are created at 08:00:05 that day: ten minutes ago, not bookings.
+beforeEach(() => vi.setSystemTime(new Date('2030-01-01T08:10:00Z')));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const ME = dispatcher.id;
 

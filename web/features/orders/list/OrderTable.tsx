@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import { useNow } from '../../../lib/use-now';
 import { useOrderCallLines } from '../../calls';
 import { useReadsPeople } from '../../users';
 import { askCancelReason } from '../actions/cancel-prompt';
@@ -60,6 +61,8 @@ export function OrderTable({
   const callLines = useOrderCallLines();
   const rows = keepOrder ? orders : ownFirst(orders, userId);
   const labels = FLAVOUR_LABELS[flavour];
+  // One clock for the whole table: the trip phases count minutes.
+  const now = useNow(30_000);
 
   const onAction = (order: Order, action: RowActionId) => {
     switch (action) {
@@ -99,9 +102,9 @@ export function OrderTable({
           <Table.Tr>
             {/* The in-call tab: F-key, #id and the call's time (5-digit ids, calls over an hour). */}
             <Table.Th w={inCallTab ? 148 : 64}>Control</Table.Th>
-            <Table.Th w={76}>Ora</Table.Th>
+            <Table.Th w={100}>Ora</Table.Th>
             <Table.Th w={130}>Telefon</Table.Th>
-            <Table.Th w={156}>{labels.driver}</Table.Th>
+            <Table.Th w={196}>{labels.driver}</Table.Th>
             <Table.Th>Adresă</Table.Th>
             <Table.Th w={128}>Client</Table.Th>
             <Table.Th w={56}>Acțiuni</Table.Th>
@@ -113,6 +116,7 @@ export function OrderTable({
             <OrderRow
               key={order.id}
               order={order}
+              now={now}
               hotkey={inCallTab ? (callLines.hotkeys.get(order.id) ?? null) : null}
               liveCallState={callLines.states.get(order.id) ?? null}
               promptsAddress={asksForAddress(order, inCallTab)}
