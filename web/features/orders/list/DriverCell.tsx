@@ -23,16 +23,21 @@ export function DriverCell({ order, status, showRetry, retrying, onRetry }: Driv
   const callSign = order.car_indicativ ?? order.driver?.indicativ ?? null;
   const reason = order.state === 'canceled' ? cancellationText(order) : null;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }}>
       {status.searching && !callSign && (
         <Loader size={14} aria-label="Se caută șofer" data-testid={`order-searching-${order.id}`} />
       )}
       {callSign && (
-        <Text span size="sm" fw={600} data-testid={`order-callsign-${order.id}`}>
+        <Text
+          span
+          size="sm"
+          fw={600}
+          data-testid={`order-callsign-${order.id}`}
+          style={{ flexShrink: 0 }}
+        >
           {callSign}
         </Text>
       )}
-      <StatusBadge orderId={order.id} status={status} />
       {callSign && status.showsWaitingTime && order.waiting_driver_time !== null && (
         <Text
           span
@@ -46,6 +51,7 @@ export function DriverCell({ order, status, showRetry, retrying, onRetry }: Driv
           {order.waiting_driver_time} min
         </Text>
       )}
+      <StatusBadge orderId={order.id} status={status} />
       {reason && (
         <Text
           size="xs"

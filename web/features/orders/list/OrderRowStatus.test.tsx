@@ -54,6 +54,13 @@ describe('a row says its state', () => {
         trip_started_at: '2030-01-01 07:58:00',
         waiting_driver_time: 4,
       }),
+      buildOrder({
+        id: 10,
+        ...assigned,
+        car_indicativ: '120',
+        trip_state: 'waiting_driver',
+        assigned_at: '2030-01-01 06:05:00',
+      }),
     ]);
     expect(await screen.findByTestId('order-status-1')).toBeTruthy();
     expect(text('order-status-1')).toBe('spre client · 3 min');
@@ -65,6 +72,8 @@ describe('a row says its state', () => {
     expect(screen.queryByTestId('order-waiting-2')).toBeNull();
     expect(text('order-status-3')).toBe('în cursă · 12 min');
     expect(screen.queryByTestId('order-waiting-3')).toBeNull();
+    // Hours in the narrow cell.
+    expect(text('order-status-10')).toBe('spre client · 2h05');
   });
 
   it('gives a finished order no countdown', async () => {

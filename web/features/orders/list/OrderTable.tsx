@@ -102,13 +102,15 @@ export function OrderTable({
           <Table.Tr>
             {/* The in-call tab: F-key, #id and the call's time (5-digit ids, calls over an hour). */}
             <Table.Th w={inCallTab ? 148 : 64}>Control</Table.Th>
-            <Table.Th w={100}>Ora</Table.Th>
-            <Table.Th w={130}>Telefon</Table.Th>
-            <Table.Th w={196}>{labels.driver}</Table.Th>
+            {/* Another day's 'DD.MM HH:mm' whole. */}
+            <Table.Th w={110}>Ora</Table.Th>
+            <Table.Th w={128}>Telefon</Table.Th>
+            {/* Call sign, waiting minutes and the state or trip phase. */}
+            <Table.Th w={224}>{labels.driver}</Table.Th>
             <Table.Th>Adresă</Table.Th>
-            <Table.Th w={128}>Client</Table.Th>
+            <Table.Th w={120}>Client</Table.Th>
             <Table.Th w={56}>Acțiuni</Table.Th>
-            <Table.Th w={84}>SIP</Table.Th>
+            <Table.Th w={72}>SIP</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
