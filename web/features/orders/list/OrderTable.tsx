@@ -105,8 +105,9 @@ export function OrderTable({
             {/* Another day's 'DD.MM HH:mm' whole. */}
             <Table.Th w={110}>Ora</Table.Th>
             <Table.Th w={128}>Telefon</Table.Th>
-            {/* Call sign, waiting minutes and the state or trip phase. */}
-            <Table.Th w={224}>{labels.driver}</Table.Th>
+            {/* Call sign, waiting minutes and the state or trip phase; the in-call tab's orders
+                have no driver yet, and its Control column is wider. */}
+            <Table.Th w={inCallTab ? 150 : 224}>{labels.driver}</Table.Th>
             <Table.Th>Adresă</Table.Th>
             <Table.Th w={120}>Client</Table.Th>
             <Table.Th w={56}>Acțiuni</Table.Th>
