@@ -62,7 +62,13 @@ test("an assigned demo order shows its trip's phase with its minutes", async ({ 
   const rows = page.locator('[data-testid^="order-row-"]');
   const statuses = page.locator('[data-testid^="order-status-"]');
   await expect(statuses).toHaveCount(await rows.count());
-  // The order screen's 'Șofer alocat' card says it too.
+  // So do the side panel's header and the order screen's 'Șofer alocat' card.
+  await assigned.click();
+  await expect(page.getByTestId('panel-phase-badge')).toHaveText(
+    /^(spre client|șofer sosit|în cursă) · /,
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('panel-phase-badge')).toBeHidden();
   await page.getByTestId(`order-link-${id}`).click();
   await expect(page.getByTestId('driver-assigned')).toBeVisible();
   await expect(page.getByTestId('driver-phase')).toContainText(/spre client|șofer sosit|în cursă/);

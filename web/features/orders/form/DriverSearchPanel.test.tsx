@@ -41,7 +41,9 @@ describe("the 'Șofer alocat' card", () => {
         waiting_driver_time: 4,
       }),
     );
-    expect((await screen.findByTestId('order-status-9')).textContent).toBe('șofer sosit · 4 min');
+    expect((await screen.findByTestId('driver-phase-badge')).textContent).toBe(
+      'șofer sosit · 4 min',
+    );
     expect(screen.getByTestId('driver-phase-since').textContent).toMatch(/^din \d\d:06:00$/);
     // He is there: the minutes he announced on the way are over.
     expect(screen.queryByTestId('driver-waiting-time')).toBeNull();
@@ -59,7 +61,9 @@ describe("the 'Șofer alocat' card", () => {
         waiting_driver_time: 4,
       }),
     );
-    expect((await screen.findByTestId('order-status-9')).textContent).toBe('spre client · 2 min');
+    expect((await screen.findByTestId('driver-phase-badge')).textContent).toBe(
+      'spre client · 2 min',
+    );
     expect(screen.getByTestId('driver-waiting-time').textContent).toBe('4 min');
   });
 
@@ -75,7 +79,7 @@ describe("the 'Șofer alocat' card", () => {
         waiting_driver_time: 2,
       }),
     );
-    expect((await screen.findByTestId('order-status-9')).textContent).toBe('Finalizat');
+    expect((await screen.findByTestId('driver-phase-badge')).textContent).toBe('Finalizat');
     expect(screen.queryByTestId('driver-waiting-time')).toBeNull();
     expect(screen.queryByTestId('driver-phase-since')).toBeNull();
   });

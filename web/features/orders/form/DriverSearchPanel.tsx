@@ -109,7 +109,7 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
             {order.waiting_driver_time} min
           </Text>
         )}
-        <DriverPhase orderId={order.id} status={status} />
+        <DriverPhase testId="driver-phase" status={status} />
       </Group>
       <SimpleGrid cols={3} spacing={4}>
         <Text size="sm" data-testid="driver-plate">

@@ -51,7 +51,7 @@ export function DriverCell({ order, status, showRetry, retrying, onRetry }: Driv
           {order.waiting_driver_time} min
         </Text>
       )}
-      <StatusBadge orderId={order.id} status={status} />
+      <StatusBadge testId={`order-status-${order.id}`} status={status} />
       {reason && (
         <Text
           size="xs"

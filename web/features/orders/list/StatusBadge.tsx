@@ -8,7 +8,7 @@ export const formatPhaseMinutes = (minutes: number): string =>
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}`;
 
 /** The row's state or trip phase, with its minutes when it has a clock. */
-export function StatusBadge({ orderId, status }: { orderId: number; status: RowStatus }) {
+export function StatusBadge({ testId, status }: { testId: string; status: RowStatus }) {
   return (
     <Badge
       size="sm"
@@ -19,7 +19,7 @@ export function StatusBadge({ orderId, status }: { orderId: number; status: RowS
       color={status.alert ? 'orange' : status.color}
       variant={status.alert ? 'filled' : 'light'}
       title={status.title}
-      data-testid={`order-status-${orderId}`}
+      data-testid={testId}
       // The badge gives way first in a narrow cell: its title tells it whole.
       style={{ flexShrink: 1, minWidth: 0 }}
     >
