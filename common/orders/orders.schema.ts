@@ -48,8 +48,27 @@ export const CANCELLATION_TYPES = [
   'driver_canceled',
   'call_ended',
   'client_canceled',
+  'client_unreachable',
+  'duplicate_order',
+  'driver_late',
 ] as const;
 export const CancellationTypeSchema = z.enum(CANCELLATION_TYPES);
+
+/** The reasons a dispatcher picks from when canceling; dispatcher_canceled is 'Alt motiv'. */
+export const DISPATCHER_CANCEL_REASONS = [
+  'client_canceled',
+  'client_unreachable',
+  'duplicate_order',
+  'driver_late',
+  'dispatcher_canceled',
+] as const satisfies readonly (typeof CANCELLATION_TYPES)[number][];
+export type DispatcherCancelReason = (typeof DISPATCHER_CANCEL_REASONS)[number];
+
+export const CANCEL_REASON_MESSAGES = {
+  invalidType: 'Motivul anulării nu este valid.',
+  /** 'Alt motiv' says nothing by itself: its text is the reason. */
+  textRequired: 'Scrieți motivul anulării.',
+} as const;
 
 const lat = z.number().min(-90).max(90);
 const long = z.number().min(-180).max(180);
@@ -120,6 +139,8 @@ export const OrderSchema = z.object({
   assigned_at: z.string().nullable(),
   trip_started_at: z.string().nullable(),
   trip_finished_at: z.string().nullable(),
+  /** When the driver arrived at the client (waiting_client), from the order's history. */
+  arrived_at: z.string().nullable(),
   state: OrderStateSchema,
   trip_state: TripStateSchema.nullable(),
   departure_time: z.string(),
@@ -242,11 +263,29 @@ export const UpdateNameBodySchema = z.strictObject({
   about: text(500).nullish(),
 });
 
-/** The body is optional: no body (null to the server) means no reason. */
+/**
+ * The body is optional: no body (null to the server) means no reason, stored as
+ * dispatcher_canceled. A reason from the list may carry a text; 'Alt motiv' must.
+ */
 export const CancelOrderBodySchema = z.preprocess(
   (value) => value ?? {},
-  z.strictObject({ reason_text: text(300).nullish() }),
+  z
+    .strictObject({
+      reason_type: z
+        .enum(DISPATCHER_CANCEL_REASONS, { error: CANCEL_REASON_MESSAGES.invalidType })
+        .nullish(),
+      reason_text: text(300).nullish(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.reason_type === 'dispatcher_canceled' && !body.reason_text)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reason_text'],
+          message: CANCEL_REASON_MESSAGES.textRequired,
+        });
+    }),
 );
+export type CancelOrderBody = z.input<typeof CancelOrderBodySchema>;
 
 export const SetDriverBodySchema = z.strictObject({
   driverId: z

@@ -291,6 +291,7 @@ test('a search interval dragged to the top changes which method the next order u
     // Canceled before its 30 s run out (no 'Șoferii nu au fost găsiți' for the next flows).
     await page.getByRole('button', { name: 'Anulează' }).click();
     await expect(page.getByText('Sigur vrei să ștergi comanda?')).toBeVisible();
+    await page.getByTestId('cancel-reason-duplicate_order').click();
     await page.getByRole('button', { name: 'Da', exact: true }).click();
     await expect(page.getByTestId('order-form-state')).toHaveText(/Anulat/i);
     orderId = null;

@@ -123,6 +123,7 @@ test('after a cancel, the Anulat tab and the top bar’s Anulate 24h change toge
   await page.getByTestId(`order-actions-${id}`).click();
   await page.getByTestId(`order-action-cancel-${id}`).click();
   page.on('request', onRequest);
+  await page.getByTestId('cancel-reason-client_canceled').click();
   await page.getByTestId('confirm-yes').click();
   await expect(page.getByText('Order canceled')).toBeVisible();
 

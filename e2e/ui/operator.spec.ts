@@ -53,6 +53,7 @@ test('a dispatcher takes an order from intake to retry, duplicate and a blocked 
   // Cancel, after the confirmation: it moves to 'Anulate' with a retry button.
   await page.getByTestId(`order-actions-${id}`).click();
   await page.getByTestId(`order-action-cancel-${id}`).click();
+  await page.getByTestId('cancel-reason-client_canceled').click();
   await page.getByTestId('confirm-yes').click();
   await expect(page.getByText('Order canceled')).toBeVisible();
   await page.getByTestId('tab-canceled').click();

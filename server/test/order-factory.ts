@@ -14,6 +14,7 @@ export interface OrderOverrides {
   client_name?: string | null;
   dispatcher_id?: number | null;
   driver_id?: number | null;
+  trip_state?: 'waiting_driver' | 'waiting_client' | 'started' | null;
   car_indicativ?: string | null;
   always_in_call?: boolean;
   in_pending_queue?: boolean;
@@ -38,6 +39,7 @@ export async function buildOrder(db: DbOrTx, companyId: number, overrides: Order
       client_name: overrides.client_name === undefined ? 'Client Test' : overrides.client_name,
       dispatcher_id: overrides.dispatcher_id ?? null,
       driver_id: overrides.driver_id ?? null,
+      trip_state: overrides.trip_state ?? null,
       car_indicativ: overrides.car_indicativ ?? null,
       always_in_call: overrides.always_in_call ?? false,
       in_pending_queue: overrides.in_pending_queue ?? false,

@@ -22,6 +22,22 @@ export const formatClock = (utc: string | null | undefined): string => {
   return date ? dayjs(date).format('HH:mm:ss') : '—';
 };
 
+/** The list's time: HH:mm:ss today, DD.MM HH:mm on another day (local). */
+export const formatListTime = (
+  utc: string | null | undefined,
+  now: number = Date.now(),
+): string => {
+  const date = parse(utc);
+  if (!date) return '—';
+  return dayjs(date).isSame(now, 'day')
+    ? dayjs(date).format('HH:mm:ss')
+    : dayjs(date).format('DD.MM HH:mm');
+};
+
+/** Whole minutes between a stored UTC time and now. */
+export const minutesSince = (utc: string | null | undefined, now: number = Date.now()): number =>
+  Math.floor(secondsSince(utc, now) / 60);
+
 /** The order history time is shown in Bucharest time, DD.MM.YYYY HH:mm. */
 export const formatBucharest = (utc: string | null | undefined): string => {
   const date = parse(utc);

@@ -39,6 +39,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     assigned_at: null,
     trip_started_at: null,
     trip_finished_at: null,
+    arrived_at: null,
     state: 'created',
     trip_state: null,
     departure_time: '2030-01-01 08:00:00',

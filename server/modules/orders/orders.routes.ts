@@ -101,7 +101,7 @@ export function ordersRoutes(
     writes.removeAlwaysInCall(auth, params.id),
   );
   route(app, authenticate, cancelOrder, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
-    writes.cancel(auth, params.id, body.reason_text),
+    writes.cancel(auth, params.id, body),
   );
   route(app, authenticate, notifyDrivers, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
     writes.notifyDrivers(auth, params.id, body.driver_ids),

@@ -1,6 +1,14 @@
 import type { Order } from '@common/orders/orders.schema';
 import { sql } from 'drizzle-orm';
-import { cars, clients, companies, orderPlaces, orders, users } from '../../db/schema';
+import {
+  cars,
+  clients,
+  companies,
+  orderHistory,
+  orderPlaces,
+  orders,
+  users,
+} from '../../db/schema';
 
 /** A UTC timestamp column as the wire's `YYYY-MM-DD HH:mm:ss` inside JSON (json would add a 'T'). */
 const utcText = (column: ReturnType<typeof sql>) =>
@@ -18,6 +26,10 @@ export const orderColumns = {
   assigned_at: orders.assigned_at,
   trip_started_at: orders.trip_started_at,
   trip_finished_at: orders.trip_finished_at,
+  // Read only while a trip runs: the arrival has no column of its own, its history entry is it.
+  arrived_at: sql<Order['arrived_at']>`case when ${orders}.trip_state is null then null else (
+    select ${utcText(sql`max(h.timestamp)`)} from ${orderHistory} h
+    where h.order_id = ${orders}.id and h.type = 'driver_arrived') end`,
   state: sql<Order['state']>`${orders.state}`,
   trip_state: sql<Order['trip_state']>`${orders.trip_state}`,
   departure_time: orders.departure_time,

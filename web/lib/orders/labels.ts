@@ -1,4 +1,9 @@
-import type { Order, OrderState, PaymentType } from '@common/orders/orders.schema';
+import type {
+  DispatcherCancelReason,
+  Order,
+  OrderState,
+  PaymentType,
+} from '@common/orders/orders.schema';
 
 export { ORDER_STATE_LABELS, TRIP_STATE_LABELS } from '@common/orders/orders.rules';
 
@@ -30,6 +35,18 @@ export const CANCELLATION_LABELS: Record<NonNullable<Order['cancellation_reason_
   driver_canceled: 'Anulată de șofer',
   call_ended: 'Apel încheiat',
   client_canceled: 'Anulată de client',
+  client_unreachable: 'Clientul nu răspunde',
+  duplicate_order: 'Comandă dublă',
+  driver_late: 'Șoferul întârzie',
+};
+
+/** The dispatcher's cancel reasons as the cancel prompt lists them. */
+export const CANCEL_REASON_LABELS: Record<DispatcherCancelReason, string> = {
+  client_canceled: 'Clientul a renunțat',
+  client_unreachable: 'Clientul nu răspunde',
+  duplicate_order: 'Comandă dublă',
+  driver_late: 'Șoferul întârzie',
+  dispatcher_canceled: 'Alt motiv',
 };
 
 export const CALL_STATE_LABELS: Record<NonNullable<Order['call']>['state'], string> = {
@@ -87,6 +104,9 @@ export function cancellationText(
       ? `${CANCELLATION_LABELS.driver_canceled}: ${reason}`
       : CANCELLATION_LABELS.driver_canceled;
   }
+  // A reason picked from the list says what it is, and its text adds to it.
+  if (type && type !== 'dispatcher_canceled' && type in CANCEL_REASON_LABELS && text)
+    return `${CANCELLATION_LABELS[type]}: ${text}`;
   if (text) return text;
   return type ? CANCELLATION_LABELS[type] : null;
 }

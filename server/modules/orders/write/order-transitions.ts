@@ -7,6 +7,7 @@ import {
   canRetry,
   REFUSALS,
 } from '@common/orders/orders.rules';
+import type { DispatcherCancelReason } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
 import { conflict, validationFailed } from '../../../http/app-error';
@@ -28,6 +29,11 @@ interface Transition extends Pick<GuardedWrite, 'guard' | 'values' | 'historyTyp
   freesDriver?: boolean;
   /** The order searches for a driver again (retry). */
   searches?: boolean;
+}
+
+interface CancelReason {
+  reason_type?: DispatcherCancelReason | null;
+  reason_text?: string | null;
 }
 
 /**
@@ -70,25 +76,31 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
     return order;
   }
 
-  /** Cancel only in created or assigned. */
-  const cancel = (auth: AuthContext, id: number, reasonText: string | null | undefined) =>
-    transition(auth, id, {
+  /**
+   * Cancel only in created or assigned, with the dispatcher's reason (none given:
+   * dispatcher_canceled). The event still says a dispatcher canceled it.
+   */
+  const cancel = (auth: AuthContext, id: number, reason: CancelReason) => {
+    const type = reason.reason_type ?? 'dispatcher_canceled';
+    const text = reason.reason_text || null;
+    return transition(auth, id, {
       allowed: (row) => canCancel(asFacts(row)),
       guard: transitionGuards.cancel,
       refusal: REFUSALS.cancel,
       values: {
         state: 'canceled',
         closed_at: utcNow,
-        cancellation_reason_type: 'dispatcher_canceled',
-        cancellation_reason_text: reasonText ?? null,
+        cancellation_reason_type: type,
+        cancellation_reason_text: text,
         cancelled_by_identifier: auth.userName,
         in_pending_queue: false,
       },
       historyType: 'canceled',
-      details: reasonText ? { reason: reasonText } : undefined,
+      details: { reason_type: type, ...(text ? { reason: text } : {}) },
       canceledFor: 'dispatcher_canceled',
       freesDriver: true,
     });
+  };
 
   /** Retry own canceled or pending orders; back to created, out of the queue. */
   const retry = (auth: AuthContext, id: number) =>

@@ -10,7 +10,12 @@ import {
   updateOrderName,
   updateOrderPlace,
 } from '@common/orders/orders.api';
-import type { Order, OrderPlaceInput, PaymentType } from '@common/orders/orders.schema';
+import type {
+  CancelOrderBody,
+  Order,
+  OrderPlaceInput,
+  PaymentType,
+} from '@common/orders/orders.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiWith } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -42,7 +47,8 @@ export function useOrderActions() {
   const queryClient = useQueryClient();
 
   const cancel = useOrderChange(
-    (id: number) => api(cancelOrder, { params: { id }, body: {} }),
+    ({ id, reason }: { id: number; reason: CancelOrderBody }) =>
+      api(cancelOrder, { params: { id }, body: reason }),
     ORDER_MESSAGES.canceled,
   );
 

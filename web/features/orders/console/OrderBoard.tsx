@@ -1,6 +1,7 @@
 import { Badge, Group, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Flavour } from '../../../lib/orders/labels';
+import { ordersCount } from '../../../lib/plural';
 import { useStoredState } from '../../../lib/use-stored-state';
 import { useDispatcherStatistics } from '../data/use-order-statistics';
 import { TabOrderList } from '../list/TabOrderList';
@@ -39,7 +40,16 @@ export function OrderBoard({ userId, flavour, onOpen }: OrderBoardProps) {
       <Group gap="sm" justify="space-between" wrap="nowrap" mb={6}>
         <Tabs.List aria-label="Liste comenzi" style={{ flexWrap: 'nowrap' }}>
           {TAB_IDS.map((id) => (
-            <Tabs.Tab key={id} value={id} data-testid={`tab-${id}`} title={TABS[id].title}>
+            <Tabs.Tab
+              key={id}
+              value={id}
+              data-testid={`tab-${id}`}
+              title={
+                counts
+                  ? `${TABS[id].title}: ${ordersCount(counts[TABS[id].statKey])}`
+                  : TABS[id].title
+              }
+            >
               <Group gap={8} wrap="nowrap">
                 <Text size="sm" fw={500}>
                   {TABS[id].label}

@@ -7,7 +7,7 @@ import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyOrderUpdate, invalidateOrderLists } from '../../../lib/orders/order-cache';
-import { TOAST_MS } from '../../../lib/toast';
+import { showToast, TOAST_MS } from '../../../lib/toast';
 
 /** What the binding needs of the socket: the order events, on and off. */
 export interface OrderEventSource {
@@ -42,7 +42,7 @@ export function bindOrderEvents(socket: OrderEventSource, deps: OrderEventDeps):
     applyOrderUpdate(deps.queryClient, order, seq);
     if (reason !== 'no_drivers_found' || order.dispatcher_id !== deps.userId) return;
     const id = `no-drivers-${order.id}`;
-    notifications.show({
+    showToast({
       id,
       color: 'orange',
       autoClose: TOAST_MS.noDrivers,

@@ -3,6 +3,7 @@ import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import { useNow } from '../../../lib/use-now';
 import {
   dispatchKeys,
   SearchDriversList,
@@ -11,6 +12,8 @@ import {
   useLocatedDriver,
   useOrderSearch,
 } from '../../dispatch';
+import { DriverPhase } from '../list/DriverPhase';
+import { rowStatus } from '../list/row-status';
 
 /**
  * driver search panel: 'Așteptare șofer ...' with a skeleton while the search runs
@@ -28,6 +31,7 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
   const queryClient = useQueryClient();
   const located = useLocatedDriver();
   const canLocate = driver !== null && order.state === 'assigned';
+  const status = rowStatus(order, useNow(30_000));
 
   // A state change ends or restarts the search: the trace and the list are read again.
   const phase = `${order.state}:${order.driver_id ?? ''}`;
@@ -100,11 +104,12 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
         <Text fw={700} size="lg" data-testid="driver-callsign">
           {driver.indicativ ?? order.car_indicativ ?? '—'}
         </Text>
-        {order.waiting_driver_time !== null && (
+        {status.showsWaitingTime && order.waiting_driver_time !== null && (
           <Text c="green.8" fw={600} data-testid="driver-waiting-time">
             {order.waiting_driver_time} min
           </Text>
         )}
+        <DriverPhase testId="driver-phase" status={status} />
       </Group>
       <SimpleGrid cols={3} spacing={4}>
         <Text size="sm" data-testid="driver-plate">

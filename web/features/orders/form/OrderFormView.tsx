@@ -3,7 +3,6 @@ import type { Order } from '@common/orders/orders.schema';
 import { Badge, Button, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
 import { isApiError } from '../../../lib/api-client';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import {
@@ -19,6 +18,7 @@ import { companyCenter } from '../../../map/company-center';
 import { useCurrentUser } from '../../auth';
 import { useOrderOptions } from '../../catalog';
 import { canReportIncident } from '../../dashboard';
+import { askCancelReason } from '../actions/cancel-prompt';
 import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
@@ -126,7 +126,9 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
                 duplicate: actions.duplicate.isPending,
               }}
               onCancel={() =>
-                confirmAction(ORDER_MESSAGES.confirmCancel, () => actions.cancel.mutate(order.id))
+                askCancelReason(order.id, (reason) =>
+                  actions.cancel.mutate({ id: order.id, reason }),
+                )
               }
               onRetry={() => actions.retry.mutate(order.id)}
               onAssign={() => setModal('assign')}

@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatClock } from '../../../lib/dates';
+import { formatListTime } from '../../../lib/dates';
 import { CALL_STATE_LABELS, orderAddress } from '../../../lib/orders/labels';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
 import type { RowActionId } from '../actions/row-actions';
@@ -11,11 +11,14 @@ import { ClientNameCell } from './ClientNameCell';
 import { DriverCell } from './DriverCell';
 import { ElapsedCallTime } from './ElapsedCallTime';
 import { clientName } from './order-list';
+import { isBooking, rowStatus } from './row-status';
 
 export interface OrderRowProps {
   order: Order;
   /** The dispatcher's calls are labelled F1…F9 (their hold keys). */
   hotkey: string | null;
+  /** The table's clock (minutes of the trip's phase, today or another day, bookings). */
+  now: number;
   /** The state of this order's call on the dispatcher's softphone, fresher than the list's. */
   liveCallState: NonNullable<Order['call']>['state'] | null;
   /** A missing address asks for one ('Please enter address') instead of 'Adresă nespecificată.'. */
@@ -43,6 +46,10 @@ export function OrderRow(props: OrderRowProps) {
   const { order, hotkey, isOwn } = props;
   const activeCall = hasActiveCall(order) && order.call ? order.call : null;
   const callState = props.liveCallState ?? order.call?.state ?? null;
+  const status = rowStatus(order, props.now);
+  // A booking is listed at its departure, any other order at its creation.
+  const booking = isBooking(order, props.now);
+  const listedAt = booking ? order.departure_time : order.created_at;
   return (
     <Table.Tr
       data-testid={`order-row-${order.id}`}
@@ -84,8 +91,16 @@ export function OrderRow(props: OrderRowProps) {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatClock(order.created_at)}
+        <Text
+          size="sm"
+          ff="monospace"
+          c={booking ? 'violet.8' : undefined}
+          title={booking ? status.title : undefined}
+          truncate
+          data-testid={`order-time-${order.id}`}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatListTime(listedAt, props.now)}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -96,6 +111,7 @@ export function OrderRow(props: OrderRowProps) {
       <Table.Td>
         <DriverCell
           order={order}
+          status={status}
           showRetry={props.showRetry}
           retrying={props.retrying}
           onRetry={() => props.onRetry(order.id)}

@@ -1,11 +1,18 @@
+import { CANCEL_REASON_MESSAGES } from '@common/orders/orders.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { buildOrder, buildPlace, dispatcher } from '../../../test/order-fixtures';
 import { renderUi } from '../../../test/render-ui';
+import { PICK_REASON } from '../actions/CancelReasonForm';
 import { OrderTable } from './OrderTable';
 
-afterEach(() => vi.unstubAllGlobals());
+// The fixtures' orders are created at 08:00:05 that day: ten minutes ago, not bookings.
+beforeEach(() => vi.setSystemTime(new Date('2030-01-01T08:10:00Z')));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const ME = dispatcher.id;
 
@@ -208,7 +215,7 @@ describe('order list', () => {
     expect(await screen.findByText('Doar comenzile proprii…')).toBeTruthy();
   });
 
-  it('cancels after the confirmation', async () => {
+  it('cancels after the confirmation, with the reason picked and its text', async () => {
     const api = stubFetch({
       'PATCH /api/orders/4/cancel': () =>
         json(200, buildOrder({ id: 4, state: 'canceled', updated_at: '2030-01-01 09:00:00' })),
@@ -217,9 +224,42 @@ describe('order list', () => {
     fireEvent.click(await screen.findByTestId('order-actions-4'));
     fireEvent.click(await screen.findByTestId('order-action-cancel-4'));
     expect(await screen.findByText('Sigur vrei să ștergi comanda?')).toBeTruthy();
+    // No reason, no cancel.
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    expect(await screen.findByText(PICK_REASON)).toBeTruthy();
+    expect(api.calls('PATCH /api/orders/4/cancel')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('cancel-reason-client_unreachable'));
+    fireEvent.change(screen.getByTestId('cancel-reason-text'), {
+      target: { value: 'Nu răspunde' },
+    });
     fireEvent.click(screen.getByTestId('confirm-yes'));
     expect(await screen.findByText('Order canceled')).toBeTruthy();
-    expect(api.calls('PATCH /api/orders/4/cancel')).toHaveLength(1);
+    expect(api.calls('PATCH /api/orders/4/cancel')[0]?.body).toEqual({
+      reason_type: 'client_unreachable',
+      reason_text: 'Nu răspunde',
+    });
+  });
+
+  it("cancels from the keyboard (a digit picks the reason, Enter), and 'Alt motiv' needs a text", async () => {
+    const api = stubFetch({
+      'PATCH /api/orders/4/cancel': () =>
+        json(200, buildOrder({ id: 4, state: 'canceled', updated_at: '2030-01-01 09:00:00' })),
+    });
+    renderTable([buildOrder({ id: 4, state: 'created', places: [buildPlace()] })]);
+    fireEvent.click(await screen.findByTestId('order-actions-4'));
+    fireEvent.click(await screen.findByTestId('order-action-cancel-4'));
+    const form = await screen.findByTestId('cancel-reason-form');
+    const first = within(form).getAllByRole('radio')[0] as HTMLElement;
+    fireEvent.keyDown(first, { key: '5' });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(await screen.findByText(CANCEL_REASON_MESSAGES.textRequired)).toBeTruthy();
+    fireEvent.keyDown(first, { key: '3' });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(await screen.findByText('Order canceled')).toBeTruthy();
+    expect(api.calls('PATCH /api/orders/4/cancel')[0]?.body).toEqual({
+      reason_type: 'duplicate_order',
+      reason_text: null,
+    });
   });
 
   it('duplicates with an idempotency key and opens the copy', async () => {

@@ -2,15 +2,15 @@ import type { Order } from '@common/orders/orders.schema';
 import { Center, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
+import { useNow } from '../../../lib/use-now';
 import { useOrderCallLines } from '../../calls';
 import { useReadsPeople } from '../../users';
+import { askCancelReason } from '../actions/cancel-prompt';
 import { ManualAssignModal } from '../actions/ManualAssignModal';
 import { type RowActionId, rowActions, showsRetry } from '../actions/row-actions';
 import { useOrderActions } from '../actions/use-order-actions';
-import { ORDER_MESSAGES } from '../messages';
 import { OrderRow } from './OrderRow';
 import { asksForAddress, ownFirst } from './order-list';
 
@@ -61,11 +61,13 @@ export function OrderTable({
   const callLines = useOrderCallLines();
   const rows = keepOrder ? orders : ownFirst(orders, userId);
   const labels = FLAVOUR_LABELS[flavour];
+  // One clock for the whole table: the trip phases count minutes.
+  const now = useNow(30_000);
 
   const onAction = (order: Order, action: RowActionId) => {
     switch (action) {
       case 'cancel':
-        confirmAction(ORDER_MESSAGES.confirmCancel, () => actions.cancel.mutate(order.id));
+        askCancelReason(order.id, (reason) => actions.cancel.mutate({ id: order.id, reason }));
         return;
       case 'moveToPending':
         actions.moveToPending.mutate(order.id);
@@ -100,13 +102,16 @@ export function OrderTable({
           <Table.Tr>
             {/* The in-call tab: F-key, #id and the call's time (5-digit ids, calls over an hour). */}
             <Table.Th w={inCallTab ? 148 : 64}>Control</Table.Th>
-            <Table.Th w={76}>Ora</Table.Th>
-            <Table.Th w={130}>Telefon</Table.Th>
-            <Table.Th w={156}>{labels.driver}</Table.Th>
+            {/* Another day's 'DD.MM HH:mm' whole. */}
+            <Table.Th w={110}>Ora</Table.Th>
+            <Table.Th w={128}>Telefon</Table.Th>
+            {/* Call sign, waiting minutes and the state or trip phase; the in-call tab's orders
+                have no driver yet, and its Control column is wider. */}
+            <Table.Th w={inCallTab ? 150 : 224}>{labels.driver}</Table.Th>
             <Table.Th>Adresă</Table.Th>
-            <Table.Th w={128}>Client</Table.Th>
+            <Table.Th w={120}>Client</Table.Th>
             <Table.Th w={56}>Acțiuni</Table.Th>
-            <Table.Th w={84}>SIP</Table.Th>
+            <Table.Th w={72}>SIP</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -114,6 +119,7 @@ export function OrderTable({
             <OrderRow
               key={order.id}
               order={order}
+              now={now}
               hotkey={inCallTab ? (callLines.hotkeys.get(order.id) ?? null) : null}
               liveCallState={callLines.states.get(order.id) ?? null}
               promptsAddress={asksForAddress(order, inCallTab)}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Flavour } from '../../../lib/orders/labels';
 import type { OrdersQuery } from '../../../lib/orders/order-keys';
 import { useOrdersList } from '../../../lib/orders/use-orders-list';
+import { ordersCount } from '../../../lib/plural';
 import { OrderTable } from './OrderTable';
 
 interface PagedOrdersProps {
@@ -59,7 +60,8 @@ export function PagedOrders({
       </Box>
       <Group justify="space-between">
         <Text size="xs" c="dimmed" data-testid={`${testId}-total`}>
-          {data.meta.total} comenzi{isFetching ? ' · se actualizează…' : ''}
+          {ordersCount(data.meta.total)}
+          {isFetching ? ' · se actualizează…' : ''}
         </Text>
         {pages > 1 && (
           <Pagination

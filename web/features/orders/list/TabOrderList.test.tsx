@@ -54,7 +54,7 @@ describe('a tab longer than a page (counters)', () => {
     await screen.findByTestId('order-row-70');
     expect(rowCount()).toBe(50);
     expect(screen.queryByTestId('order-row-20')).toBeNull();
-    expect(screen.getByTestId('tab-shown-live').textContent).toBe('50 din 70');
+    expect(screen.getByTestId('tab-shown-live').textContent).toBe('50 din 70 de comenzi');
     expect(api.calls('GET /api/dispatcher-orders/live')[0]?.query.get('per_page')).toBe('50');
 
     fireEvent.click(screen.getByTestId('tab-show-more-live'));

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { ordersCount } from '../../../lib/plural';
 import type { TabOrders } from '../data/use-tab-orders';
 import type { TabId } from '../tabs';
 
@@ -12,7 +13,7 @@ export function TabShowMore({ tab, list }: { tab: TabId; list: TabOrders }) {
   return (
     <Group justify="center" gap="sm" py="xs" data-testid={`tab-more-${tab}`}>
       <Text size="xs" c="dimmed" data-testid={`tab-shown-${tab}`}>
-        {list.orders.length} din {list.total}
+        {list.orders.length} din {ordersCount(list.total)}
       </Text>
       {list.moreError ? (
         <Text size="xs" c="red.7">

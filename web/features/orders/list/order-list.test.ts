@@ -90,6 +90,27 @@ describe('cells', () => {
     ).toBe('Șoferii nu au fost găsiți');
   });
 
+  it("shows a dispatcher's reason from the list with its text, and 'Alt motiv' as its text", () => {
+    expect(
+      cancellationText({
+        cancellation_reason_type: 'client_unreachable',
+        cancellation_reason_text: 'Nu răspunde',
+      }),
+    ).toBe('Clientul nu răspunde: Nu răspunde');
+    expect(
+      cancellationText({
+        cancellation_reason_type: 'duplicate_order',
+        cancellation_reason_text: null,
+      }),
+    ).toBe('Comandă dublă');
+    expect(
+      cancellationText({
+        cancellation_reason_type: 'dispatcher_canceled',
+        cancellation_reason_text: 'Adresă greșită',
+      }),
+    ).toBe('Adresă greșită');
+  });
+
   it('falls back to the first place and the client for address and name', () => {
     const order = buildOrder({ address: null, client_name: null, name: null });
     expect(orderAddress(order)).toBe('Strada Lăpușneanu 10, Iași');

@@ -1,3 +1,4 @@
+import type { Order } from '@common/orders/orders.schema';
 import { Alert, Badge, Drawer, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -6,10 +7,13 @@ import {
   ORDER_STATE_COLORS,
   ORDER_STATE_LABELS,
 } from '../../../lib/orders/labels';
+import { useNow } from '../../../lib/use-now';
 import { ClientOrdersTable } from '../../clients';
 import { DispatchTraceView } from '../../dispatch';
 import { useOrder } from '../data/use-order';
+import { DriverPhase } from '../list/DriverPhase';
 import { clientName } from '../list/order-list';
+import { rowStatus } from '../list/row-status';
 import { OrderAboutTab } from './OrderAboutTab';
 import { OrderHistoryList } from './OrderHistoryList';
 
@@ -53,6 +57,7 @@ export function OrderSidePanel({ orderId, flavour, onClose }: OrderSidePanelProp
                 <Badge color={ORDER_STATE_COLORS[order.state]} data-testid="panel-state">
                   {ORDER_STATE_LABELS[order.state]}
                 </Badge>
+                {order.state === 'assigned' && <PanelTripPhase order={order} />}
                 <Text fw={600} data-testid="panel-id">
                   #{order.id}
                 </Text>
@@ -118,4 +123,9 @@ export function OrderSidePanel({ orderId, flavour, onClose }: OrderSidePanelProp
       )}
     </Drawer>
   );
+}
+
+/** An assigned order's trip phase beside its state, ticking with the minutes. */
+function PanelTripPhase({ order }: { order: Order }) {
+  return <DriverPhase testId="panel-phase" status={rowStatus(order, useNow(30_000))} />;
 }

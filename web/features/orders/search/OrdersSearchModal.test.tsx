@@ -55,6 +55,8 @@ describe('orders search filters (Order filters)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Taxi Sud' }));
     await act(async () => fireEvent.click(screen.getByTestId('search-submit')));
     await screen.findByTestId('order-row-50');
+    // One order is one 'comandă' (not '1 comenzi').
+    expect(screen.getByTestId('orders-search-results-total').textContent).toBe('1 comandă');
     const query = api.calls('GET /api/orders')[0]?.query;
     expect(query?.get('time_from')).toBe('08:30');
     expect(query?.get('time_to')).toBe('17:00');
