@@ -3,6 +3,7 @@ import { CHART_RANGES, type ChartRange } from '@common/dashboard/dashboard.schem
 import { AreaChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { ordersCount } from '../../lib/plural';
 import { chartRows, RANGE_LABELS } from './chart-labels';
 import { useOrdersChart } from './use-dashboard';
 
@@ -30,7 +31,7 @@ export function OrdersChartCard({ height }: { height: number }) {
           </Text>
           <Text size="xs" c="dimmed" data-testid="chart-summary">
             {chart.data
-              ? `${total} comenzi · ${rows[0]?.label ?? ''} – ${rows.at(-1)?.label ?? ''}`
+              ? `${ordersCount(total)} · ${rows[0]?.label ?? ''} – ${rows.at(-1)?.label ?? ''}`
               : ' '}
           </Text>
         </div>

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { ordersCountLabel } from './orders-count';
+import { ordersCount } from '../../../lib/plural';
 import { useCaller } from './use-caller';
 
 interface CallerSummaryProps {
@@ -22,7 +22,7 @@ export function CallerSummary({ phone, displayName, testId }: CallerSummaryProps
   let details = [caller.isError ? 'Clientul nu a putut fi căutat.' : 'Se caută clientul…'];
   if (info && info.orders_count === 0 && !info.last_address) details = ['Nicio comandă anterioară'];
   else if (info) {
-    details = [ordersCountLabel(info.orders_count), info.last_address ?? 'Fără adresă salvată'];
+    details = [ordersCount(info.orders_count), info.last_address ?? 'Fără adresă salvată'];
   }
 
   return (
