@@ -1,8 +1,10 @@
 import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { OrderActions } from '../actions/use-order-actions';
 import { SaveEditButton } from './SaveEditButton';
+import type { KnownCaller } from './use-known-caller';
 import type { OrderDraftState } from './use-order-draft';
 
 interface ClientFieldsProps {
@@ -11,14 +13,36 @@ interface ClientFieldsProps {
   /** The client's history button, when the order has a client. */
   onClientHistory: (() => void) | null;
   updateName: OrderActions['updateName'];
+  /** What the typed number tells: a blocked number, the caller's last address. */
+  known: KnownCaller;
+  /** Enter in the phone puts the caller's last address into the first empty place. */
+  onUseLastAddress: (() => void) | null;
+  /** The number is what a new order starts from: the phone takes the focus. */
+  autoFocusPhone: boolean;
 }
 
 /**
  * The caller: phone (fixed once placed), client name and notes. A placed order saves a changed
  * name or notes with 'Salvează clientul'.
  */
-export function ClientFields({ form, order, onClientHistory, updateName }: ClientFieldsProps) {
+export function ClientFields({
+  form,
+  order,
+  onClientHistory,
+  updateName,
+  known,
+  onUseLastAddress,
+  autoFocusPhone,
+}: ClientFieldsProps) {
   const { draft, errors, editable, update } = form;
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const focusOnMount = useRef(autoFocusPhone);
+  useEffect(() => {
+    // Unless the operator is already elsewhere (a dialog opened while the form was loading).
+    const active = document.activeElement;
+    if (focusOnMount.current && (active === null || active === document.body))
+      phoneRef.current?.focus();
+  }, []);
   return (
     <>
       <SimpleGrid cols={2} spacing="xs">
@@ -26,10 +50,20 @@ export function ClientFields({ form, order, onClientHistory, updateName }: Clien
           label="Telefon"
           required
           type="tel"
+          ref={phoneRef}
           value={draft.phone}
-          error={errors.phone}
+          error={errors.phone ?? known.blocked ?? undefined}
+          description={
+            onUseLastAddress && known.lastAddress ? `↵ ${known.lastAddress.name}` : undefined
+          }
           disabled={!editable}
           onChange={(event) => update({ phone: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !onUseLastAddress)
+              return;
+            event.preventDefault();
+            onUseLastAddress();
+          }}
           // The phone is normalised (lowercased, 00 → +, national → +40).
           onBlur={() => {
             const normal = normalizePhone(draft.phone);
