@@ -62,7 +62,7 @@ function renderForm(routes: Routes = {}) {
   return api;
 }
 
-const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+const fieldValue = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
 describe('order form: a known caller', () => {
   it('starts at the phone; the whole number fills name and notes, and Enter takes his last address', async () => {
@@ -72,14 +72,14 @@ describe('order form: a known caller', () => {
     // Half a number asks nothing.
     fireEvent.change(phone, { target: { value: '074124' } });
     fireEvent.change(phone, { target: { value: '0741245489' } });
-    await waitFor(() => expect(valueOf('order-client-name')).toBe('Mihai Lungu'));
-    expect(valueOf('order-about-client')).toBe('Are bagaje multe');
+    await waitFor(() => expect(fieldValue('order-client-name')).toBe('Mihai Lungu'));
+    expect(fieldValue('order-about-client')).toBe('Are bagaje multe');
     expect(api.calls('GET /api/clients/lookup').map((r) => r.query.get('phone'))).toEqual([
       '+40741245489',
     ]);
     expect(await screen.findByText('↵ Bulevardul Dacia 24')).toBeTruthy();
     await act(async () => fireEvent.keyDown(phone, { key: 'Enter' }));
-    expect(valueOf('place-A-address')).toBe('Bulevardul Dacia 24');
+    expect(fieldValue('place-A-address')).toBe('Bulevardul Dacia 24');
     expect(screen.queryByText('↵ Bulevardul Dacia 24')).toBeNull();
     expect(api.calls('POST /api/orders')).toHaveLength(0);
   });
@@ -89,16 +89,16 @@ describe('order form: a known caller', () => {
     const phone = await screen.findByTestId('order-phone');
     fireEvent.change(screen.getByTestId('order-client-name'), { target: { value: 'Doamna Ana' } });
     fireEvent.change(phone, { target: { value: '0741 245 489' } });
-    await waitFor(() => expect(valueOf('order-about-client')).toBe('Are bagaje multe'));
-    expect(valueOf('order-client-name')).toBe('Doamna Ana');
+    await waitFor(() => expect(fieldValue('order-about-client')).toBe('Are bagaje multe'));
+    expect(fieldValue('order-client-name')).toBe('Doamna Ana');
 
     fireEvent.change(screen.getByTestId('order-client-name'), { target: { value: '' } });
     fireEvent.change(phone, { target: { value: '0741245480' } });
     fireEvent.change(phone, { target: { value: '0741245489' } });
-    await waitFor(() => expect(valueOf('order-client-name')).toBe('Mihai Lungu'));
+    await waitFor(() => expect(fieldValue('order-client-name')).toBe('Mihai Lungu'));
     fireEvent.change(phone, { target: { value: '0722000111' } });
-    await waitFor(() => expect(valueOf('order-client-name')).toBe(''));
-    expect(valueOf('order-about-client')).toBe('');
+    await waitFor(() => expect(fieldValue('order-client-name')).toBe(''));
+    expect(fieldValue('order-about-client')).toBe('');
   });
 
   it('warns about a blocked number while it is typed, with the reason', async () => {
@@ -178,10 +178,10 @@ describe("'Protocol?' without a company", () => {
     renderApp('/operator/v2');
     const phone = await screen.findByTestId('quick-phone', {}, { timeout: 5000 });
     fireEvent.change(phone, { target: { value: '0741245489' } });
-    await waitFor(() => expect(valueOf('quick-name')).toBe('Mihai Lungu'));
+    await waitFor(() => expect(fieldValue('quick-name')).toBe('Mihai Lungu'));
     await screen.findByText('↵ Bulevardul Dacia 24');
     await act(async () => fireEvent.keyDown(phone, { key: 'Enter' }));
-    expect(valueOf('quick-address')).toBe('Bulevardul Dacia 24');
+    expect(fieldValue('quick-address')).toBe('Bulevardul Dacia 24');
     await act(async () => fireEvent.click(screen.getByTestId('quick-protocol-toggle')));
     await act(async () => fireEvent.click(screen.getByTestId('quick-submit')));
     const company = screen.getByTestId('quick-protocol-company');
