@@ -56,6 +56,8 @@ export function ClientFields({
           description={
             onUseLastAddress && known.lastAddress ? `↵ ${known.lastAddress.name}` : undefined
           }
+          // The offer under the number, so the phone stays level with the name beside it.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={!editable}
           onChange={(event) => update({ phone: event.currentTarget.value })}
           onKeyDown={(event) => {

@@ -136,6 +136,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
             value={draft.phone}
             error={errors.phone ?? known.blocked ?? undefined}
             description={lastAddress ? `↵ ${lastAddress.name}` : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             onChange={(e) => update({ phone: e.currentTarget.value })}
             // Enter takes the caller's last address into the empty address.
             onKeyDown={(e) => {
