@@ -1,4 +1,4 @@
-import { PACKAGES } from '@common/auth/auth.schema';
+import { PACKAGES, type PackageId } from '@common/auth/auth.schema';
 import type { ErrorBody } from '@common/http/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../db/factories';
@@ -41,7 +41,7 @@ describe('catalogue (services, order options, discounts)', () => {
 });
 
 describe('order options by package', () => {
-  const keysFor = async (packageId: number) => {
+  const keysFor = async (packageId: PackageId) => {
     const company = await buildCompany(t.db, { package_id: packageId, type: 'courier' });
     const user = await t.login(
       await buildUser(t.db, { roles: ['company'], companyIds: [company.id] }),

@@ -15,8 +15,6 @@ interface ClientFieldsProps {
   updateName: OrderActions['updateName'];
   /** What the typed number tells: a blocked number, the caller's last address. */
   known: KnownCaller;
-  /** Enter in the phone puts the caller's last address into the first empty place. */
-  onUseLastAddress: (() => void) | null;
   /** The number is what a new order starts from: the phone takes the focus. */
   autoFocusPhone: boolean;
 }
@@ -31,7 +29,6 @@ export function ClientFields({
   onClientHistory,
   updateName,
   known,
-  onUseLastAddress,
   autoFocusPhone,
 }: ClientFieldsProps) {
   const { draft, errors, editable, update } = form;
@@ -53,19 +50,12 @@ export function ClientFields({
           ref={phoneRef}
           value={draft.phone}
           error={errors.phone ?? known.blocked ?? undefined}
-          description={
-            onUseLastAddress && known.lastAddress ? `↵ ${known.lastAddress.name}` : undefined
-          }
+          description={known.offer ? `↵ ${known.offer.name}` : undefined}
           // The offer under the number, so the phone stays level with the name beside it.
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={!editable}
           onChange={(event) => update({ phone: event.currentTarget.value })}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !onUseLastAddress)
-              return;
-            event.preventDefault();
-            onUseLastAddress();
-          }}
+          onKeyDown={known.onPhoneKeyDown}
           // The phone is normalised (lowercased, 00 → +, national → +40).
           onBlur={() => {
             const normal = normalizePhone(draft.phone);

@@ -84,6 +84,32 @@ describe('order form: a known caller', () => {
     expect(api.calls('POST /api/orders')).toHaveLength(0);
   });
 
+  it('takes the last address when Enter comes before the number is looked up', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const lookup = known['GET /api/clients/lookup'];
+    if (!lookup) throw new Error('lookup route');
+    const api = renderForm({
+      ...known,
+      'GET /api/clients/lookup': async (request) => {
+        await answered;
+        return lookup(request);
+      },
+    });
+    const phone = await screen.findByTestId('order-phone');
+    fireEvent.change(phone, { target: { value: '0741245489' } });
+    await waitFor(() => expect(api.calls('GET /api/clients/lookup')).toHaveLength(1));
+    await act(async () => fireEvent.keyDown(phone, { key: 'Enter' }));
+    // Not placed half-known: no 'required' errors, nothing sent.
+    expect(screen.queryByText('Numele clientului este obligatoriu.')).toBeNull();
+    await act(async () => answer());
+    await waitFor(() => expect(fieldValue('place-A-address')).toBe('Bulevardul Dacia 24'));
+    expect(fieldValue('order-client-name')).toBe('Mihai Lungu');
+    expect(api.calls('POST /api/orders')).toHaveLength(0);
+  });
+
   it('keeps a name the operator typed, and lets go of one the previous number filled', async () => {
     renderForm(known);
     const phone = await screen.findByTestId('order-phone');

@@ -55,19 +55,16 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
   const placeOrder = usePlaceOrder(orderId);
   const form = useOrderDraft(order, flavour, user);
   const { draft, editable } = form;
+  const emptyPlace = draft.places.findIndex((place) => place.name.trim() === '');
   const known = useKnownCaller({
     phone: draft.phone,
     clientName: draft.client_name,
     about: draft.about_client,
     enabled: editable,
     onFill: form.update,
+    canTakeAddress: editable && emptyPlace >= 0,
+    takeAddress: (address) => form.fillPlaceFromSaved(emptyPlace, address),
   });
-  const emptyPlace = draft.places.findIndex((place) => place.name.trim() === '');
-  const lastAddress = known.lastAddress;
-  const pickLastAddress =
-    editable && lastAddress && emptyPlace >= 0
-      ? () => form.fillPlaceFromSaved(emptyPlace, lastAddress)
-      : null;
   const [placedId, setPlacedId] = useState<number | null>(null);
   const [modal, setModal] = useState<OrderFormModal>(null);
   const closeModal = () => setModal(null);
@@ -184,7 +181,6 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             onClientHistory={clientId !== null ? () => setModal('client') : null}
             updateName={actions.updateName}
             known={known}
-            onUseLastAddress={pickLastAddress}
             autoFocusPhone={editable && flavour === 'taxi'}
           />
 

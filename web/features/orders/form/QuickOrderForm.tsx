@@ -65,8 +65,9 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
     about: draft.about_client,
     enabled: true,
     onFill: update,
+    canTakeAddress: place !== undefined && place.name.trim() === '',
+    takeAddress: (address) => place && update({ places: [placeFromSaved(place, address)] }),
   });
-  const lastAddress = place && place.name.trim() === '' ? known.lastAddress : null;
 
   const submit = () => {
     if (blocking || placeOrder.isPending) return;
@@ -135,15 +136,11 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
             type="tel"
             value={draft.phone}
             error={errors.phone ?? known.blocked ?? undefined}
-            description={lastAddress ? `↵ ${lastAddress.name}` : undefined}
+            description={known.offer ? `↵ ${known.offer.name}` : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             onChange={(e) => update({ phone: e.currentTarget.value })}
             // Enter takes the caller's last address into the empty address.
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || !place || !lastAddress) return;
-              e.preventDefault();
-              update({ places: [placeFromSaved(place, lastAddress)] });
-            }}
+            onKeyDown={known.onPhoneKeyDown}
             onBlur={() => {
               const normal = normalizePhone(draft.phone);
               if (normal && normal !== draft.phone) update({ phone: normal });

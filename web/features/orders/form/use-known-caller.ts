@@ -1,6 +1,6 @@
 import { BLOCKED_PHONE_MESSAGE } from '@common/blocked-phones/blocked-phones.schema';
 import type { SavedAddress } from '@common/clients/clients.schema';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { completePhone, useAddressesByPhone, useClientLookup } from '../../clients';
 
 interface KnownCallerInput {
@@ -10,13 +10,18 @@ interface KnownCallerInput {
   /** Only a form still being filled looks the number up. */
   enabled: boolean;
   onFill: (patch: { client_name?: string; about_client?: string }) => void;
+  /** Some place is still empty: the caller's last address can go there. */
+  canTakeAddress: boolean;
+  takeAddress: (address: SavedAddress) => void;
 }
 
 export interface KnownCaller {
   /** The blocked-number warning while the number is typed, with the reason when known. */
   blocked: string | null;
-  /** The caller's last address (saved addresses come most recently used first). */
-  lastAddress: SavedAddress | null;
+  /** The caller's last address, offered while a place is empty (Enter in the phone takes it). */
+  offer: SavedAddress | null;
+  /** The phone's keys: Enter takes the offer, or waits for it while the number is looked up. */
+  onPhoneKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
 /**
@@ -24,20 +29,18 @@ export interface KnownCaller {
  * fields the operator left empty (or that still hold what an earlier number filled), his last
  * address is offered, and a blocked number is said at once rather than on placing.
  */
-export function useKnownCaller({
-  phone,
-  clientName,
-  about,
-  enabled,
-  onFill,
-}: KnownCallerInput): KnownCaller {
-  const whole = enabled ? completePhone(phone) : null;
+export function useKnownCaller(input: KnownCallerInput): KnownCaller {
+  const whole = input.enabled ? completePhone(input.phone) : null;
   const lookup = useClientLookup(whole);
   const addresses = useAddressesByPhone(whole);
   const found = whole !== null ? lookup.data : undefined;
+  const last = whole !== null ? (addresses.data?.[0] ?? null) : null;
+  const pending = whole !== null && (lookup.isPending || addresses.isPending);
   const filled = useRef({ name: '', about: '' });
-  const latest = useRef({ clientName, about, onFill });
-  latest.current = { clientName, about, onFill };
+  /** Enter came before the answers: the address goes in when they arrive. */
+  const awaited = useRef(false);
+  const latest = useRef(input);
+  latest.current = input;
 
   useEffect(() => {
     if (!found) return;
@@ -57,8 +60,27 @@ export function useKnownCaller({
     if (Object.keys(patch).length > 0) current.onFill(patch);
   }, [found]);
 
+  useEffect(() => {
+    if (pending || !awaited.current) return;
+    awaited.current = false;
+    if (last && latest.current.canTakeAddress) latest.current.takeAddress(last);
+  }, [pending, last]);
+
+  const offer = input.canTakeAddress ? last : null;
+  const onPhoneKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !input.canTakeAddress) return;
+    if (pending) {
+      // Not a submit of a half-known form: the answer is a moment away.
+      event.preventDefault();
+      awaited.current = true;
+    } else if (offer) {
+      event.preventDefault();
+      input.takeAddress(offer);
+    }
+  };
+
   const blocked = found?.blocked
     ? `${BLOCKED_PHONE_MESSAGE}${found.blocked_reason ? ` Motiv: ${found.blocked_reason}.` : ''}`
     : null;
-  return { blocked, lastAddress: whole !== null ? (addresses.data?.[0] ?? null) : null };
+  return { blocked, offer, onPhoneKeyDown };
 }
