@@ -2,6 +2,7 @@ import { normalizePhone } from '@common/lib/phone';
 import type { Order } from '@common/orders/orders.schema';
 import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { isFieldTarget } from '../../../lib/shortcuts';
 import type { OrderActions } from '../actions/use-order-actions';
 import { SaveEditButton } from './SaveEditButton';
 import type { KnownCaller } from './use-known-caller';
@@ -35,10 +36,12 @@ export function ClientFields({
   const phoneRef = useRef<HTMLInputElement>(null);
   const focusOnMount = useRef(autoFocusPhone);
   useEffect(() => {
-    // Unless the operator is already elsewhere (a dialog opened while the form was loading).
+    // Unless the operator is typing elsewhere or in a dialog (opened while the form loaded); a
+    // clicked link or button ('Comandă nouă') gives the focus up.
     const active = document.activeElement;
-    if (focusOnMount.current && (active === null || active === document.body))
-      phoneRef.current?.focus();
+    const busy =
+      active instanceof HTMLElement && (isFieldTarget(active) || active.closest('[role="dialog"]'));
+    if (focusOnMount.current && !busy) phoneRef.current?.focus();
   }, []);
   return (
     <>

@@ -54,12 +54,12 @@ const base: Routes = {
 
 function renderForm(routes: Routes = {}) {
   const api = stubFetch({ ...base, ...routes });
-  renderUi(<OrderForm orderId={0} flavour="taxi" />, {
+  const { unmount } = renderUi(<OrderForm orderId={0} flavour="taxi" />, {
     user: dispatcher,
     path: '/operator/order/0',
     route: '/operator/order/:id',
   });
-  return api;
+  return Object.assign(api, { unmount });
 }
 
 const fieldValue = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
@@ -82,6 +82,25 @@ describe('order form: a known caller', () => {
     expect(fieldValue('place-A-address')).toBe('Bulevardul Dacia 24');
     expect(screen.queryByText('↵ Bulevardul Dacia 24')).toBeNull();
     expect(api.calls('POST /api/orders')).toHaveLength(0);
+  });
+
+  it('takes the focus from a clicked link, never from a field being typed in', async () => {
+    const link = document.createElement('a');
+    link.href = '#';
+    document.body.append(link);
+    link.focus();
+    const first = renderForm();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-phone')));
+    first.unmount();
+
+    const other = document.createElement('input');
+    document.body.append(other);
+    other.focus();
+    renderForm();
+    await screen.findByTestId('order-phone');
+    expect(document.activeElement).toBe(other);
+    link.remove();
+    other.remove();
   });
 
   it('takes the last address when Enter comes before the number is looked up', async () => {
