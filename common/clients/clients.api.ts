@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
-import { idParam, requiredText } from '../http/fields';
-import { SavedAddressSchema } from './clients.schema';
+import { idParam, requiredText, text } from '../http/fields';
+import { ClientLookupSchema, SavedAddressSchema } from './clients.schema';
 
 const clientAddressParams = z.object({
   clientId: idParam(),
@@ -41,4 +41,12 @@ export const deleteAddress = defineEndpoint({
   params: z.object({ id: idParam() }),
   response: z.null(),
   status: 204,
+});
+
+/** The order forms' lookup of a typed number (a number that is not one finds nobody). */
+export const lookupClient = defineEndpoint({
+  method: 'GET',
+  path: '/api/clients/lookup',
+  query: z.strictObject({ phone: text(40) }),
+  response: ClientLookupSchema,
 });

@@ -25,3 +25,17 @@ export const ClientSchema = z.object({
   created_at: z.string(),
 });
 export type Client = z.infer<typeof ClientSchema>;
+
+/**
+ * What the order forms learn from a typed number: the company's client with that number (to
+ * fill the name and notes) and whether the number is blocked (warned while it is typed).
+ */
+export const ClientLookupSchema = z.object({
+  client: z
+    .object({ id: z.number().int(), name: z.string().nullable(), about: z.string().nullable() })
+    .nullable(),
+  blocked: z.boolean(),
+  /** Only for those who manage blocked numbers (admins, dispatchers). */
+  blocked_reason: z.string().nullable(),
+});
+export type ClientLookup = z.infer<typeof ClientLookupSchema>;

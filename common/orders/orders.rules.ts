@@ -81,6 +81,15 @@ export const canRemoveAlwaysInCall = (order: Pick<Order, 'always_in_call'>) => o
 export const togglePaymentType = (current: PaymentType): PaymentType =>
   current === 'protocol' ? 'cash' : 'protocol';
 
+/** 'Protocol?' checked bills a protocol company: one must be chosen (field protocol_company_id). */
+export const PROTOCOL_COMPANY_REQUIRED = 'Alegeți compania de protocol.';
+
+/** A protocol order without the company it is billed to cannot be placed. */
+export const lacksProtocolCompany = (
+  paymentType: PaymentType | undefined,
+  protocolCompanyId: number | null | undefined,
+) => paymentType === 'protocol' && protocolCompanyId == null;
+
 /** Messages of refused transitions (409), one per rule. */
 export const REFUSALS = {
   cancel: 'Comanda poate fi anulată doar cât timp se caută șofer sau este alocată.',

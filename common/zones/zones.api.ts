@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
 import {
+  PickupReachQuerySchema,
+  PickupReachSchema,
   PolygonBodySchema,
   PolygonIdParamsSchema,
   PolygonPatchSchema,
@@ -79,4 +81,12 @@ export const deleteStand = defineEndpoint({
   params: PolygonIdParamsSchema,
   response: z.null(),
   status: 204,
+});
+
+/** The order forms' far-pickup warning: is this pickup within the fleet's reach? */
+export const getPickupReach = defineEndpoint({
+  method: 'GET',
+  path: '/api/pickup-reach',
+  query: PickupReachQuerySchema,
+  response: PickupReachSchema,
 });

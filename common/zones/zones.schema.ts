@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idParam, latitude, longitude, requiredText } from '../http/fields';
+import {
+  INVALID_LATITUDE,
+  INVALID_LONGITUDE,
+  idParam,
+  latitude,
+  longitude,
+  requiredText,
+} from '../http/fields';
 import { zoneOutlineProblem } from './zones.rules';
 
 /** A corner of a zone, as a zone's `paths[] {lat, long}` has it. */
@@ -106,3 +113,28 @@ export const StandPatchSchema = z.strictObject({
   paths: standShape.paths.optional(),
 });
 export type StandPatch = z.infer<typeof StandPatchSchema>;
+
+/** A pickup as the order forms ask about it (query string: coerced). */
+export const PickupReachQuerySchema = z.strictObject({
+  lat: z.coerce
+    .number({ error: INVALID_LATITUDE })
+    .min(-90, INVALID_LATITUDE)
+    .max(90, INVALID_LATITUDE),
+  long: z.coerce
+    .number({ error: INVALID_LONGITUDE })
+    .min(-180, INVALID_LONGITUDE)
+    .max(180, INVALID_LONGITUDE),
+});
+
+/**
+ * Whether the fleet can reach a pickup: `far` when it is outside every zone of the dispatching
+ * company and farther from the company's centre than its search reach; placing stays allowed.
+ */
+export const PickupReachSchema = z.object({
+  far: z.boolean(),
+  in_zone: z.boolean(),
+  /** From the company's centre (its coordinates, or the fallback map centre), one decimal. */
+  distance_km: z.number(),
+  reach_km: z.number(),
+});
+export type PickupReach = z.infer<typeof PickupReachSchema>;

@@ -18,6 +18,7 @@ import { dashboardRoutes } from '../modules/dashboard/dashboard.routes';
 import { createDashboardService } from '../modules/dashboard/dashboard.service';
 import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDeviceSightings, createDevicesService } from '../modules/devices/devices.service';
+import { planFor } from '../modules/dispatch/config/search-plan';
 import { driverReportsRoutes } from '../modules/driver-reports/driver-reports.routes';
 import { createDriverReportsService } from '../modules/driver-reports/driver-reports.service';
 import { candidatesRoutes } from '../modules/drivers/candidates/candidates.routes';
@@ -31,6 +32,8 @@ import { simulatorRoutes } from '../modules/simulator/simulator.routes';
 import { createSimulatorService } from '../modules/simulator/simulator.service';
 import { usersRoutes } from '../modules/users/users.routes';
 import { createUsersService } from '../modules/users/users.service';
+import { pickupReachRoutes } from '../modules/zones/pickup-reach.routes';
+import { createPickupReach } from '../modules/zones/pickup-reach.service';
 import { zonesRoutes } from '../modules/zones/zones.routes';
 import { createZonesService } from '../modules/zones/zones.service';
 import { type Core, windowSeconds } from './core';
@@ -118,6 +121,16 @@ export function wireAdministration(
       refreshIndex: zones.wake,
       wakeOthers: publisher.wakeZoneReaders,
       standQueue: drivers.standQueue,
+    }),
+  );
+  pickupReachRoutes(
+    app,
+    authenticate,
+    createPickupReach({
+      db,
+      zones: zones.index,
+      planFor,
+      ...(core.clock ? { now: core.clock } : {}),
     }),
   );
   dashboardRoutes(

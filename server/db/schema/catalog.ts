@@ -12,7 +12,10 @@ export const services = pgTable('services', {
   position: integer('position').notNull().default(0),
 });
 
-/** Order option (key, name); company_id null = everyone's. */
+/**
+ * Order option (key, name); company_id null = everyone's. `packages`: the company packages it
+ * fits (1 taxi, 2 courier, 3 restaurant): a pet or a child seat means nothing to a delivery.
+ */
 export const orderOptions = pgTable(
   'order_options',
   {
@@ -21,6 +24,7 @@ export const orderOptions = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    packages: integer('packages').array().notNull().default(sql`'{1}'::int[]`),
   },
   (t) => [
     uniqueIndex('order_options_company_key_idx').on(sql`coalesce(${t.company_id}, 0)`, t.key),

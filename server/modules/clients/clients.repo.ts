@@ -1,7 +1,7 @@
 import type { SavedAddress } from '@common/clients/clients.schema';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clientAddresses, clients } from '../../db/schema';
+import { blockedPhones, clientAddresses, clients } from '../../db/schema';
 
 const addressColumns = {
   id: clientAddresses.id,
@@ -73,4 +73,25 @@ export async function deleteAddress(
     )
     .returning({ id: clientAddresses.id });
   return rows.length === 1;
+}
+
+/** The caller's companies' client with this (normalised) phone, the most recently created first. */
+export async function findClientByPhone(db: DbOrTx, companyIds: number[], phone: string) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name, about: clients.about })
+    .from(clients)
+    .where(and(inArray(clients.company_id, companyIds), eq(clients.phone, phone)))
+    .orderBy(desc(clients.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The caller's companies' block of this (normalised) phone, if any. */
+export async function findBlock(db: DbOrTx, companyIds: number[], phone: string) {
+  const [row] = await db
+    .select({ reason: blockedPhones.reason })
+    .from(blockedPhones)
+    .where(and(inArray(blockedPhones.company_id, companyIds), eq(blockedPhones.phone, phone)))
+    .limit(1);
+  return row ?? null;
 }

@@ -3,6 +3,7 @@ import {
   deleteAddressHistory,
   listAddresses,
   listAddressHistory,
+  lookupClient,
 } from '@common/clients/clients.api';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
@@ -28,6 +29,9 @@ export function clientsRoutes(
   );
   route(app, authenticate, listAddresses, { roles: CONSOLE_ROLES }, ({ auth, params }) =>
     clients.addressesOf(auth, params.phoneOrUserId),
+  );
+  route(app, authenticate, lookupClient, { roles: CONSOLE_ROLES }, ({ auth, query }) =>
+    clients.lookup(auth, query.phone),
   );
   route(app, authenticate, deleteAddress, { roles: CONSOLE_ROLES }, async ({ auth, params }) => {
     await clients.deleteAddress(auth, params.id);

@@ -145,3 +145,42 @@ describe('client address history', () => {
     expect((await saved()).map((a) => a.name)).toEqual(['Strada Vasile Lupu 7']);
   });
 });
+
+describe('GET /api/clients/lookup (the order forms’ typed number)', () => {
+  it('finds the client’s name and notes by a number typed in any format, in its tenant only', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/update-name`,
+      headers,
+      payload: { name: 'Ion Pop', about: 'Vorbește tare' },
+    });
+    const lookup = (phone: string, as = headers) =>
+      t.app.inject({ method: 'GET', url: `/api/clients/lookup?phone=${phone}`, headers: as });
+    const found = await lookup('0722%20111%20222');
+    expect(found.json()).toEqual({
+      client: { id: order.client_id, name: 'Ion Pop', about: 'Vorbește tare' },
+      blocked: false,
+      blocked_reason: null,
+    });
+    const empty = { client: null, blocked: false, blocked_reason: null };
+    expect((await lookup('0722111222', foreign)).json()).toEqual(empty);
+    expect((await lookup('072211')).json()).toEqual(empty);
+    expect((await lookup('nu-e-numar')).json()).toEqual(empty);
+  });
+
+  it('says a number is blocked, and why to those who manage the list', async () => {
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocked-phone',
+      headers,
+      payload: { phone: '0755 000 111', reason: 'Comenzi false' },
+    });
+    expect(blocked.statusCode).toBe(201);
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/clients/lookup?phone=0755000111',
+      headers,
+    });
+    expect(found.json()).toEqual({ client: null, blocked: true, blocked_reason: 'Comenzi false' });
+  });
+});

@@ -2,3 +2,5 @@
 export { ClientHistoryModal } from './ClientHistoryModal';
 export { ClientOrdersTable } from './ClientOrdersTable';
 export { SavedAddressesMenu } from './SavedAddressesMenu';
+export { useAddressesByPhone } from './use-address-history';
+export { completePhone, useClientLookup } from './use-client-lookup';

@@ -1,5 +1,12 @@
 import { BLOCKED_PHONE_MESSAGE } from '@common/blocked-phones/blocked-phones.schema';
-import { canDuplicate, isEditable, REFUSALS, updateRefusal } from '@common/orders/orders.rules';
+import {
+  canDuplicate,
+  isEditable,
+  lacksProtocolCompany,
+  PROTOCOL_COMPANY_REQUIRED,
+  REFUSALS,
+  updateRefusal,
+} from '@common/orders/orders.rules';
 import type {
   CreateOrderBodySchema,
   OrderPlaceInput,
@@ -33,9 +40,19 @@ const asksNothing = (input: EditInput) =>
 
 const placeColumns = (places: OrderPlaceInput[]) => ({ address: places[0]?.name ?? null });
 
-/** The checks zod cannot make: blocked phone, known service, options, drivers and protocol company. */
-function throwIfInvalid(facts: ReferenceFacts, processedBy: number, input: EditInput) {
+/**
+ * The checks zod cannot make: blocked phone, known service, options, drivers and protocol
+ * company; `billing` is the payment as the order will be placed, when it is being placed.
+ */
+function throwIfInvalid(
+  facts: ReferenceFacts,
+  processedBy: number,
+  input: EditInput,
+  billing?: { payment_type: EditInput['payment_type']; protocol_company_id: number | null },
+) {
   const errors: Record<string, string[]> = {};
+  if (billing && lacksProtocolCompany(billing.payment_type, billing.protocol_company_id))
+    errors.protocol_company_id = [PROTOCOL_COMPANY_REQUIRED];
   if (facts.blocked) errors.phone = [BLOCKED_PHONE_MESSAGE];
   if (!facts.serviceKnown) errors.service_id = ['Serviciul nu există.'];
   const unknown = (input.options ?? []).filter((key) => !facts.knownOptions.includes(key));
@@ -105,8 +122,13 @@ export function createOrderEdits(
     return { creator, processedBy, isProtocolCreator: creator.type === 'protocol' };
   }
 
-  async function checkReferences(tx: DbOrTx, processedBy: number, input: EditInput) {
-    throwIfInvalid(await referenceFacts(tx, processedBy, input), processedBy, input);
+  async function checkReferences(
+    tx: DbOrTx,
+    processedBy: number,
+    input: EditInput,
+    billing?: Parameters<typeof throwIfInvalid>[3],
+  ) {
+    throwIfInvalid(await referenceFacts(tx, processedBy, input), processedBy, input, billing);
   }
 
   /**
@@ -126,7 +148,12 @@ export function createOrderEdits(
     const protocolCompanyId = input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
     const result = await idempotency.onceInOneStatement(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
-      () => throwIfInvalid(facts, processedBy, input),
+      // A protocol company's own user bills his company without choosing it.
+      () =>
+        throwIfInvalid(facts, processedBy, input, {
+          payment_type: input.payment_type,
+          protocol_company_id: protocolCompanyId,
+        }),
       (claim) =>
         insertNewOrder(
           db,
@@ -193,6 +220,15 @@ export function createOrderEdits(
         tx,
         row.processed_by_company_id,
         placing ? { ...input, phone: input.phone ?? row.phone } : input,
+        placing
+          ? {
+              payment_type: input.payment_type ?? (row.payment_type as EditInput['payment_type']),
+              protocol_company_id:
+                input.protocol_company_id !== undefined
+                  ? (input.protocol_company_id ?? null)
+                  : row.protocol_company_id,
+            }
+          : undefined,
       );
       if (placing) {
         // Placing needs an address and the client's name, from this request or an earlier one.

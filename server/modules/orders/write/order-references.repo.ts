@@ -24,7 +24,7 @@ export interface ReferenceFacts {
   /** The phone is on the company's blocked list. */
   blocked: boolean;
   serviceKnown: boolean;
-  /** The sent option keys the company offers. */
+  /** The sent option keys the company offers (those that fit its package). */
   knownOptions: string[];
   /** How many of the sent custom drivers are the company's drivers. */
   driversFound: number;
@@ -55,7 +55,9 @@ const referencesStatement = preparedSql(
     case when cardinality(${p('options')}::text[]) = 0 then '{}'::text[] else
       (select coalesce(array_agg(o.key), '{}') from ${orderOptions} o
         where o.key = any(${p('options')}::text[])
-          and (o.company_id is null or o.company_id = ${p('company_id')}::int)) end as known_options,
+          and (o.company_id is null or o.company_id = ${p('company_id')}::int)
+          and (select c.package_id from ${companies} c where c.id = ${p('company_id')}::int)
+            = any(o.packages)) end as known_options,
     case when cardinality(${p('drivers')}::int[]) = 0 then 0 else
       (select count(*)::int from ${users} u
         where u.id = any(${p('drivers')}::int[]) and ${hasDriverRole(sql`u.roles`)}

@@ -32,6 +32,7 @@ import { draftToBody } from './order-form';
 import { PlacesEditor } from './PlacesEditor';
 import { ProtocolFields } from './ProtocolFields';
 import { ServiceAndTimeFields } from './ServiceAndTimeFields';
+import { useKnownCaller } from './use-known-caller';
 import { useOrderDraft } from './use-order-draft';
 
 interface OrderFormViewProps {
@@ -54,6 +55,16 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
   const placeOrder = usePlaceOrder(orderId);
   const form = useOrderDraft(order, flavour, user);
   const { draft, editable } = form;
+  const emptyPlace = draft.places.findIndex((place) => place.name.trim() === '');
+  const known = useKnownCaller({
+    phone: draft.phone,
+    clientName: draft.client_name,
+    about: draft.about_client,
+    enabled: editable,
+    onFill: form.update,
+    canTakeAddress: editable && emptyPlace >= 0,
+    takeAddress: (address) => form.fillPlaceFromSaved(emptyPlace, address),
+  });
   const [placedId, setPlacedId] = useState<number | null>(null);
   const [modal, setModal] = useState<OrderFormModal>(null);
   const closeModal = () => setModal(null);
@@ -152,7 +163,6 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             form={form}
             order={order}
             center={center}
-            autoFocusFirst={editable && orderId === 0 && flavour === 'taxi'}
             updatePlace={actions.updatePlace}
             onManual={(key) => setModal({ manual: key })}
           />
@@ -172,6 +182,8 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             order={order}
             onClientHistory={clientId !== null ? () => setModal('client') : null}
             updateName={actions.updateName}
+            known={known}
+            autoFocusPhone={editable && flavour === 'taxi'}
           />
 
           <ServiceAndTimeFields form={form} />
@@ -180,6 +192,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
             current={order?.protocol_user}
+            error={form.errors.protocol_company_id}
             // A placed order keeps its payment toggle (EDITABLE_AFTER_PLACING), saved
             // at once; a new one's goes with the form.
             disabled={

@@ -10,6 +10,8 @@ interface ProtocolFieldsProps {
   /** The saved order's protocol company: still shown if it is no longer offered. */
   current?: ProtocolCompany | null;
   disabled?: boolean;
+  /** The server's refusal of the choice (protocol checked without a company, say). */
+  error?: string;
   onChange: (paymentType: PaymentType, companyId: number | null) => void;
   testId?: string;
 }
@@ -27,6 +29,7 @@ export function ProtocolFields({
   companyId,
   current,
   disabled,
+  error,
   onChange,
   testId = 'protocol',
 }: ProtocolFieldsProps) {
@@ -37,7 +40,7 @@ export function ProtocolFields({
       : offered;
   const checked = paymentType === 'protocol';
   return (
-    <Group gap="sm" align="center" wrap="nowrap">
+    <Group gap="sm" align={error ? 'flex-start' : 'center'} wrap="nowrap">
       <Checkbox
         label="Protocol?"
         checked={checked}
@@ -58,6 +61,7 @@ export function ProtocolFields({
           ...choices.map((c) => ({ value: String(c.id), label: c.name })),
         ]}
         value={companyId === null ? NONE : String(companyId)}
+        error={error}
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
         onChange={(value) => onChange(paymentType, value && value !== NONE ? Number(value) : null)}

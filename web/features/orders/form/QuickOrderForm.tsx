@@ -8,16 +8,19 @@ import { useCurrentUser } from '../../auth';
 import { AddressSearch } from '../../places';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
+import { FarPickupWarning } from './FarPickupWarning';
 import {
   draftToBody,
   emptyDraft,
   type FormErrors,
   type OrderDraft,
   placeFromDetails,
+  placeFromSaved,
   serverErrorsToForm,
   validateDraft,
 } from './order-form';
 import { ProtocolFields } from './ProtocolFields';
+import { useKnownCaller } from './use-known-caller';
 
 interface QuickOrderFormProps {
   addressRef: Ref<HTMLInputElement>;
@@ -36,7 +39,8 @@ function blurWithin(container: HTMLElement | null): HTMLElement | null {
 
 /**
  * v2 quick form, fixed at the bottom: address, 'Observații ...', phone, name,
- * 'Protocol?' enabling the company selector, and 'Comandă'. After placing it empties for the
+ * 'Protocol?' enabling the company selector, and 'Comandă'. A known number fills the name and
+ * offers the caller's last address (Enter in the phone); a blocked one is said as it is typed. After placing it empties for the
  * next call. A valid order placed leaves the form with the focus: the screen's keys
  * ('+' for the next call, '-') are the page's again, not letters typed into 'Nume'; a refusal
  * gives the focus back where it was.
@@ -55,6 +59,15 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
     setErrors({});
   };
   const onBlockingChange = useCallback((value: boolean) => setBlocking(value), []);
+  const known = useKnownCaller({
+    phone: draft.phone,
+    clientName: draft.client_name,
+    about: draft.about_client,
+    enabled: true,
+    onFill: update,
+    canTakeAddress: place !== undefined && place.name.trim() === '',
+    takeAddress: (address) => place && update({ places: [placeFromSaved(place, address)] }),
+  });
 
   const submit = () => {
     if (blocking || placeOrder.isPending) return;
@@ -107,6 +120,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
               onPick={(details) => place && update({ places: [placeFromDetails(place, details)] })}
               onBlockingChange={onBlockingChange}
             />
+            <FarPickupWarning lat={place?.lat ?? null} long={place?.long ?? null} />
           </div>
           <TextInput
             label="Observații"
@@ -121,8 +135,12 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
             required
             type="tel"
             value={draft.phone}
-            error={errors.phone}
+            error={errors.phone ?? known.blocked ?? undefined}
+            description={known.offer ? `↵ ${known.offer.name}` : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             onChange={(e) => update({ phone: e.currentTarget.value })}
+            // Enter takes the caller's last address into the empty address.
+            onKeyDown={known.onPhoneKeyDown}
             onBlur={() => {
               const normal = normalizePhone(draft.phone);
               if (normal && normal !== draft.phone) update({ phone: normal });
@@ -144,6 +162,7 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
           <ProtocolFields
             paymentType={draft.payment_type}
             companyId={draft.protocol_company_id}
+            error={errors.protocol_company_id}
             onChange={(payment_type, protocol_company_id) =>
               update({ payment_type, protocol_company_id })
             }

@@ -137,4 +137,10 @@ describe('order form rules', () => {
     expect(soon.places[0]?.key).toBe('saved-11');
     expect(soon.client_name).toBe('Ion Popescu');
   });
+
+  it('gives a call’s new order without an address an empty place A to type it in', () => {
+    const draft = draftFromOrder(buildOrder({ state: 'new', places: [], address: null }));
+    expect(draft.places).toHaveLength(1);
+    expect(draft.places[0]).toMatchObject({ name: '', lat: null, id: null });
+  });
 });

@@ -105,8 +105,8 @@ export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'
 export function draftFromOrder(order: Order, now: Date = new Date()): OrderDraft {
   const departure = fromUtcString(order.departure_time);
   const planned = departure.getTime() - now.getTime() > 2 * 60_000;
-  return {
-    places: order.places.map((p) => ({
+  const saved = order.places.map(
+    (p): PlaceDraft => ({
       // Stable across refetches, so an address being edited keeps its field.
       key: `saved-${p.id}`,
       id: p.id,
@@ -118,7 +118,11 @@ export function draftFromOrder(order: Order, now: Date = new Date()): OrderDraft
       scara: p.scara ?? '',
       reper: p.reper ?? '',
       comment: p.comment ?? '',
-    })),
+    }),
+  );
+  return {
+    // A call's order from an unknown caller has no address yet: place A waits for it.
+    places: saved.length === 0 && order.state === 'new' ? [emptyPlace()] : saved,
     comment: order.comment ?? '',
     options: [...order.options],
     phone: order.client_phone || order.phone,

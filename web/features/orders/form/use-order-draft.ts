@@ -121,6 +121,11 @@ export function useOrderDraft(
       const first = draft.places[0];
       if (first) setPlace(0, placeFromSaved(first, saved));
     },
+    /** A client's saved address into the place at `index` (his last one, from the phone). */
+    fillPlaceFromSaved: (index: number, saved: SavedAddress) => {
+      const target = draft.places[index];
+      if (target) setPlace(index, placeFromSaved(target, saved));
+    },
     /** An address entered by hand (the manual address modal) into the place with this key. */
     setPlaceDetails: (key: string, details: PlaceDetails) => {
       const index = draft.places.findIndex((p) => p.key === key);
