@@ -36,7 +36,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ LOG_LEVEL: 'info', LOGIN_MAX_FAILURES_PER_IP: '50' }, { logStream });
+  t = await createTestApp({ LOG_LEVEL: 'debug', LOGIN_MAX_FAILURES_PER_IP: '50' }, { logStream });
   companyA = (await buildCompany(t.db)).id;
   const companyB = (await buildCompany(t.db)).id;
   manager = await t.login(await buildUser(t.db, { roles: ['manager'], companyIds: [companyA] }));
