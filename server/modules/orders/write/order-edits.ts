@@ -13,7 +13,7 @@ import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import type { Idempotency } from '../../idempotency/idempotency.service';
 import type { CallerCompaniesOf } from '../caller-companies';
 import { appendChangesOf } from '../change-stream/order-changes.repo';
-import { placesOf } from '../orders.repo';
+import { type OrderRow, placesOf } from '../orders.repo';
 import { insertNewOrder } from './new-order.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import * as rows from './order-rows.repo';
@@ -52,6 +52,14 @@ function throwIfInvalid(facts: ReferenceFacts, processedBy: number, input: EditI
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
+
+/** The protocol company an edit stops billing the order to (its lists and sockets lose it). */
+const protocolLeft = (row: Pick<OrderRow, 'protocol_company_id'>, input: EditInput) =>
+  input.protocol_company_id !== undefined &&
+  row.protocol_company_id != null &&
+  row.protocol_company_id !== input.protocol_company_id
+    ? row.protocol_company_id
+    : null;
 
 /** The columns an edit writes: every field of a new order, the few still editable of any other. */
 function editedColumns(input: EditInput, editable: boolean, placing: boolean) {
@@ -236,7 +244,7 @@ export function createOrderEdits(
         fields: Object.keys(input),
       });
       if (clientTouched && clientId) await clientChanged(tx, clientId, id);
-      return steps.recordChange(tx, id);
+      return steps.recordChange(tx, id, 'changed', undefined, protocolLeft(row, input));
     });
     return seq === null ? steps.current(auth, id) : steps.published(seq, id);
   }
