@@ -232,4 +232,41 @@ describe('a protocol client follows his company’s orders', () => {
     await expect.poll(() => resets.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(heardMine).not.toContain(order.id);
   });
+
+  it('bills his own company whatever he sends: another company is refused, none keeps his', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: protocolUser,
+      payload: {
+        phone: '0744 555 667',
+        client_name: 'Altcuiva',
+        places: [{ name: 'Strada Lungă 2', lat: 47.16, long: 27.58 }],
+        protocol_company_id: sisterId,
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      protocol_company_id: ['Compania de protocol nu a fost găsită.'],
+    });
+
+    const order = await t.postOrder(protocolUser, {
+      client_name: 'A lui',
+      protocol_company_id: null,
+    });
+    expect(order.protocol_user?.id).toBe(protocolId);
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order.id}`,
+        headers: protocolUser,
+        payload,
+      });
+    expect((await patch({ protocol_company_id: sisterId })).statusCode).toBe(422);
+    const cash = await patch({ payment_type: 'cash', protocol_company_id: null });
+    expect(cash.statusCode).toBe(200);
+    expect(cash.json<Order>().protocol_user?.id).toBe(protocolId);
+    expect(await tabIds('live', protocolUser)).toContain(order.id);
+    expect(await tabIds('live', sisterUser)).not.toContain(order.id);
+  });
 });
