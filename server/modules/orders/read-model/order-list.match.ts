@@ -63,7 +63,7 @@ export function listMatcher(scope: OrderListScope, query: ListOrdersQuery): List
   );
   const company = query.company_id;
   if (company !== undefined) {
-    tests.push((o) => o.processed_by_company_id === company || o.created_by_company_id === company);
+    tests.push((o) => o.processed_by_company_id === company || o.protocol_user?.id === company);
   }
   return (order) => tests.every((test) => test(order));
 }

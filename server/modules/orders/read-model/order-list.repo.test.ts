@@ -116,8 +116,7 @@ function matching(scope: OrderListScope, query: ListOrdersQuery): Listed[] {
     .filter((o) => !query.client_id || o.client_id === query.client_id)
     .filter((o) => !query.dispatcher_id || o.dispatcher_id === query.dispatcher_id)
     .filter(
-      (o) =>
-        !query.company_id || o.processed === query.company_id || o.created === query.company_id,
+      (o) => !query.company_id || o.processed === query.company_id || o.billed === query.company_id,
     )
     .filter((o) => !query.payment_method || o.payment_type === query.payment_method)
     .filter((o) => !query.driver_payment_method || o.payment_type === query.driver_payment_method)

@@ -42,8 +42,9 @@ const FILTERS = {
   driver_id: (v: SQL) => sql`${orders.driver_id} = ${v}::int`,
   client_id: (v: SQL) => sql`${orders.client_id} = ${v}::int`,
   dispatcher_id: (v: SQL) => sql`${orders.dispatcher_id} = ${v}::int`,
+  // A company's orders by the scope's rule: those it dispatches or those billed to it.
   company_id: (v: SQL) =>
-    sql`(${orders.processed_by_company_id} = ${v}::int or ${orders.created_by_company_id} = ${v}::int)`,
+    sql`(${orders.processed_by_company_id} = ${v}::int or ${orders.protocol_company_id} = ${v}::int)`,
   payment_method: (v: SQL) => sql`${orders.payment_type} = ${v}::text`,
   driver_payment_method: (v: SQL) => sql`${orders.payment_type} = ${v}::text`,
   driver_payment: (v: SQL) => sql`${orders.is_paid} = ${v}::boolean`,
