@@ -3,7 +3,8 @@ import { DEMO_PASSWORD, loginFromHeader } from '../fixtures';
 
 /**
  * A ride a dispatcher bills to a protocol company ('Protocol?' and the company) is that
- * company's: its protocol client follows it in his console like the ones he places himself.
+ * company's: its protocol client follows it in his console like the ones he places himself,
+ * until it is billed elsewhere.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -15,7 +16,7 @@ async function tokenOf(request: APIRequestContext, email: string) {
   return ((await login.json()) as { token: string }).token;
 }
 
-test('a protocol client sees the order a dispatcher billed to his company', async ({
+test('a protocol client sees the order a dispatcher billed to his company, until it is not', async ({
   page,
   request,
 }) => {
@@ -55,4 +56,14 @@ test('a protocol client sees the order a dispatcher billed to his company', asyn
   await row.click();
   await expect(page).toHaveURL(new RegExp(`panel=${id}$`));
   await expect(page.getByText('Protocol · Protocol Corporate SRL')).toBeVisible();
+
+  // The dispatcher takes the bill off his company (cash): the ride leaves his list as he watches.
+  await page.keyboard.press('Escape');
+  await expect(row).toBeVisible();
+  const cash = await request.patch(`/api/orders/${id}`, {
+    headers,
+    data: { payment_type: 'cash', protocol_company_id: null },
+  });
+  expect(cash.status()).toBe(200);
+  await expect(row).toHaveCount(0);
 });
