@@ -36,7 +36,7 @@ export async function explainStatements(
     });
     const list = listOrdersQueries(
       db,
-      { kind: 'companies', processedBy: companyIds, createdBy: [] },
+      { kind: 'companies', processedBy: companyIds, billedTo: [] },
       query,
     );
     // The rows come from the serialised-row cache; a cold one is read as a tab's rows are.

@@ -3,7 +3,7 @@ import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
-import { buildDriver, buildUser } from '../db/factories';
+import { buildCompany, buildDriver, buildUser } from '../db/factories';
 import { accessOfRoutes } from '../http/route';
 import { createTestApp, type TestApp } from '../test/harness';
 import { connected, socketClients } from '../test/socket-clients';
@@ -381,6 +381,40 @@ function foundNothing(body: string): boolean {
   const data = (value as { data?: unknown } | null)?.data;
   return Array.isArray(data) && data.length === 0;
 }
+
+describe('authorization matrix: a protocol client of company A', () => {
+  it("reaches none of A's own orders nor B's, by any order route or list, and reads no canary of either", async () => {
+    const protocol = await buildCompany(t.db, {
+      name: 'Protocol Matrice',
+      type: 'protocol',
+      parent_company_id: tenants.A.companyId,
+    });
+    const user = await buildUser(t.db, { roles: ['company'], companyIds: [protocol.id] });
+    // Label A: a user's own account routes name himself, never A's driver.
+    const caller: Caller = {
+      role: 'company',
+      label: 'A',
+      userId: user.id,
+      roles: ['company'],
+      ...(await session(user.id)),
+    };
+    const wrong: string[] = [];
+    for (const [key, policy] of Object.entries(ACCESS_POLICY)) {
+      const [method, path] = key.split(' ') as [string, string];
+      if (!path.includes('order') || !mayCall(policy, caller.roles)) continue;
+      // The lists without a row, and every order route on each company's orders.
+      const labels: TenantLabel[] = path.includes(':') ? ['A', 'B'] : method === 'GET' ? ['A'] : [];
+      for (const label of labels) {
+        const { response, target } = await callRoute(key, caller, label);
+        if (path.includes(':') && response.statusCode < 300 && !foundNothing(response.body))
+          wrong.push(`${method} ${target}: ${response.statusCode} on company ${label}'s order`);
+        const leaks = leakedCanaries(tenants.canaries, 'protocol', response.body, target);
+        if (leaks.length > 0) wrong.push(`${key}: ${leaks.join(', ')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 /**
  * A role the guard lets through whose service still refuses the route's fixture (403 with the

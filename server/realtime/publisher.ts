@@ -56,6 +56,11 @@ export interface Publisher {
   orderChanged(order: Order, seq: number, canceledFor?: string | null): void;
   /** Tells this node's own sockets to read every order list again (a reset of the stream). */
   ordersReset(seq: number): void;
+  /**
+   * Tells this node's sockets of a protocol company that change `seq` billed one of its orders to
+   * another: they read their lists again (the order as it is now is no longer theirs to see).
+   */
+  orderLeft(companyId: number, seq: number): void;
   /** Wakes the other nodes' readers of the change stream. */
   wakeOrderReaders(seq: number): void;
   /**
@@ -105,8 +110,11 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
     },
     orderChanged: (order, seq, canceledFor) => {
       const local = io.local;
-      const companies = new Set([order.processed_by_company_id, order.created_by_company_id]);
-      const to = local.to([...companies].map((id) => rooms.company(id)));
+      // The companies whose lists show it (order-reads.ts consoleScopeOf): the one that
+      // dispatches it and the protocol company it is billed to.
+      const companies = [order.processed_by_company_id];
+      if (order.protocol_user) companies.push(order.protocol_user.id);
+      const to = local.to(companies.map((id) => rooms.company(id)));
       to.emit('order_updated', { ...order, seq });
       if (canceledFor) {
         to.emit('order_canceled', { reason: canceledFor, order, seq });
@@ -119,6 +127,9 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
     },
     ordersReset: (seq) => {
       io.local.emit('orders_reset', { seq });
+    },
+    orderLeft: (companyId, seq) => {
+      io.local.to(rooms.company(companyId)).emit('orders_reset', { seq });
     },
     wakeOrderReaders: (seq) => {
       if (options.clustered) io.serverSideEmit('orders_changed', seq);

@@ -53,6 +53,7 @@ export async function wireOrdersAndDispatch(
     push: (order, change) =>
       publisher.orderChanged(order, change.seq, change.kind === 'canceled' ? change.reason : null),
     pushReset: (seq) => publisher.ordersReset(seq),
+    pushLeft: (companyId, seq) => publisher.orderLeft(companyId, seq),
     pollMs: config.ORDER_STREAM_POLL_MS,
     onError: (error) => app.log.warn({ err: error }, 'reading the orders change stream failed'),
   });

@@ -20,7 +20,8 @@ import { users } from './users';
 /**
  * Order. `processed_by_company_id` is the tenant that dispatches it (every dispatcher
  * list is scoped by it); `created_by_company_id` is who asked for it (itself, a protocol
- * company, a restaurant). Money in bani.
+ * company, a restaurant); `protocol_company_id` the protocol company the ride is billed to
+ * (a protocol client's lists are scoped by it). Money in bani.
  */
 export const orders = pgTable(
   'orders',
@@ -116,6 +117,10 @@ export const orders = pgTable(
       t.created_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A protocol client's lists: the rides billed to his company (order-reads.ts consoleScopeOf).
+    index('orders_protocol_created_idx')
+      .on(t.protocol_company_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.protocol_company_id} is not null`),
     index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
     // No driver ever holds two active orders; a confirmation that would give him a
     // second fails here, whatever raced it.
@@ -179,6 +184,8 @@ export const orderChanges = pgTable(
     kind: text('kind').notNull(),
     /** The cancellation's reason type, for the order_canceled event. */
     reason: text('reason'),
+    /** The protocol company the change stopped billing the order to: its lists and sockets lose it. */
+    left_company_id: integer('left_company_id'),
     created_at: createdAt(),
   },
   (t) => [index('order_changes_at_idx').on(t.created_at)],

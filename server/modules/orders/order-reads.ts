@@ -12,18 +12,18 @@ import type { OrdersReadModel } from './read-model/orders-read-model';
 
 /**
  * Which orders a person's lists, tabs and counters show, decided here for all of them: his
- * dispatching companies' by the company that dispatches them, his protocol companies' by the
- * company that asked for them (a protocol client follows what his company ordered, whoever of
- * it placed the order). One order's read (`findOrder`) and its socket rooms (`company:<id>` of
- * both companies, publisher.ts) follow the same two columns.
+ * dispatching companies' by the company that dispatches them (`processed_by_company_id`), his
+ * protocol companies' by the company the ride is billed to (`protocol_company_id`: what he placed
+ * himself and what a dispatcher placed for his company, all of it on his statement). One
+ * order's read (`inOrderScope`) and its socket rooms (publisher.ts) follow the same two columns.
  */
 export function consoleScopeOf(companies: CallerCompanies): {
   processedBy: number[];
-  createdBy: number[];
+  billedTo: number[];
 } {
   return {
     processedBy: companies.filter((c) => c.type !== 'protocol').map((c) => c.id),
-    createdBy: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
+    billedTo: companies.filter((c) => c.type === 'protocol').map((c) => c.id),
   };
 }
 
@@ -35,8 +35,8 @@ export function createOrderReads(
 ) {
   /** The caller of the tabs and counters: his dispatching and protocol companies. */
   async function consoleCaller(auth: AuthContext): Promise<ConsoleCaller> {
-    const { processedBy, createdBy } = consoleScopeOf(await callerCompanies(auth));
-    return { userId: auth.userId, companyIds: processedBy, createdBy };
+    const { processedBy, billedTo } = consoleScopeOf(await callerCompanies(auth));
+    return { userId: auth.userId, companyIds: processedBy, billedTo };
   }
 
   async function get(auth: AuthContext, id: number): Promise<Order> {
@@ -50,7 +50,7 @@ export function createOrderReads(
     return historyOf(db, id);
   }
 
-  /** GET /api/orders: dispatch companies by the orders they dispatch, protocol ones by those they asked for. */
+  /** GET /api/orders: dispatch companies by the orders they dispatch, protocol ones by those billed to them. */
   async function list(auth: AuthContext, query: ListOrdersQuery) {
     const scope: OrderListScope = isAdmin(auth)
       ? { kind: 'all' }
@@ -69,8 +69,8 @@ export function createOrderReads(
 
   /** GET /api/orders-for-report: the newest orders of the caller's companies. */
   const report = async (auth: AuthContext, limit: number) => {
-    const { companyIds, createdBy = [] } = await consoleCaller(auth);
-    return reportRows(db, { companyIds, createdBy }, limit);
+    const { companyIds, billedTo = [] } = await consoleCaller(auth);
+    return reportRows(db, { companyIds, billedTo }, limit);
   };
 
   return { get, orderHistory, list, report, tab, statistics, liveStatistics };

@@ -10,12 +10,14 @@ import { orderColumns } from './orders.select';
 
 /**
  * Which orders a caller may touch (auth-context scopeOf): by the company that dispatches them or
- * the one that asked.
+ * the protocol company they are billed to, the lists' rule (order-reads.ts `consoleScopeOf`).
+ * Only a protocol company is ever billed and it dispatches nothing, so each of the caller's
+ * companies matches on its own side.
  */
 export const inOrderScope = (scope: TenantScope): SQL | undefined =>
   scope.kind === 'all'
     ? undefined
-    : sql`(${orders.processed_by_company_id} = any(${intArray(scope.companyIds)}) or ${orders.created_by_company_id} = any(${intArray(scope.companyIds)}))`;
+    : sql`(${orders.processed_by_company_id} = any(${intArray(scope.companyIds)}) or ${orders.protocol_company_id} = any(${intArray(scope.companyIds)}))`;
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { connected, socketClients, type TestSocket } from '../../test/socket-clients';
 
 /**
- * A protocol client's console: he follows the orders his protocol company asked for (lists,
- * counters, the order, live updates) and nothing of his dispatch company's other clients or of
- * another company.
+ * A protocol client's console: he follows the orders billed to his protocol company, placed by
+ * himself or by a dispatcher (lists, counters, the order, live updates), and nothing of his
+ * dispatch company's other clients or of another company.
  */
 let t: TestApp;
 let url = '';
@@ -18,6 +18,10 @@ let protocolUser: Headers;
 let colleague: Headers;
 let dispatcher: Headers;
 let otherProtocolUser: Headers;
+/** A user of another protocol client of the same dispatch company. */
+let sisterUser: Headers;
+let protocolId = 0;
+let sisterId = 0;
 
 type Page = { data: Order[]; meta: { total: number } };
 type Counters = Record<'in_call' | 'live' | 'finished' | 'canceled', number>;
@@ -42,6 +46,13 @@ beforeAll(async () => {
     type: 'protocol',
     parent_company_id: taxi.id,
   });
+  const sister = await buildCompany(t.db, {
+    name: 'Protocol Vecin SRL',
+    type: 'protocol',
+    parent_company_id: taxi.id,
+  });
+  protocolId = protocol.id;
+  sisterId = sister.id;
   const otherTaxi = await buildCompany(t.db, { name: 'Alt Taxi' });
   const otherProtocol = await buildCompany(t.db, {
     name: 'Alt Protocol',
@@ -53,6 +64,7 @@ beforeAll(async () => {
   protocolUser = await t.login(await company(protocol.id));
   colleague = await t.login(await company(protocol.id));
   otherProtocolUser = await t.login(await company(otherProtocol.id));
+  sisterUser = await t.login(await company(sister.id));
   dispatcher = await t.login(
     await buildUser(t.db, { roles: ['dispatcher'], companyIds: [taxi.id] }),
   );
@@ -136,5 +148,125 @@ describe('a protocol client follows his company’s orders', () => {
     const ids = heard.map((p) => p.id);
     expect(ids).not.toContain(foreign.id);
     expect(ids).not.toContain(ownOfTaxi.id);
+  });
+
+  it('sees an order a dispatcher billed to his company, everywhere he reads orders', async () => {
+    // Cached lists and counters first: the billed order must show in them at once.
+    const beforeLive = await tabIds('live', protocolUser);
+    const before = await counters(protocolUser);
+    const top = (headers: Headers) =>
+      get<{ orders_24h: number }>('/api/dispatcher-orders/live-statistics', headers);
+    const topBefore = await top(protocolUser);
+    await listIds(protocolUser);
+    const socket: TestSocket = clients.open({ token: protocolUser.token });
+    await connected(socket);
+    const heard: OrderUpdatedPayload[] = [];
+    socket.on('order_updated', (payload) => heard.push(payload));
+
+    const order = await t.postOrder(dispatcher, {
+      client_name: 'Facturată',
+      protocol_company_id: protocolId,
+    });
+    expect(order.created_by_company_id).not.toBe(protocolId);
+
+    // His own orders first, then the newest: the billed one joins the list.
+    expect(await tabIds('live', protocolUser)).toEqual([...beforeLive, order.id]);
+    expect(await tabIds('live', colleague)).toContain(order.id);
+    expect(await counters(protocolUser)).toEqual({ ...before, live: before.live + 1 });
+    expect((await top(protocolUser)).orders_24h).toBe(topBefore.orders_24h + 1);
+    expect(await listIds(protocolUser)).toContain(order.id);
+    expect((await get<Order>(`/api/orders/${order.id}`, protocolUser)).id).toBe(order.id);
+    expect(await get<unknown[]>(`/api/order-history/${order.id}`, protocolUser)).not.toEqual([]);
+    const report = await get<{ data: { orderId: number }[] }>(
+      '/api/orders-for-report?per_page=50',
+      protocolUser,
+    );
+    expect(report.data.map((row) => row.orderId)).toContain(order.id);
+    await expect.poll(() => heard.map((p) => p.id), { timeout: 5000 }).toContain(order.id);
+    // Another company's protocol client sees none of it.
+    expect(await tabIds('live', otherProtocolUser)).not.toContain(order.id);
+    expect(await tabIds('live', sisterUser)).not.toContain(order.id);
+  });
+
+  it('stops seeing it when the dispatcher bills it to another company, which sees it', async () => {
+    const order = await t.postOrder(dispatcher, {
+      client_name: 'Mutată',
+      protocol_company_id: protocolId,
+    });
+    const mineBefore = await counters(protocolUser);
+    expect(await tabIds('live', protocolUser)).toContain(order.id);
+    expect(await listIds(protocolUser)).toContain(order.id);
+    const sisterBefore = await counters(sisterUser);
+    expect(await tabIds('live', sisterUser)).not.toContain(order.id);
+    const mine: TestSocket = clients.open({ token: protocolUser.token });
+    const theirs: TestSocket = clients.open({ token: sisterUser.token });
+    await Promise.all([connected(mine), connected(theirs)]);
+    const resets: number[] = [];
+    const heardMine: number[] = [];
+    const heardTheirs: number[] = [];
+    mine.on('orders_reset', ({ seq }) => resets.push(seq));
+    mine.on('order_updated', (payload) => heardMine.push(payload.id));
+    theirs.on('order_updated', (payload) => heardTheirs.push(payload.id));
+
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}`,
+      headers: dispatcher,
+      payload: { protocol_company_id: sisterId },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<Order>().protocol_user?.id).toBe(sisterId);
+
+    expect(await tabIds('live', protocolUser)).not.toContain(order.id);
+    expect(await counters(protocolUser)).toEqual({ ...mineBefore, live: mineBefore.live - 1 });
+    expect(await listIds(protocolUser)).not.toContain(order.id);
+    for (const path of [`/api/orders/${order.id}`, `/api/order-history/${order.id}`]) {
+      const read = await t.app.inject({ method: 'GET', url: path, headers: protocolUser });
+      expect(read.statusCode, path).toBe(404);
+    }
+    expect(await tabIds('live', sisterUser)).toContain(order.id);
+    expect(await counters(sisterUser)).toEqual({ ...sisterBefore, live: sisterBefore.live + 1 });
+    expect(await listIds(sisterUser)).toContain(order.id);
+    // The new company hears of it; the old one only that its lists changed, not the order.
+    await expect.poll(() => heardTheirs, { timeout: 5000 }).toContain(order.id);
+    await expect.poll(() => resets.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(heardMine).not.toContain(order.id);
+  });
+
+  it('bills his own company whatever he sends: another company is refused, none keeps his', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: protocolUser,
+      payload: {
+        phone: '0744 555 667',
+        client_name: 'Altcuiva',
+        places: [{ name: 'Strada Lungă 2', lat: 47.16, long: 27.58 }],
+        protocol_company_id: sisterId,
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      protocol_company_id: ['Compania de protocol nu a fost găsită.'],
+    });
+
+    const order = await t.postOrder(protocolUser, {
+      client_name: 'A lui',
+      protocol_company_id: null,
+    });
+    expect(order.protocol_user?.id).toBe(protocolId);
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order.id}`,
+        headers: protocolUser,
+        payload,
+      });
+    expect((await patch({ protocol_company_id: sisterId })).statusCode).toBe(422);
+    const cash = await patch({ payment_type: 'cash', protocol_company_id: null });
+    expect(cash.statusCode).toBe(200);
+    expect(cash.json<Order>().protocol_user?.id).toBe(protocolId);
+    expect(await tabIds('live', protocolUser)).toContain(order.id);
+    expect(await tabIds('live', sisterUser)).not.toContain(order.id);
   });
 });

@@ -17,6 +17,8 @@ export interface OrderChangeRow {
   order_id: number;
   kind: OrderChangeKind;
   reason: string | null;
+  /** The protocol company the change stopped billing the order to (its lists lose it). */
+  left_company_id: number | null;
 }
 
 /**
@@ -38,13 +40,19 @@ export const nextChangeNumberSql = (when: SQL) => takeNumbers(sql`1`, when);
 /** One change of one order; returns its number. The write path's only way to record one. */
 export async function appendChange(
   tx: DbOrTx,
-  change: { order_id: number; kind: OrderChangeKind; reason?: string | null },
+  change: {
+    order_id: number;
+    kind: OrderChangeKind;
+    reason?: string | null;
+    left_company_id?: number | null;
+  },
 ): Promise<number> {
   const [row] = rowsOf<{ seq: string | number }>(
     await appendOne(tx).execute({
       order_id: change.order_id,
       kind: change.kind,
       reason: change.reason ?? null,
+      left_company_id: change.left_company_id ?? null,
     }),
   );
   if (!row) throw new Error('order change was not recorded');
@@ -55,8 +63,9 @@ const p = sql.placeholder;
 const appendOne = preparedSql(
   'append_order_change',
   sql`with next as (${takeNumbers(sql`1`)})
-  insert into order_changes (seq, order_id, kind, reason)
-  select next.last, ${p('order_id')}::int, ${p('kind')}::text, ${p('reason')}::text from next
+  insert into order_changes (seq, order_id, kind, reason, left_company_id)
+  select next.last, ${p('order_id')}::int, ${p('kind')}::text, ${p('reason')}::text,
+    ${p('left_company_id')}::int from next
   returning seq`,
 );
 
@@ -96,16 +105,19 @@ export async function changedOrdersAfter(
   limit: number,
 ): Promise<ChangedOrder[]> {
   const rows = await changedOrdersPrepared(db).execute({ seq, limit });
-  return rows.map(({ change_seq, change_order_id, change_kind, change_reason, ...order }) => ({
-    change: {
-      seq: Number(change_seq),
-      order_id: change_order_id,
-      kind: change_kind as OrderChangeKind,
-      reason: change_reason,
-    },
-    // A left join: a change whose order is gone comes with an empty order.
-    order: order.id === null ? undefined : (order as Order),
-  }));
+  return rows.map(
+    ({ change_seq, change_order_id, change_kind, change_reason, change_left, ...order }) => ({
+      change: {
+        seq: Number(change_seq),
+        order_id: change_order_id,
+        kind: change_kind as OrderChangeKind,
+        reason: change_reason,
+        left_company_id: change_left,
+      },
+      // A left join: a change whose order is gone comes with an empty order.
+      order: order.id === null ? undefined : (order as Order),
+    }),
+  );
 }
 
 const changedOrdersPrepared = preparedPerDb((db) =>
@@ -115,6 +127,7 @@ const changedOrdersPrepared = preparedPerDb((db) =>
       change_order_id: orderChanges.order_id,
       change_kind: orderChanges.kind,
       change_reason: orderChanges.reason,
+      change_left: orderChanges.left_company_id,
       ...orderColumns,
     })
     .from(orderChanges)

@@ -14,6 +14,8 @@ export interface OrderFeedDeps {
   readModel: Pick<OrdersReadModel, 'apply' | 'reset'>;
   /** Tells this node's own sockets of an order as it is after change `change` (Publisher). */
   push: (order: Order, change: OrderChangeRow) => void;
+  /** Tells this node's sockets of a protocol company that an order left its lists (Publisher). */
+  pushLeft: (companyId: number, seq: number) => void;
   /** Tells this node's own sockets to read every list again (the stream lost its thread). */
   pushReset: (seq: number) => void;
   /** How often the stream is read untold (a wake-up lost on the bus waits at most this). */
@@ -59,8 +61,14 @@ export function createOrderFeed(deps: OrderFeedDeps) {
         resetAll(change.seq);
         return;
       }
-      deps.readModel.apply(order, change.kind === 'created' ? 'created' : 'changed');
+      deps.readModel.apply(
+        order,
+        change.kind === 'created' ? 'created' : 'changed',
+        change.left_company_id,
+      );
       if (lastOfOrder || change.kind === 'canceled') deps.push(order, change);
+      // Every departure, even one a later change of the batch follows: its company hears no more.
+      if (change.left_company_id !== null) deps.pushLeft(change.left_company_id, change.seq);
     },
     onGap: resetAll,
     pollMs: deps.pollMs,

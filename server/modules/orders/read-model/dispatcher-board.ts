@@ -18,6 +18,7 @@ import {
   type TabIds,
   tabIds,
 } from './dispatcher.repo';
+import { companiesOf } from './list-tags';
 
 export interface TabQuery {
   search?: string;
@@ -27,14 +28,15 @@ export interface TabQuery {
 
 /**
  * Who reads a console: the companies he dispatches for, and the protocol companies whose orders
- * he follows (`createdBy`: a protocol client's console shows the orders his company asked for).
+ * he follows (`billedTo`: a protocol client's console shows the rides billed to his company).
  */
-export type ConsoleCaller = { userId: number; companyIds: number[]; createdBy?: number[] };
+export type ConsoleCaller = { userId: number; companyIds: number[]; billedTo?: number[] };
 type Caller = ConsoleCaller;
 
 /** What a change of an order made stale: its companies' tabs (and, for a new order, its place). */
 export interface OrdersChange {
   order_id: number;
+  /** The companies whose lists it is in now, and the protocol company it left (if it did). */
   company_ids: number[];
   tabs: TabId[];
   /** Set when the change placed a new order: its creation time (with the id, its place in newest-first lists). */
@@ -140,17 +142,17 @@ export function createDispatcherBoard({
   });
 
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
-  const scopeKey = ({ companyIds, createdBy = [] }: Caller) =>
-    createdBy.length === 0 ? sorted(companyIds) : `${sorted(companyIds)}/by${sorted(createdBy)}`;
+  const scopeKey = ({ companyIds, billedTo = [] }: Caller) =>
+    billedTo.length === 0 ? sorted(companyIds) : `${sorted(companyIds)}/b${sorted(billedTo)}`;
   /**
    * `c7:live` is every list of company 7's live tab; `c7:live:all` the unsearched ones (a new
    * order is inserted into those) and `c7:live:search` the searched ones (dropped instead).
    */
-  // A protocol company's lists (by the orders it asked for) are `by9:live`, apart from the lists
+  // A protocol company's lists (by the orders billed to it) are `b9:live`, apart from the lists
   // of the companies that dispatch.
-  const callerTags = ({ companyIds, createdBy = [] }: Caller, suffix: string) => [
+  const callerTags = ({ companyIds, billedTo = [] }: Caller, suffix: string) => [
     ...companyIds.map((id) => `c${id}:${suffix}`),
-    ...createdBy.map((id) => `by${id}:${suffix}`),
+    ...billedTo.map((id) => `b${id}:${suffix}`),
   ];
   const tabTags = (caller: Caller, tabs: readonly DispatcherTab[]) =>
     tabs.flatMap((tab) => callerTags(caller, tab));
@@ -164,14 +166,14 @@ export function createDispatcherBoard({
   ];
   /** What a change of these companies' orders touches, on either side. */
   const changedTags = (companyIds: readonly number[], tabs: readonly DispatcherTab[]) =>
-    tabTags({ userId: 0, companyIds: [...companyIds], createdBy: [...companyIds] }, tabs);
+    tabTags({ userId: 0, companyIds: [...companyIds], billedTo: [...companyIds] }, tabs);
   const rowTag = (id: number) => [`order:${id}`];
 
   const idsOf = (caller: Caller, tab: DispatcherTab, search?: string) =>
     listsOf(tab).get(
       `${scopeKey(caller)}|${tab}|${search ?? ''}`,
       listTags(caller, tab, search !== undefined),
-      () => tabIds(db, { tab, companyIds: caller.companyIds, createdBy: caller.createdBy, search }),
+      () => tabIds(db, { tab, companyIds: caller.companyIds, billedTo: caller.billedTo, search }),
     );
 
   // Validated against the contract once, like the route serialiser would on every request, and
@@ -244,7 +246,7 @@ export function createDispatcherBoard({
   /** Top bar statistics (orders and cancellations of 24 h, drivers online/busy/free). */
   const liveStatistics = async (caller: Caller) => {
     const orderCounts = await live.get(scopeKey(caller), statsTags(caller), () =>
-      liveCounts(db, caller.companyIds, caller.createdBy),
+      liveCounts(db, caller.companyIds, caller.billedTo),
     );
     // The drivers' figures are the live index's, the same state the map shows.
     const drivers = driverCounts(caller.companyIds);
@@ -268,7 +270,7 @@ export function createDispatcherBoard({
    * A new order, as the wire has it. In the dispatching company's lists the order goes first in
    * its unsearched tabs (it is the newest; the next reload puts two orders placed in the same
    * millisecond in the database's order), a searched list is read again, and the top bar counts
-   * one more order of the last 24 h. The lists of the protocol company that asked for it (few,
+   * one more order of the last 24 h. The lists of the protocol company it is billed to (few,
    * short) are read again.
    */
   function orderCreated(order: Order) {
@@ -282,21 +284,27 @@ export function createDispatcherBoard({
       ...counts,
       orders_24h: counts.orders_24h + 1,
     }));
-    const asker = { userId: 0, companyIds: [], createdBy: [order.created_by_company_id] };
-    for (const tab of tabs) listsOf(tab).invalidate(tabTags(asker, [tab]));
-    live.invalidate(callerTags(asker, 'stats'));
+    if (order.protocol_user === null) return;
+    const billed = { userId: 0, companyIds: [], billedTo: [order.protocol_user.id] };
+    for (const tab of tabs) listsOf(tab).invalidate(tabTags(billed, [tab]));
+    live.invalidate(callerTags(billed, 'stats'));
   }
 
   /**
    * An order was created or changed (the change stream tells every node): its wire row is kept
    * as it is now, and the lists it may have entered or left are brought up to date (a change may
-   * have taken it out of any tab, so those are read again). The change is returned for the
-   * read model's other lists (orders-read-model.ts).
+   * have taken it out of any tab, so those are read again, and so are those of the protocol
+   * company `left` if the change billed it elsewhere). The change is returned for the read
+   * model's other lists (orders-read-model.ts).
    */
-  function orderChanged(order: Order, kind: 'created' | 'changed'): OrdersChange {
+  function orderChanged(
+    order: Order,
+    kind: 'created' | 'changed',
+    left: number | null = null,
+  ): OrdersChange {
     const change: OrdersChange = {
       order_id: order.id,
-      company_ids: [...new Set([order.processed_by_company_id, order.created_by_company_id])],
+      company_ids: [...new Set([...companiesOf(order), ...(left === null ? [] : [left])])],
       tabs: kind === 'created' ? tabsOfNew(order) : [...TAB_IDS],
       ...(kind === 'created' ? { created_at: order.created_at } : {}),
     };

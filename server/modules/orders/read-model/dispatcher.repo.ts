@@ -27,15 +27,15 @@ const tabFilter: Record<DispatcherTab, SQL> = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A console's orders: those its dispatching companies dispatch and those its protocol companies
- * asked for (`createdBy`, empty for everyone but a protocol client). Each side follows its own
+ * A console's orders: those its dispatching companies dispatch and those billed to its protocol
+ * companies (`billedTo`, empty for everyone but a protocol client). Each side follows its own
  * index; both together only for a user of both kinds of company.
  */
-export function consoleOrdersOf(companyIds: number[], createdBy: readonly number[] = []): SQL {
+export function consoleOrdersOf(companyIds: number[], billedTo: readonly number[] = []): SQL {
   const processed = oneOf(orders.processed_by_company_id, companyIds);
-  if (createdBy.length === 0) return processed;
-  const created = oneOf(orders.created_by_company_id, [...createdBy]);
-  return companyIds.length === 0 ? created : sql`(${processed} or ${created})`;
+  if (billedTo.length === 0) return processed;
+  const billed = oneOf(orders.protocol_company_id, [...billedTo]);
+  return companyIds.length === 0 ? billed : sql`(${processed} or ${billed})`;
 }
 
 /** A tab's orders in display order, as (id, dispatcher) pairs: small enough to share and reorder. */
@@ -54,7 +54,7 @@ export interface TabIds {
  */
 export async function tabIds(
   db: DbOrTx,
-  input: { tab: DispatcherTab; companyIds: number[]; createdBy?: number[]; search?: string },
+  input: { tab: DispatcherTab; companyIds: number[]; billedTo?: number[]; search?: string },
 ): Promise<TabIds> {
   const [row] = await tabIdsQuery(db, input);
   const ids = parseIntList(row?.ids ?? '', ORDER_COUNT_CAP);
@@ -73,7 +73,7 @@ export async function tabIds(
  */
 export function tabIdsQuery(
   db: DbOrTx,
-  input: { tab: DispatcherTab; companyIds: number[]; createdBy?: number[]; search?: string },
+  input: { tab: DispatcherTab; companyIds: number[]; billedTo?: number[]; search?: string },
 ) {
   const search = input.search?.trim();
   const closedTab = isClosedTab(input.tab);
@@ -86,7 +86,7 @@ export function tabIdsQuery(
     .from(orders)
     .where(
       and(
-        consoleOrdersOf(input.companyIds, input.createdBy),
+        consoleOrdersOf(input.companyIds, input.billedTo),
         tabFilter[input.tab],
         // The call sign exactly, or the address as a case-insensitive substring.
         search
@@ -127,9 +127,9 @@ const countWhere = (scope: SQL, filter: SQL) =>
  * Operator top bar: last 24 h orders and cancellations. The drivers' figures come from
  * the live driver index, not from here.
  */
-export async function liveCounts(db: DbOrTx, companyIds: number[], createdBy: number[] = []) {
+export async function liveCounts(db: DbOrTx, companyIds: number[], billedTo: number[] = []) {
   const [row] = rowsOf<{ orders_24h: number; canceled_24h: number }>(
-    await db.execute(liveCountsQuery(companyIds, createdBy)),
+    await db.execute(liveCountsQuery(companyIds, billedTo)),
   );
   return {
     orders_24h: Number(row?.orders_24h ?? 0),
@@ -138,18 +138,18 @@ export async function liveCounts(db: DbOrTx, companyIds: number[], createdBy: nu
 }
 
 /** The statement behind `liveCounts` (also EXPLAINed by bench/orders-lists). */
-export function liveCountsQuery(companyIds: number[], createdBy: number[] = []) {
-  const scope = consoleOrdersOf(companyIds, createdBy);
+export function liveCountsQuery(companyIds: number[], billedTo: number[] = []) {
+  const scope = consoleOrdersOf(companyIds, billedTo);
   const created24h = sql`${orders.created_at} >= ${last24h}`;
   return sql`select
     ${countWhere(scope, created24h)} as orders_24h,
     ${countWhere(scope, sql`${orders.state} = 'canceled' and ${orders.closed_at} >= ${last24h}`)} as canceled_24h`;
 }
 
-/** Report order rows: the newest orders of the companies (and of the protocol ones, `createdBy`). */
+/** Report order rows: the newest orders of the companies (and those billed to the protocol ones, `billedTo`). */
 export async function reportRows(
   db: DbOrTx,
-  scope: { companyIds: number[]; createdBy: number[] },
+  scope: { companyIds: number[]; billedTo: number[] },
   limit: number,
 ) {
   return db
@@ -165,7 +165,7 @@ export async function reportRows(
       indicativ: orders.car_indicativ,
     })
     .from(orders)
-    .where(consoleOrdersOf(scope.companyIds, scope.createdBy))
+    .where(consoleOrdersOf(scope.companyIds, scope.billedTo))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit);
 }

@@ -126,7 +126,7 @@ const firstPage = async (filter: string) => {
 const direct = (filter: string) =>
   listOrdersQueries(
     t.db,
-    { kind: 'companies', processedBy: [companyId], createdBy: [] },
+    { kind: 'companies', processedBy: [companyId], billedTo: [] },
     ListOrdersQuerySchema.parse(Object.fromEntries(new URLSearchParams(`per_page=5${filter}`))),
   ).pageIds();
 

@@ -5,12 +5,12 @@
 
 /**
  * Which orders a list may show, split so each side can follow its own index: the companies the
- * caller dispatches for (by processed_by) and the protocol companies they order for (by
- * created_by). One OR over both columns made PostgreSQL scan the whole table (bench B4).
+ * caller dispatches for (by processed_by) and the protocol companies rides are billed to (by
+ * protocol_company_id). One OR over both columns made PostgreSQL scan the whole table (bench B4).
  */
 export type OrderListScope =
   | { kind: 'all' }
-  | { kind: 'companies'; processedBy: number[]; createdBy: number[] };
+  | { kind: 'companies'; processedBy: number[]; billedTo: number[] };
 
 /** An order's place in a newest-first list: `created_at` (to the second), then id. */
 export interface ListKey {

@@ -2,7 +2,7 @@ import { ListOrdersQuerySchema, ORDER_COUNT_CAP } from '@common/orders/orders.sc
 import { describe, expect, it } from 'vitest';
 import { CAPPED_MAX_AGE_MS, CAPPED_RECHECK_MS, createListTotals } from './list-totals';
 
-const scope = { kind: 'companies' as const, processedBy: [3], createdBy: [] };
+const scope = { kind: 'companies' as const, processedBy: [3], billedTo: [] };
 const query = (extra: Record<string, string> = {}) => ListOrdersQuerySchema.parse(extra);
 const order = { processed_by_company_id: 3, created_by_company_id: 3 };
 

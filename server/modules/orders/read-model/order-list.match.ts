@@ -25,11 +25,11 @@ const fullTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
 export function listMatcher(scope: OrderListScope, query: ListOrdersQuery): ListMatcher {
   const tests: ListMatcher[] = [];
   if (scope.kind === 'companies') {
-    const { processedBy, createdBy } = scope;
+    const { processedBy, billedTo } = scope;
     tests.push(
       (o) =>
         processedBy.includes(o.processed_by_company_id) ||
-        createdBy.includes(o.created_by_company_id),
+        (o.protocol_user !== null && billedTo.includes(o.protocol_user.id)),
     );
   }
   // As bindList: `states` wins over `state`.
@@ -63,7 +63,7 @@ export function listMatcher(scope: OrderListScope, query: ListOrdersQuery): List
   );
   const company = query.company_id;
   if (company !== undefined) {
-    tests.push((o) => o.processed_by_company_id === company || o.created_by_company_id === company);
+    tests.push((o) => o.processed_by_company_id === company || o.protocol_user?.id === company);
   }
   return (order) => tests.every((test) => test(order));
 }

@@ -37,6 +37,7 @@ interface Listed {
   state: string;
   processed: number;
   created: number;
+  billed: number | null;
   driver_id: number | null;
   dispatcher_id: number | null;
   client_id: number | null;
@@ -62,12 +63,14 @@ beforeAll(async () => {
   )[0]?.id as number;
   // Pairs of orders share a second (the list's keys then order them by id); the times spread
   // over a week and round the clock, so day and hour filters cut through them.
+  // The protocol company placed some (billed to it) and a dispatcher billed it others.
   await t.db.execute(sql`insert into orders (state, phone, created_by_company_id,
-      processed_by_company_id, address, created_at, driver_id, dispatcher_id, client_id,
-      payment_type, is_paid)
+      processed_by_company_id, protocol_company_id, address, created_at, driver_id, dispatcher_id,
+      client_id, payment_type, is_paid)
     select (${sql.param(STATES)}::text[])[1 + g % 6], '+40744000000',
       case when g % 5 = 0 then ${protocol}::int when g % 3 = 2 then ${b}::int else ${a}::int end,
       case when g % 3 = 2 then ${b}::int else ${a}::int end,
+      case when g % 5 = 0 or g % 7 = 1 then ${protocol}::int end,
       'Strada ' || g,
       date_trunc('second', now() at time zone 'utc') - make_interval(mins => (g / 2) * 37),
       -- One assigned order per driver at most (orders_driver_active_idx): g = 33, cash.
@@ -80,7 +83,8 @@ beforeAll(async () => {
     from generate_series(1, 360) g`);
   all = rowsOf<Listed>(
     await t.db.execute(sql`select id, created_at::text as created_at, state,
-        processed_by_company_id as processed, created_by_company_id as created, driver_id,
+        processed_by_company_id as processed, created_by_company_id as created,
+        protocol_company_id as billed, driver_id,
         dispatcher_id, client_id, payment_type, is_paid,
         to_char((created_at at time zone 'utc') at time zone 'Europe/Bucharest', 'YYYY-MM-DD') as day,
         to_char((created_at at time zone 'utc') at time zone 'Europe/Bucharest', 'HH24:MI:SS') as time
@@ -101,7 +105,7 @@ function matching(scope: OrderListScope, query: ListOrdersQuery): Listed[] {
       (o) =>
         scope.kind === 'all' ||
         scope.processedBy.includes(o.processed) ||
-        scope.createdBy.includes(o.created),
+        (o.billed !== null && scope.billedTo.includes(o.billed)),
     )
     .filter((o) => !states || states.includes(o.state as never))
     .filter((o) => !query.date_from || o.day >= query.date_from)
@@ -112,8 +116,7 @@ function matching(scope: OrderListScope, query: ListOrdersQuery): Listed[] {
     .filter((o) => !query.client_id || o.client_id === query.client_id)
     .filter((o) => !query.dispatcher_id || o.dispatcher_id === query.dispatcher_id)
     .filter(
-      (o) =>
-        !query.company_id || o.processed === query.company_id || o.created === query.company_id,
+      (o) => !query.company_id || o.processed === query.company_id || o.billed === query.company_id,
     )
     .filter((o) => !query.payment_method || o.payment_type === query.payment_method)
     .filter((o) => !query.driver_payment_method || o.payment_type === query.driver_payment_method)
@@ -144,7 +147,7 @@ async function expectListed(scope: OrderListScope, filters: Record<string, strin
   }
 }
 
-const companyA = (): OrderListScope => ({ kind: 'companies', processedBy: [a], createdBy: [] });
+const companyA = (): OrderListScope => ({ kind: 'companies', processedBy: [a], billedTo: [] });
 
 describe('GET /api/orders statements', () => {
   it('list a company’s orders, newest first, with or without states', async () => {
@@ -189,20 +192,20 @@ describe('GET /api/orders statements', () => {
     }
   });
 
-  it('scope by several companies, by the protocol company that asked, or by both', async () => {
-    await expectListed({ kind: 'companies', processedBy: [a, b], createdBy: [] }, {});
-    await expectListed({ kind: 'companies', processedBy: [], createdBy: [protocol] }, {});
-    await expectListed({ kind: 'companies', processedBy: [b], createdBy: [protocol] }, {});
+  it('scope by several companies, by the protocol company billed, or by both', async () => {
+    await expectListed({ kind: 'companies', processedBy: [a, b], billedTo: [] }, {});
+    await expectListed({ kind: 'companies', processedBy: [], billedTo: [protocol] }, {});
+    await expectListed({ kind: 'companies', processedBy: [b], billedTo: [protocol] }, {});
     await expectListed(
-      { kind: 'companies', processedBy: [a, b], createdBy: [protocol] },
+      { kind: 'companies', processedBy: [a, b], billedTo: [protocol] },
       { states: 'finished,canceled' },
     );
-    await expectListed({ kind: 'companies', processedBy: [], createdBy: [] }, {});
+    await expectListed({ kind: 'companies', processedBy: [], billedTo: [] }, {});
     await expectListed({ kind: 'all' }, { states: 'pending,assigned' });
   });
 
   it('bind each list’s own values to a statement of the same shape (no company sees another’s)', async () => {
-    const companyB: OrderListScope = { kind: 'companies', processedBy: [b], createdBy: [] };
+    const companyB: OrderListScope = { kind: 'companies', processedBy: [b], billedTo: [] };
     for (let round = 0; round < 2; round++) {
       await expectListed(companyA(), { driver_id: String(driver1), states: 'created,finished' });
       await expectListed(companyB, { driver_id: String(driver1), states: 'created,finished' });

@@ -42,8 +42,9 @@ const FILTERS = {
   driver_id: (v: SQL) => sql`${orders.driver_id} = ${v}::int`,
   client_id: (v: SQL) => sql`${orders.client_id} = ${v}::int`,
   dispatcher_id: (v: SQL) => sql`${orders.dispatcher_id} = ${v}::int`,
+  // A company's orders by the scope's rule: those it dispatches or those billed to it.
   company_id: (v: SQL) =>
-    sql`(${orders.processed_by_company_id} = ${v}::int or ${orders.created_by_company_id} = ${v}::int)`,
+    sql`(${orders.processed_by_company_id} = ${v}::int or ${orders.protocol_company_id} = ${v}::int)`,
   payment_method: (v: SQL) => sql`${orders.payment_type} = ${v}::text`,
   driver_payment_method: (v: SQL) => sql`${orders.payment_type} = ${v}::text`,
   driver_payment: (v: SQL) => sql`${orders.is_paid} = ${v}::boolean`,
@@ -59,7 +60,7 @@ const arity = (ids: number[]): Arity => (ids.length > 1 ? 2 : (ids.length as Ari
 interface ListShape {
   all: boolean;
   processed: Arity;
-  created: Arity;
+  billed: Arity;
   filters: FilterName[];
   states: number;
 }
@@ -81,17 +82,17 @@ function bindList(scope: OrderListScope, query: ListOrdersQuery) {
   values.states = states;
   const shape: ListShape =
     scope.kind === 'all'
-      ? { all: true, processed: 0, created: 0, filters, states: states.length }
+      ? { all: true, processed: 0, billed: 0, filters, states: states.length }
       : {
           all: false,
           processed: arity(scope.processedBy),
-          created: arity(scope.createdBy),
+          billed: arity(scope.billedTo),
           filters,
           states: states.length,
         };
   if (scope.kind === 'companies') {
     values.processed = shape.processed === 1 ? scope.processedBy[0] : scope.processedBy;
-    values.created = shape.created === 1 ? scope.createdBy[0] : scope.createdBy;
+    values.billed = shape.billed === 1 ? scope.billedTo[0] : scope.billedTo;
   }
   return { shape, key: JSON.stringify(shape), values };
 }
@@ -106,13 +107,11 @@ function baseWhere(shape: ListShape): SQL | undefined {
     const processed = shape.processed
       ? companyIs(orders.processed_by_company_id, shape.processed, 'processed')
       : undefined;
-    const created = shape.created
-      ? companyIs(orders.created_by_company_id, shape.created, 'created')
+    const billed = shape.billed
+      ? companyIs(orders.protocol_company_id, shape.billed, 'billed')
       : undefined;
     scope =
-      processed && created
-        ? sql`(${processed} or ${created})`
-        : (processed ?? created ?? sql`false`);
+      processed && billed ? sql`(${processed} or ${billed})` : (processed ?? billed ?? sql`false`);
   }
   return and(scope, ...shape.filters.map((name) => FILTERS[name](sql`${p(name)}`)));
 }

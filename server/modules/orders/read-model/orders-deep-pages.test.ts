@@ -64,7 +64,7 @@ describe('GET /api/orders deep pages', () => {
     const ids = (from: number, to: number) => listed.slice(from, to).map((order) => order.id);
     const reads = listOrdersQueries(
       t.db,
-      { kind: 'companies', processedBy: [companyId], createdBy: [] },
+      { kind: 'companies', processedBy: [companyId], billedTo: [] },
       ListOrdersQuerySchema.parse({}),
     );
     const window = await reads.window(300, 50);
@@ -94,7 +94,7 @@ describe('GET /api/orders deep pages', () => {
     const at = (offset: number) => listed[offset] as { id: number; created_at: string };
     const reads = listOrdersQueries(
       t.db,
-      { kind: 'companies', processedBy: [companyId], createdBy: [] },
+      { kind: 'companies', processedBy: [companyId], billedTo: [] },
       ListOrdersQuerySchema.parse({ states: 'finished,canceled', page: '3', per_page: '15' }),
     );
     expect(await reads.pageIds()).toEqual(listed.slice(30, 45).map((order) => order.id));

@@ -64,9 +64,12 @@ export function createOrdersReadModel({
     onReloadError: (error) => onReloadError(error, 'the first page of GET /api/orders'),
   });
 
-  /** An order as it is after change `kind` (read from the database by the stream's reader). */
-  function apply(order: Order, kind: 'created' | 'changed'): void {
-    const change = board.orderChanged(order, kind);
+  /**
+   * An order as it is after change `kind` (read from the database by the stream's reader);
+   * `left`: the protocol company the change stopped billing it to, whose lists lose it.
+   */
+  function apply(order: Order, kind: 'created' | 'changed', left: number | null = null): void {
+    const change = board.orderChanged(order, kind, left);
     totals.companiesChanged(change.company_ids, kind === 'created');
     windows.changed(
       change.company_ids,

@@ -96,7 +96,7 @@ function listOf(size: number) {
 }
 
 const company = 7;
-const scope = { kind: 'companies' as const, processedBy: [company], createdBy: [] };
+const scope = { kind: 'companies' as const, processedBy: [company], billedTo: [] };
 const deep = { key: 'c7|page', tags: listTags(scope), offset: DEEP_OFFSET + 30, limit: 15 };
 
 describe('deep pages of GET /api/orders (page windows)', () => {

@@ -18,9 +18,9 @@ import { utcNow } from '../../../db/schema/columns';
 import { AppError, conflict, notFound, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import type { Idempotency } from '../../idempotency/idempotency.service';
-import type { CallerCompaniesOf } from '../caller-companies';
+import type { CallerCompanies, CallerCompaniesOf } from '../caller-companies';
 import { appendChangesOf } from '../change-stream/order-changes.repo';
-import { placesOf } from '../orders.repo';
+import { type OrderRow, placesOf } from '../orders.repo';
 import { insertNewOrder } from './new-order.repo';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import * as rows from './order-rows.repo';
@@ -70,6 +70,36 @@ function throwIfInvalid(
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
+/** The company a caller's new orders are placed for: his own dispatching one before a protocol one. */
+const creatorOf = (mine: CallerCompanies) => mine.find((c) => c.type !== 'protocol') ?? mine[0];
+
+/** The protocol company a caller orders for, null unless he is a protocol client. */
+function protocolClientOf(mine: CallerCompanies): number | null {
+  const creator = creatorOf(mine);
+  return creator?.type === 'protocol' ? creator.id : null;
+}
+
+/**
+ * A protocol client's rides are billed to his company, which is what his lists show: he may not
+ * bill another company, and a form that sends none (cash) keeps his.
+ */
+function billedToOwn<T extends EditInput>(protocolCompanyId: number | null, input: T): T {
+  const billed = input.protocol_company_id;
+  if (protocolCompanyId === null || billed === undefined || billed === protocolCompanyId)
+    return input;
+  if (billed !== null)
+    throw validationFailed({ protocol_company_id: ['Compania de protocol nu a fost găsită.'] });
+  return { ...input, protocol_company_id: protocolCompanyId };
+}
+
+/** The protocol company an edit stops billing the order to (its lists and sockets lose it). */
+const protocolLeft = (row: Pick<OrderRow, 'protocol_company_id'>, input: EditInput) =>
+  input.protocol_company_id !== undefined &&
+  row.protocol_company_id != null &&
+  row.protocol_company_id !== input.protocol_company_id
+    ? row.protocol_company_id
+    : null;
+
 /** The columns an edit writes: every field of a new order, the few still editable of any other. */
 function editedColumns(input: EditInput, editable: boolean, placing: boolean) {
   const values: Partial<rows.NewOrderRow> = {
@@ -113,7 +143,7 @@ export function createOrderEdits(
    */
   async function companiesFor(auth: AuthContext) {
     const mine = await callerCompanies(auth);
-    const creator = mine.find((c) => c.type !== 'protocol') ?? mine[0];
+    const creator = creatorOf(mine);
     if (!creator) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
     const processedBy =
       creator.type === 'protocol' && creator.parent_company_id
@@ -141,6 +171,7 @@ export function createOrderEdits(
   /** POST /api/orders (validation; a retry with the same Idempotency-Key replays). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
+    billedToOwn(isProtocolCreator ? creator.id : null, input);
     // Read before the placing statement and judged by `onceInOneStatement`, so that a retried
     // request whose key already ran replays even if, say, its phone was blocked since. Read
     // committed inside one transaction would not keep these facts from changing either.
@@ -206,7 +237,7 @@ export function createOrderEdits(
    * other takes only its comment, client name, notes and payment (updateRefusal).
    */
   async function update(auth: AuthContext, id: number, body: UpdateOrderBody) {
-    const input = body as EditInput;
+    const input = billedToOwn(protocolClientOf(await callerCompanies(auth)), body as EditInput);
     const seq = await db.transaction(async (tx) => {
       const row = await steps.rowOf(tx, auth, id);
       const refusal = updateRefusal(asFacts(row), body);
@@ -272,7 +303,7 @@ export function createOrderEdits(
         fields: Object.keys(input),
       });
       if (clientTouched && clientId) await clientChanged(tx, clientId, id);
-      return steps.recordChange(tx, id);
+      return steps.recordChange(tx, id, 'changed', undefined, protocolLeft(row, input));
     });
     return seq === null ? steps.current(auth, id) : steps.published(seq, id);
   }

@@ -80,12 +80,20 @@ export function createWriteSteps({ db, settled, wakeOthers, searches, duty }: Wr
   }
 
   /** Records the change; call it last in the transaction (order-changes.repo.ts says why). */
+  /** `leftCompanyId`: the protocol company the write stopped billing the order to. */
   const recordChange = (
     tx: DbOrTx,
     orderId: number,
     kind: OrderChangeKind = 'changed',
     reason?: string,
-  ) => appendChange(tx, { order_id: orderId, kind, reason: reason ?? null });
+    leftCompanyId: number | null = null,
+  ) =>
+    appendChange(tx, {
+      order_id: orderId,
+      kind,
+      reason: reason ?? null,
+      left_company_id: leftCompanyId,
+    });
 
   /**
    * After the commit: the order as this node's lists show it now, the other nodes woken, its
