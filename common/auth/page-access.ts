@@ -10,12 +10,24 @@ const hasAny = (facts: PersonFacts, roles: readonly Role[]) =>
   facts.roles.some((role) => roles.includes(role));
 
 /**
+ * A protocol client: a company user whose companies all order rides from a dispatch company.
+ * He follows his orders; the fleet, its searches and its figures are the dispatch company's.
+ */
+const ordersRidesOnly = (f: PersonFacts) =>
+  !hasAny(f, ['admin', 'manager', 'dispatcher']) &&
+  f.companies.length > 0 &&
+  f.companies.every((c) => c.type === 'protocol');
+
+/**
  * What a person may do in the back office, each the same roles as the server's routes it
  * needs (server/fuzz/access-policy.ts), so that no page or button is offered only to answer 403.
  */
 export const ABILITIES = {
   /** The order consoles, dashboard and live map (CONSOLE_ROLES). */
   console: (f: PersonFacts) => hasAny(f, ['admin', 'manager', 'dispatcher', 'company']),
+  /** The dashboard's figures and the live map: the fleet's, so not a protocol client's. */
+  watchesFleet: (f: PersonFacts) =>
+    hasAny(f, ['admin', 'manager', 'dispatcher', 'company']) && !ordersRidesOnly(f),
   /** Reading people and cars: GET /api/users, GET /api/cars. */
   readsPeople: (f: PersonFacts) => hasAny(f, ['admin', 'manager', 'dispatcher']),
   /** Users, cars, devices and the company's settings: their administrators. */
@@ -29,8 +41,7 @@ export const ABILITIES = {
    * his dispatch company and searches for no driver himself, so neither is his.
    */
   buildsSearch: (f: PersonFacts) =>
-    hasAny(f, ['admin', 'dispatcher']) ||
-    (f.roles.includes('company') && f.companies.some((c) => c.type !== 'protocol')),
+    hasAny(f, ['admin', 'dispatcher']) || (f.roles.includes('company') && !ordersRidesOnly(f)),
 } as const satisfies Record<string, (facts: PersonFacts) => boolean>;
 
 export type Ability = keyof typeof ABILITIES;
@@ -55,8 +66,8 @@ const creates = (params: Params) => params.id === '0';
  * (login, console: web/app/access.ts).
  */
 export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[] = [
-  ['/dashboard', (f) => can(f, 'console')],
-  ['/live', (f) => can(f, 'console')],
+  ['/dashboard', (f) => can(f, 'watchesFleet')],
+  ['/live', (f) => can(f, 'watchesFleet')],
   ['/users/:type', (f, p) => readsUsersOf(f, p.type)],
   ['/user/:id/:type', (f, p) => readsUsersOf(f, p.type) && (!creates(p) || can(f, 'administers'))],
   ['/cars', (f) => can(f, 'readsPeople')],

@@ -89,15 +89,27 @@ describe('messages that do not mislead', () => {
     logIn({
       ...dispatcher,
       roles: ['company'],
-      companies: [{ ...taxi, type: 'protocol', package_id: 1 }],
+      companies: [{ ...taxi, type: 'courier', package_id: 2 }],
       meta: [],
     });
     renderApp('/dashboard');
     const drivers = await screen.findByTestId('stat-drivers', undefined, { timeout: 10_000 });
     expect(drivers.closest('a')).toBeNull();
-    expect(screen.getByTestId('stat-orders-today').closest('a')?.getAttribute('href')).toBe(
-      '/operator',
-    );
+    expect(screen.getByTestId('stat-orders-today').closest('a')).not.toBeNull();
+  });
+
+  it("gives a protocol client no dashboard: its figures are the fleet's", async () => {
+    logIn({
+      ...dispatcher,
+      roles: ['company'],
+      companies: [{ ...taxi, type: 'protocol', package_id: 1 }],
+      meta: [],
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText('Nu aveți acces la această pagină.', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('menu-/dashboard')).toBeNull();
   });
 
   it('lights only Delimitare zone on /settings/polygons', async () => {

@@ -35,15 +35,8 @@ const PEOPLE: Record<string, Facts> = {
 
 /** The pages whose right depends on the role, with which people may open them. */
 const PAGES: Record<string, string[]> = {
-  '/dashboard': [
-    'admin',
-    'manager',
-    'dispatcher',
-    'manager+dispatcher',
-    'courier',
-    'restaurant',
-    'protocol',
-  ],
+  '/dashboard': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/live': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/users/dispatcher': ['admin', 'manager', 'dispatcher', 'manager+dispatcher'],
   '/users/driver': ['admin', 'manager', 'dispatcher', 'manager+dispatcher'],
   '/users/manager': ['admin', 'manager', 'manager+dispatcher'],
