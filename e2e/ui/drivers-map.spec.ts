@@ -1,6 +1,11 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import { DEMO_PASSWORD, expectMapState, loginFromHeader } from '../fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { expectMapState, loginFromHeader } from '../fixtures';
+import {
+  driverOffline,
+  driverOnline,
+  type OnlineDriver,
+  sendPosition,
+} from '../support/driver-app';
 
 /**
  * The live drivers map as a dispatcher uses it: two demo drivers go online through
@@ -11,47 +16,7 @@ import { DEMO_PASSWORD, expectMapState, loginFromHeader } from '../fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
-interface OnlineDriver {
-  id: number;
-  token: string;
-  socket: Socket;
-  api: APIRequestContext;
-}
-
 const IASI = { lat: 47.16, long: 27.6 };
-
-/** A demo driver logs in, goes online and sends his first position, as his app would. */
-async function driverOnline(
-  baseURL: string,
-  email: string,
-  position: { lat: number; long: number },
-): Promise<OnlineDriver> {
-  const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/access-tokens', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const status = await api.patch('/api/drivers/me/status', {
-    data: { status: 'online' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(status.ok()).toBe(true);
-  const { driver_id: id } = (await status.json()) as { driver_id: number };
-  const socket = io(baseURL, { auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const driver = { id, token, socket, api };
-  await sendPosition(driver, position);
-  return driver;
-}
-
-async function sendPosition(driver: OnlineDriver, position: { lat: number; long: number }) {
-  const ack: unknown = await driver.socket.timeout(10_000).emitWithAck('currentPosition', position);
-  expect(ack).toEqual({ ok: true });
-}
 
 /** The map's centre as MapCanvas marks it (`data-map-center="lat,lng"`). */
 async function mapCenter(page: Page) {
@@ -72,17 +37,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  // Off the map again for the specs after this one (a ban may already have ended a session).
-  for (const driver of drivers) {
-    driver.socket.disconnect();
-    await driver.api
-      .patch('/api/drivers/me/status', {
-        data: { status: 'offline' },
-        headers: { Authorization: `Bearer ${driver.token}` },
-      })
-      .catch(() => undefined);
-    await driver.api.dispose();
-  }
+  for (const driver of drivers) await driverOffline(driver);
 });
 
 test('the dispatcher sees the drivers live, follows one, bans him for 3 h and unbans him', async ({

@@ -1,7 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
 import { DEMO_PASSWORD, expectMapState, loginFromHeader } from '../fixtures';
+import { driverOffline, driverOnline, type OnlineDriver } from '../support/driver-app';
 
 /**
  * Manual assignment with context: two demo drivers go online near a canceled demo order's pickup
@@ -12,12 +12,6 @@ import { DEMO_PASSWORD, expectMapState, loginFromHeader } from '../fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
-interface OnlineDriver {
-  token: string;
-  socket: Socket;
-  api: APIRequestContext;
-}
-
 const drivers: OnlineDriver[] = [];
 let order: Order;
 
@@ -27,29 +21,6 @@ async function login(api: APIRequestContext, email: string) {
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { token: string }).token;
-}
-
-/** A demo driver goes online and sends a position, as his app would. */
-async function driverOnline(
-  baseURL: string,
-  email: string,
-  position: { lat: number; long: number },
-) {
-  const api = await request.newContext({ baseURL });
-  const token = await login(api, email);
-  const status = await api.patch('/api/drivers/me/status', {
-    data: { status: 'online' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(status.ok()).toBe(true);
-  const socket = io(baseURL, { auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const ack: unknown = await socket.timeout(10_000).emitWithAck('currentPosition', position);
-  expect(ack).toEqual({ ok: true });
-  drivers.push({ token, socket, api });
 }
 
 test.beforeAll(async ({ baseURL }) => {
@@ -67,24 +38,22 @@ test.beforeAll(async ({ baseURL }) => {
   order = found;
   await api.dispose();
   const pickup = order.places[0] as { lat: number; long: number };
-  await driverOnline(baseURL, 'sofer113@ogo.local', {
-    lat: pickup.lat + 0.0005,
-    long: pickup.long,
-  });
-  await driverOnline(baseURL, 'sofer114@ogo.local', { lat: pickup.lat + 0.02, long: pickup.long });
+  drivers.push(
+    await driverOnline(baseURL, 'sofer113@ogo.local', {
+      lat: pickup.lat + 0.0005,
+      long: pickup.long,
+    }),
+  );
+  drivers.push(
+    await driverOnline(baseURL, 'sofer114@ogo.local', {
+      lat: pickup.lat + 0.02,
+      long: pickup.long,
+    }),
+  );
 });
 
 test.afterAll(async () => {
-  for (const driver of drivers) {
-    driver.socket.disconnect();
-    await driver.api
-      .patch('/api/drivers/me/status', {
-        data: { status: 'offline' },
-        headers: { Authorization: `Bearer ${driver.token}` },
-      })
-      .catch(() => undefined);
-    await driver.api.dispose();
-  }
+  for (const driver of drivers) await driverOffline(driver);
 });
 
 test('manual assignment lists the nearest free driver first, with call sign and distance; the map explains its colours', async ({
