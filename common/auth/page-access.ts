@@ -68,6 +68,7 @@ const creates = (params: Params) => params.id === '0';
 export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[] = [
   ['/dashboard', (f) => can(f, 'watchesFleet')],
   ['/live', (f) => can(f, 'watchesFleet')],
+  ['/operator/map', (f) => can(f, 'watchesFleet')],
   ['/users/:type', (f, p) => readsUsersOf(f, p.type)],
   ['/user/:id/:type', (f, p) => readsUsersOf(f, p.type) && (!creates(p) || can(f, 'administers'))],
   ['/cars', (f) => can(f, 'readsPeople')],

@@ -34,6 +34,7 @@ const PERSONS: Record<string, { roles: Role[]; company: CompanyType }> = {
 const PAGE_APIS: Record<string, (person: Person) => string> = {
   '/dashboard': () => '/api/statistics/common',
   '/live': () => '/api/drivers-positions',
+  '/operator/map': () => '/api/drivers-positions',
   '/users/dispatcher': () => '/api/users?role=dispatcher',
   '/users/driver': () => '/api/users?role=driver',
   '/users/client': () => '/api/users?role=client',

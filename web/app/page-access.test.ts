@@ -37,6 +37,14 @@ const PEOPLE: Record<string, Facts> = {
 const PAGES: Record<string, string[]> = {
   '/dashboard': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/live': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/operator/map': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+  ],
   '/users/dispatcher': ['admin', 'manager', 'dispatcher', 'manager+dispatcher'],
   '/users/driver': ['admin', 'manager', 'dispatcher', 'manager+dispatcher'],
   '/users/manager': ['admin', 'manager', 'manager+dispatcher'],

@@ -110,7 +110,7 @@ describe('operator dashboard (/operator)', () => {
     expect(await screen.findByText('Căutare comandă după indicativ')).toBeTruthy();
   });
 
-  it('gives a protocol client his orders without Prioritate or blocked numbers', async () => {
+  it('gives a protocol client his orders without the fleet, Prioritate or blocked numbers', async () => {
     logIn({
       ...dispatcher,
       roles: ['company'],
@@ -127,6 +127,15 @@ describe('operator dashboard (/operator)', () => {
     expect(screen.queryByTestId('open-blocked-phones')).toBeNull();
     expect(screen.queryByTestId('menu-/settings/polygons')).toBeNull();
     expect(screen.queryByTestId('menu-/builder')).toBeNull();
+    expect(screen.getByTestId('stat-orders-24h')).toBeTruthy();
+    for (const fleetOnly of [
+      'open-drivers-map',
+      'open-zone-statistics',
+      'stat-drivers-online',
+      'order-drivers-map',
+    ]) {
+      expect(screen.queryByTestId(fleetOnly), fleetOnly).toBeNull();
+    }
   });
 
   it.each([

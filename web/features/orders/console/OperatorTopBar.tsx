@@ -45,7 +45,9 @@ export function OperatorTopBar({
   extra,
 }: OperatorTopBarProps) {
   const user = useCurrentUser();
-  // A protocol client's console is reduced to his orders: no driver priorities, no blocked numbers.
+  // A protocol client's console is reduced to his orders: no fleet (map, zones, driver figures),
+  // no driver priorities, no blocked numbers.
+  const fleet = can(user, 'watchesFleet');
   const priorities = can(user, 'buildsSearch');
   const blocksPhones = can(user, 'operates');
   const [modal, setModal] = useState<null | 'blocked' | 'search' | 'callsign'>(null);
@@ -77,7 +79,7 @@ export function OperatorTopBar({
             Comandă nouă
           </Button>
         )}
-        {flavour === 'taxi' && (
+        {flavour === 'taxi' && fleet && (
           <Button
             component={Link}
             to="/operator/map"
@@ -91,11 +93,11 @@ export function OperatorTopBar({
         )}
         {extra}
         <Divider orientation="vertical" />
-        <LiveStatistics flavour={flavour} />
+        <LiveStatistics flavour={flavour} drivers={fleet} />
       </Group>
       <Group gap="xs" wrap="nowrap" style={NO_SHRINK}>
         {flavour === 'taxi' && <ScreenSwitchLink />}
-        <ZoneStatisticsButton flavour={flavour} />
+        {fleet && <ZoneStatisticsButton flavour={flavour} />}
         {/* Top bar: the driver-priority window. */}
         {priorities && <PriorityWindowButton />}
         {blocksPhones && (

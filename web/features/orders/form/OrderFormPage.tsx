@@ -1,7 +1,9 @@
+import { can } from '@common/auth/page-access';
 import { Alert } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import type { Flavour } from '../../../lib/orders/labels';
+import { useCurrentUser } from '../../auth';
 import { useLocatedDriver } from '../../dispatch';
 import { DriversOnMapPanel } from '../../drivers';
 import { useOrderPanel } from '../panel/use-order-panel';
@@ -12,6 +14,8 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
   const { id } = useParams();
   const panel = useOrderPanel();
   const located = useLocatedDriver();
+  // The fleet's map is not a protocol client's (he follows his orders only).
+  const fleet = can(useCurrentUser(), 'watchesFleet');
   const mapRef = useRef<HTMLDivElement>(null);
   // 'Localizare' opens the map under the whole form, out of sight at 1440×900: bring it into
   // view, or the toggle seems to do nothing.
@@ -31,7 +35,7 @@ export function OrderFormPage({ flavour }: { flavour: Flavour }) {
     <>
       <OrderForm orderId={orderId} flavour={flavour} />
       {/* Order screen: the drivers-on-map panel (the taxi console's drivers map). */}
-      {flavour === 'taxi' && (
+      {flavour === 'taxi' && fleet && (
         <div ref={mapRef}>
           <DriversOnMapPanel onOpenOrder={panel.open} focusDriverId={located} />
         </div>
