@@ -31,7 +31,7 @@ test('a protocol client sees the order a dispatcher billed to his company, until
   const placed = await request.post('/api/orders', {
     headers,
     data: {
-      phone: '0744 321 987',
+      phone: '0744 555 219',
       client_name: 'Invitat Facturat',
       places: [{ name: 'Strada Lăpușneanu 10', lat: 47.167, long: 27.58 }],
       protocol_company_id: company?.id,
