@@ -28,6 +28,12 @@ export const ABILITIES = {
   /** The dashboard's figures and the live map: the fleet's, so not a protocol client's. */
   watchesFleet: (f: PersonFacts) =>
     hasAny(f, ['admin', 'manager', 'dispatcher', 'company']) && !ordersRidesOnly(f),
+  /**
+   * Writing to the company's drivers and clients (the shell's messages badge, 'Mesaj', messages
+   * to all): the console of a company with a fleet, so not a protocol client's.
+   */
+  messagesFleet: (f: PersonFacts) =>
+    hasAny(f, ['admin', 'manager', 'dispatcher', 'company']) && !ordersRidesOnly(f),
   /** Reading people and cars: GET /api/users, GET /api/cars. */
   readsPeople: (f: PersonFacts) => hasAny(f, ['admin', 'manager', 'dispatcher']),
   /** Users, cars, devices and the company's settings: their administrators. */

@@ -9,6 +9,7 @@
 
 import type { DriverOffer, DriverOrder, DriverSearch } from '../dispatch/dispatch.schema';
 import type { DriverPosition, DriverState, PositionAck } from '../drivers/drivers.schema';
+import type { Broadcast, Message } from '../messages/messages.schema';
 import type { Order } from '../orders/orders.schema';
 
 /** A user went online or offline in the console (PATCH /api/user-activity). */
@@ -118,6 +119,35 @@ export interface MissedCallsUpdatedPayload {
   unhandled: number;
 }
 
+/**
+ * 'message received': a message to this user, or his own sent from another tab or device. A
+ * message to all drivers or clients is one emit to the company's room with no copy's id
+ * (`id` and `user_id` null): the recipient reads his copy over REST.
+ */
+export interface MessageReceivedPayload extends Omit<Message, 'id' | 'user_id'> {
+  id: number | null;
+  user_id: number | null;
+}
+
+/**
+ * The messages `sender_id` wrote to `user_id` in the company, up to `up_to_id`, were delivered
+ * to a device of the recipient or read by him: to both (the sender's ticks, the recipient's
+ * other tabs and their unread count).
+ */
+export interface MessageStatusPayload {
+  company_id: number;
+  sender_id: number;
+  user_id: number;
+  status: 'delivered' | 'read';
+  up_to_id: number;
+  at: string;
+}
+
+/** The answer to a messageRead or messageDelivered sent on the socket. */
+export type MessageAck =
+  | { ok: true; count: number }
+  | { ok: false; message: string; errors?: Record<string, string[]> };
+
 /** Dispatch events whose name carries the order: `ws_order_drivers:{id}`. */
 export type OrderDriversEventName = `ws_order_drivers:${number}`;
 
@@ -156,6 +186,12 @@ export interface ServerToClientEvents {
   client_call_accepted: (payload: ClientCallAcceptedPayload) => void;
   /** A call nobody answered was kept, or one was called back (room dispatchers:<id>). */
   missed_calls_updated: (payload: MissedCallsUpdatedPayload) => void;
+  /** A message to this user (his room), or to all the company's drivers (room drivers:<id>). */
+  'message received': (message: MessageReceivedPayload) => void;
+  /** Messages were delivered or read: to their sender and their recipient. */
+  message_status: (payload: MessageStatusPayload) => void;
+  /** This user sent a message to all drivers or clients (his other tabs list it). */
+  messages_broadcast: (broadcast: Broadcast) => void;
   /** ws_order_drivers:{id}: the drivers of an order's search (console). */
   [name: OrderDriversEventName]: (search: DriverSearch) => void;
 }
@@ -173,6 +209,13 @@ export interface ClientToServerEvents {
   refuse_order: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
   /** order_viewed {orderId}: the driver saw the offer. */
   order_viewed: (payload: unknown, ack?: (answer: DriverAnswerAck) => void) => void;
+  /**
+   * messageRead {interlocutor_id, company_id?}: the user read what the interlocutor sent him
+   * (as POST /api/messages/read); any user's socket, the answer is his unread count.
+   */
+  messageRead: (payload: unknown, ack?: (answer: MessageAck) => void) => void;
+  /** messageDelivered {interlocutor_id, company_id?}: a device of his received those messages. */
+  messageDelivered: (payload: unknown, ack?: (answer: MessageAck) => void) => void;
 }
 
 /** Between app nodes (Socket.IO serverSideEmit through the Redis adapter). */
@@ -205,6 +248,8 @@ export const rooms = {
   dispatchers: (companyId: number) => `dispatchers:${companyId}`,
   /** A company's drivers: only that its pending queue changed goes here (no order details). */
   drivers: (companyId: number) => `drivers:${companyId}`,
+  /** A company's clients with an account: only its messages to all clients go here. */
+  clients: (companyId: number) => `clients:${companyId}`,
 } as const;
 
 /** The client reconnects up to 100 times, every 3 s. */

@@ -27,5 +27,6 @@ export function roomsOf(auth: AuthContext): string[] {
     ...(auth.mintedBy ? [rooms.session(auth.mintedBy.tokenId)] : []),
     ...(console ? auth.companyIds.flatMap((id) => [rooms.company(id), rooms.dispatchers(id)]) : []),
     ...(auth.roles.includes('driver') ? auth.companyIds.map((id) => rooms.drivers(id)) : []),
+    ...(auth.roles.includes('client') ? auth.companyIds.map((id) => rooms.clients(id)) : []),
   ];
 }

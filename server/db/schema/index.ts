@@ -8,6 +8,7 @@ export * from './dashboard';
 export * from './dispatch';
 export * from './drivers';
 export * from './idempotency';
+export * from './messages';
 export * from './orders';
 export * from './places';
 export * from './users';
