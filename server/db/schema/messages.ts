@@ -64,9 +64,7 @@ export const messages = pgTable(
     index('messages_recipient_idx').on(t.user_id, t.company_id, t.sender_id, t.id),
     index('messages_sender_idx').on(t.sender_id, t.company_id, t.user_id, t.id),
     // The unread count (polled by every console).
-    index('messages_unread_idx')
-      .on(t.user_id, t.company_id)
-      .where(sql`${t.read_at} is null`),
+    index('messages_unread_idx').on(t.user_id, t.company_id).where(sql`${t.read_at} is null`),
     // Retention (MESSAGES_KEEP_DAYS).
     index('messages_created_idx').on(t.created_at),
   ],
