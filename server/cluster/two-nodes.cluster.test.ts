@@ -315,6 +315,77 @@ describe('two app nodes behind PostgreSQL and Redis', () => {
     );
   });
 
+  it('lets a dispatcher on node A and a driver on node B talk live, and catch up after a cut', async () => {
+    type Sent = { id: number; message: string; sender_id: number };
+    type Status = { status: string; up_to_id: number; sender_id: number };
+    const dispatcher = await login(urlA, 'dispecer@ogo.local');
+    const driver = await login(urlB, 'sofer101@ogo.local');
+    const me = async (url: string, token: string) =>
+      (await api<{ id: number }>(url, token, 'GET', '/api/verify-access-tokens')).body.id;
+    const dispatcherId = await me(urlA, dispatcher.token);
+    const driverId = await me(urlB, driver.token);
+    const onA = await openSocket(urlA, dispatcher.token);
+    let onB = await openSocket(urlB, driver.token);
+    const heardByDriver: Sent[] = [];
+    const heardByDispatcher: Sent[] = [];
+    const statuses: Status[] = [];
+    const listen = (socket: typeof onB) =>
+      socket.on('message received', (message) => heardByDriver.push(message as Sent));
+    listen(onB);
+    onA.on('message received', (message) => heardByDispatcher.push(message as Sent));
+    onA.on('message_status', (status) => statuses.push(status));
+
+    const send = (url: string, token: string, to: number, message: string) =>
+      api<Sent>(url, token, 'POST', '/api/messages/to-user', { user_id: to, message });
+    const first = await send(urlA, dispatcher.token, driverId, 'Treci pe la dispecerat');
+    expect(first.status).toBe(201);
+    await until(
+      () => heardByDriver.some((m) => m.id === first.body.id),
+      'the driver on B hearing A',
+    );
+    const answer = await send(urlB, driver.token, dispatcherId, 'Vin în 10 minute');
+    expect(answer.status).toBe(201);
+    await until(
+      () => heardByDispatcher.some((m) => m.id === answer.body.id),
+      'the dispatcher on A hearing B',
+    );
+
+    // The driver's line is cut; two messages are written meanwhile, on both nodes.
+    onB.disconnect();
+    const missed = [
+      await send(urlA, dispatcher.token, driverId, 'Ai o comandă la gară'),
+      await send(urlB, dispatcher.token, driverId, 'Confirmă te rog'),
+    ].map((r) => r.body.id);
+    onB = await openSocket(urlB, driver.token);
+    listen(onB);
+    const page = await api<{ data: Sent[] }>(
+      urlB,
+      driver.token,
+      'GET',
+      `/api/messages/self?interlocutor_id=${dispatcherId}`,
+    );
+    // Newest first, each once, nothing lost.
+    const ids = page.body.data.map((m) => m.id);
+    expect(ids.slice(0, 4)).toEqual([missed[1], missed[0], answer.body.id, first.body.id]);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // Read on node B: the dispatcher's socket on node A sees the read tick.
+    (onB as unknown as Socket<ServerToClientEvents, ClientToServerEvents>).emit('messageRead', {
+      interlocutor_id: dispatcherId,
+    });
+    await until(
+      () => statuses.some((s) => s.status === 'read' && s.up_to_id === missed[1]),
+      "the read tick on the dispatcher's socket on A",
+    );
+    const unread = await api<{ count: number }>(
+      urlB,
+      driver.token,
+      'GET',
+      '/api/messages/unread-count',
+    );
+    expect(unread.body.count).toBe(0);
+  });
+
   it('counts failed logins across nodes (Redis-backed limit)', async () => {
     expect((await login(urlA, 'curier@ogo.local', 'wrong')).status).toBe(401);
     expect((await login(urlB, 'curier@ogo.local', 'wrong')).status).toBe(401);
