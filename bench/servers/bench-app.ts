@@ -8,6 +8,8 @@ import { DEFAULT_PASSWORD } from '../../server/db/factories';
 export async function buildBenchApp(
   database: Database,
   databaseUrl: string | undefined,
+  /** Settings a benchmark needs otherwise (environment variable names, as main.ts reads them). */
+  overrides: Record<string, string> = {},
 ): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -18,6 +20,7 @@ export async function buildBenchApp(
     HOST: '127.0.0.1',
     PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...overrides,
   });
   return buildApp({ config, database, serveWeb: false });
 }
