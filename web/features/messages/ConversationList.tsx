@@ -22,8 +22,11 @@ export function ConversationList({ onOpen }: { onOpen: (target: ConversationTarg
   );
   const [active, setActive] = useState(0);
   const box = useRef<HTMLDivElement>(null);
-  // Keyboard-first: the list takes the keys as soon as the popover opens.
-  useEffect(() => box.current?.focus(), []);
+  // Keyboard-first: the list takes the keys as soon as it is shown.
+  const shown = rows.length > 0;
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [shown]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (rows.length === 0) return;
