@@ -4,6 +4,7 @@ import { homePath } from '../features/auth/home-path';
 import { CallOptionsPopover } from '../features/calls/CallOptionsPopover';
 import { DispatcherEvents } from '../features/calls/events/DispatcherEvents';
 import { MissedCallsButton } from '../features/calls/missed/MissedCallsButton';
+import { MessagesShell } from '../features/messages/MessagesShell';
 import { Clock } from './Clock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HeaderMenu } from './HeaderMenu';
@@ -35,6 +36,8 @@ export function ConsoleHeader({ user, menu, testId }: ConsoleHeaderProps) {
         <DispatcherEvents />
         <MissedCallsButton />
         <CallOptionsPopover />
+        {/* The messages' envelope (a console that writes to its fleet). */}
+        <MessagesShell />
         <ProfileMenu user={user} />
       </Group>
     </Group>

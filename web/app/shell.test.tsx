@@ -180,8 +180,8 @@ describe('shell', () => {
     expect(session.get()).toBeNull();
     const calls = fetchMock.mock.calls
       .map(([url, init]) => `${init?.method} ${String(url)}`)
-      // The dispatcher's softphone starts while logged in (features/calls).
-      .filter((call) => !call.includes('/api/calls/'));
+      // The dispatcher's softphone and messages badge start while logged in.
+      .filter((call) => !call.includes('/api/calls/') && !call.includes('/api/messages/'));
     expect(calls).toEqual(['PATCH /api/user-activity', 'DELETE /api/access-tokens']);
     expect(await screen.findByTestId('site-header')).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type StubRequest, stubFetch } from '../../test/fetch-stub';
 import { buildOrder, dispatcher } from '../../test/order-fixtures';
 import { renderUi } from '../../test/render-ui';
+import { MessagesShell } from '../messages/MessagesShell';
 import { DriverCard } from './DriverCard';
 import { applyDriverStateEvent } from './driver-events';
 
@@ -67,6 +68,28 @@ function renderCard() {
 }
 
 describe('the driver card (drivers map)', () => {
+  it("opens his conversation in the header's chat with 'Mesaj'", async () => {
+    const api = stubFetch({
+      'GET /api/users/41': () => json(200, DRIVER),
+      'GET /api/orders': () => json(200, { data: [], meta: { total: 0, page: 1, per_page: 5 } }),
+      'GET /api/messages/unread-count': () => json(200, { count: 0 }),
+      'GET /api/messages/self-interlocutors': () => json(200, []),
+      'GET /api/messages/self': () => json(200, { data: [], has_more: false }),
+    });
+    renderUi(
+      <>
+        <MessagesShell />
+        <DriverCard driverId={41} onClose={() => {}} />
+      </>,
+      { user: dispatcher },
+    );
+    fireEvent.click(await screen.findByTestId('driver-message-41'));
+    expect((await screen.findByTestId('chat-title')).textContent).toBe('Ion Popescu');
+    expect(screen.getByTestId('chat-popover').textContent).toContain('101');
+    await waitFor(() => expect(api.calls('GET /api/messages/self')).toHaveLength(1));
+    expect(api.calls('GET /api/messages/self')[0]?.query.get('interlocutor_id')).toBe('41');
+  });
+
   it("shows the driver's facts, his active orders and his history", async () => {
     const { api, onOpenOrder } = renderCard();
     expect((await screen.findByTestId('driver-card-indicativ')).textContent).toContain('101');
@@ -85,7 +108,6 @@ describe('the driver card (drivers map)', () => {
       /^\/user\/\d+\/driver$/,
     );
     expect(screen.getByTestId('driver-card-call').getAttribute('href')).toBe('tel:+40740000101');
-    expect(screen.queryByText('Mesaj')).toBeNull();
 
     // The address is cut at 35 characters on the map card.
     const active = await screen.findByTestId('driver-order-900');

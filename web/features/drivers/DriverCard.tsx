@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { Icon } from '../../components/Icon';
 import { LabelValue, type LabelValueProps } from '../../components/LabelValue';
+import { MessageButton } from '../../components/MessageButton';
 import { useNow } from '../../lib/use-now';
 import { BanControl } from './BanControl';
 import { banUntilText, isBanned } from './ban-options';
@@ -37,7 +38,8 @@ const Fact = (props: Omit<LabelValueProps, 'size' | 'valueWeight'>) => (
  * driver card, opened by a click on a driver: blocked yes/no with the reason and until
  * when, online, busy, priority, car model, colour, number, balance in RON, identifier, name,
  * active orders and history; edit (new tab), ban control and 'Apel' (a tel: link until the
- * softphone dials). 'Mesaj' comes with chat. Live: his state pushes update it.
+ * softphone dials) and 'Mesaj' (his conversation in the header's chat). Live: his state pushes
+ * update it.
  */
 export function DriverCard({ driverId, onClose, onOpenOrder }: DriverCardProps) {
   const { data: driver, isPending, isError } = useDriver(driverId);
@@ -177,6 +179,10 @@ function DriverCardBody({
             Apel
           </Button>
         )}
+        <MessageButton
+          target={{ userId: driver.id, name: driver.name, callSign: indicativ }}
+          testId={`driver-message-${driver.id}`}
+        />
       </Group>
     </>
   );

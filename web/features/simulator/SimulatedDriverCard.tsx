@@ -1,4 +1,5 @@
 import { Button, CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { SimulatorOffers } from './SimulatorOffers';
 import { SimulatorOrders } from './SimulatorOrders';
 import type { SimulatedDriverView, TripStep } from './simulator-store';
@@ -15,6 +16,8 @@ interface SimulatedDriverCardProps {
   onRefuse: (orderId: number) => void;
   onTrip: (orderId: number, step: TripStep) => void;
   onCancelTrip: (orderId: number, reason: string) => void;
+  /** His messages panel (his own session). */
+  messages?: ReactNode;
 }
 
 const STATUS_LABEL = { online: 'Online', paused: 'În pauză', offline: 'Offline' } as const;
@@ -30,7 +33,7 @@ function zoneText(zone: DriverZone | null | undefined): string {
 /**
  * /simulator: one picked driver, dense: call sign and name, the online / offline toggle
  * (his own session, PATCH /api/drivers/me/status), the zone the server put him in with its
- * priority and driver count, and the slot for the orders offered to him.
+ * priority and driver count, the orders offered to him, and his messages.
  */
 export function SimulatedDriverCard({
   view,
@@ -42,6 +45,7 @@ export function SimulatedDriverCard({
   onRefuse,
   onTrip,
   onCancelTrip,
+  messages,
 }: SimulatedDriverCardProps) {
   const { driver, status, pending, error } = view;
   const callSign = driver.default_car?.indicativ ?? driver.identifier;
@@ -117,6 +121,7 @@ export function SimulatedDriverCard({
           onAccept={onAccept}
           onRefuse={onRefuse}
         />
+        {messages}
         {error && (
           <Text size="xs" c="red" data-testid={`simulator-error-${driver.id}`}>
             {error}

@@ -1,12 +1,19 @@
 import type { DriverState, DriverStatus } from '@common/drivers/drivers.schema';
+import type { Message } from '@common/messages/messages.schema';
 import type { User } from '@common/users/users.schema';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { dispatcher } from '../../test/order-fixtures';
 import { renderUi } from '../../test/render-ui';
+import { buildConversation, buildMessage } from '../messages/testing/messages-fixtures';
 import { SimulatorScreen } from './SimulatorScreen';
-import { createSimulatorStore, type SimulatorTransport } from './simulator-store';
+import {
+  createSimulatorStore,
+  type DriverSocketHandlers,
+  type MessageReply,
+  type SimulatorTransport,
+} from './simulator-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,6 +61,10 @@ const state = (status: DriverStatus, seq: number): DriverState => ({
 function fakeTransport() {
   const calls: string[] = [];
   let seq = 0;
+  // His conversation with the dispatcher (7), newest first as the server answers.
+  const inbox: Message[] = [];
+  const sent: { token: string; reply: MessageReply; key: string }[] = [];
+  let socket: DriverSocketHandlers | null = null;
   const transport: SimulatorTransport = {
     openSession: async (id) => {
       calls.push(`session ${id}`);
@@ -67,12 +78,42 @@ function fakeTransport() {
     endSession: async () => {
       calls.push('logout');
     },
-    connect: () => ({
-      connected: true,
-      sendPosition: async () => ({ ok: true }),
-      viewed: () => {},
-      close: () => {},
-    }),
+    connect: (_token, on) => {
+      socket = on;
+      return {
+        connected: true,
+        sendPosition: async () => ({ ok: true }),
+        viewed: () => {},
+        delivered: (read) => calls.push(`delivered ${read.interlocutor_id}`),
+        close: () => {},
+      };
+    },
+    readConversations: async () =>
+      inbox.length === 0
+        ? []
+        : [
+            buildConversation({
+              interlocutor_id: 7,
+              name: 'Ana Pop',
+              identifier: null,
+              kind: 'dispatch',
+            }),
+          ],
+    readMessages: async () => [...inbox].sort((a, b) => b.id - a.id),
+    sendMessage: async (token, reply, key) => {
+      sent.push({ token, reply, key });
+      const message = buildMessage({
+        id: 100 + sent.length,
+        sender_id: DRIVER.id,
+        user_id: reply.user_id,
+        message: reply.message,
+      });
+      inbox.push(message);
+      return message;
+    },
+    markRead: async (_token, read) => {
+      calls.push(`read ${read.interlocutor_id}`);
+    },
     readOffers: async () => [],
     readOrders: async () => [],
     accept: async () => {},
@@ -84,7 +125,12 @@ function fakeTransport() {
       throw new Error('not in this test');
     },
   };
-  return { transport, calls };
+  /** The dispatcher writes to him: stored, then pushed on his socket. */
+  const receive = (message: Message) => {
+    inbox.push(message);
+    socket?.message?.(message);
+  };
+  return { transport, calls, sent, receive };
 }
 
 function renderScreen() {
@@ -182,5 +228,32 @@ describe('/simulator (Driver simulator)', () => {
     await waitFor(() => expect(fake.calls).toEqual(['session 41', 'online', 'offline', 'logout']));
     expect(screen.queryByTestId(`simulator-card-${DRIVER.id}`)).toBeNull();
     expect(screen.getByTestId('simulator-empty')).toBeTruthy();
+  });
+
+  it("shows a dispatcher's message on the driver's card, marks it read and replies with Enter", async () => {
+    const { fake } = renderScreen();
+    await pick();
+    const panel = await screen.findByTestId(`sim-messages-${DRIVER.id}`, {}, { timeout: 5_000 });
+    expect(panel.textContent).toContain('Niciun mesaj');
+
+    act(() =>
+      fake.receive(
+        buildMessage({ id: 55, sender_id: 7, user_id: DRIVER.id, message: 'Treci pe la sediu' }),
+      ),
+    );
+    expect(await within(panel).findByText('Treci pe la sediu')).toBeTruthy();
+    // His device received it, and he read it as it was shown.
+    await waitFor(() =>
+      expect(fake.calls).toEqual(expect.arrayContaining(['delivered 7', 'read 7'])),
+    );
+
+    const reply = screen.getByTestId(`sim-reply-${DRIVER.id}`);
+    fireEvent.change(reply, { target: { value: 'Vin imediat' } });
+    fireEvent.keyDown(reply, { key: 'Enter' });
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    expect(fake.sent[0]?.reply).toEqual({ user_id: 7, company_id: 1, message: 'Vin imediat' });
+    expect(fake.sent[0]?.token).toBe('driver-token');
+    expect(await within(panel).findByText('Vin imediat')).toBeTruthy();
+    expect((reply as HTMLInputElement).value).toBe('');
   });
 });

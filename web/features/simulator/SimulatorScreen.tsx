@@ -9,6 +9,7 @@ import { driversMapZoom } from '../../map/zoom';
 import { useCurrentUser } from '../auth';
 import { DriverSelect, driverLabel } from '../drivers';
 import { SimulatedDriverCard } from './SimulatedDriverCard';
+import { SimulatorMessages } from './SimulatorMessages';
 import { createSimulatorStore, type SimulatorStore } from './simulator-store';
 import { httpSimulatorTransport } from './simulator-transport';
 import { startPosition } from './start-position';
@@ -92,6 +93,13 @@ export function SimulatorScreen({ store: given }: { store?: SimulatorStore }) {
                 onTrip={(orderId, step) => void store.trip(view.driver.id, orderId, step)}
                 onCancelTrip={(orderId, reason) =>
                   void store.cancelTrip(view.driver.id, orderId, reason)
+                }
+                messages={
+                  <SimulatorMessages
+                    driverId={view.driver.id}
+                    seq={view.messagesSeq}
+                    store={store}
+                  />
                 }
               />
             ))}

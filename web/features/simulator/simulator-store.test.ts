@@ -121,11 +121,18 @@ function fakeServer() {
       calls.push(`${token} cancel ${orderId} ${reason}`);
       return tripAnswer(orderId, 'cancel');
     },
+    readConversations: async () => [],
+    readMessages: async () => [],
+    sendMessage: async () => {
+      throw new Error('not in these tests');
+    },
+    markRead: async () => {},
     connect: (token, on) => {
       pushes.set(token, on.state);
       handlers.set(token, on);
       return {
         viewed: (orderId) => calls.push(`${token} viewed ${orderId}`),
+        delivered: (read) => calls.push(`${token} delivered ${read.interlocutor_id}`),
         connected: true,
         sendPosition: async (position) => {
           positions.push({ token, ...position });

@@ -1,7 +1,8 @@
 import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema';
 import type { DriverState, DriverStatus, PositionAck } from '@common/drivers/drivers.schema';
+import type { Conversation, MarkRead, Message } from '@common/messages/messages.schema';
 import type { Order } from '@common/orders/orders.schema';
-import type { RemoveLiveOrderPayload } from '@common/realtime/events';
+import type { MessageReceivedPayload, RemoveLiveOrderPayload } from '@common/realtime/events';
 import { SIMULATOR_POSITION_INTERVAL_MS } from '@common/simulator/simulator.schema';
 import type { User } from '@common/users/users.schema';
 import type { LatLng } from '../../map/geometry';
@@ -29,6 +30,20 @@ export interface SimulatorTransport {
   trip(token: string, orderId: number, step: TripStep): Promise<Order>;
   /** POST /api/drivers/me/orders/{id}/cancel {reason}. */
   cancelTrip(token: string, orderId: number, reason: string): Promise<Order>;
+  /** His conversations (GET /api/messages/self-interlocutors). */
+  readConversations(token: string): Promise<Conversation[]>;
+  /** One conversation's newest page, the newest first (GET /api/messages/self). */
+  readMessages(token: string, interlocutorId: number, companyId: number): Promise<Message[]>;
+  /** POST /api/messages/to-user, with the submission's Idempotency-Key. */
+  sendMessage(token: string, reply: MessageReply, idempotencyKey: string): Promise<Message>;
+  /** POST /api/messages/read: he read what the interlocutor sent him. */
+  markRead(token: string, read: MarkRead): Promise<void>;
+}
+
+export interface MessageReply {
+  user_id: number;
+  company_id: number;
+  message: string;
 }
 
 export type TripStep = 'arrived' | 'start' | 'finish';
@@ -48,6 +63,10 @@ export interface DriverSocketHandlers {
   pendingChanged?: () => void;
   /** order_canceled: an order of his (or offered to him) was canceled. */
   canceled?: (orderId: number) => void;
+  /** 'message received' (to him, or to all the company's drivers with no copy's id). */
+  message?: (message: MessageReceivedPayload) => void;
+  /** message_status: his messages were delivered or read. */
+  messageStatus?: () => void;
 }
 
 /** The part of a driver's Socket.IO connection the simulator uses. */
@@ -56,6 +75,8 @@ export interface DriverSocketLink {
   sendPosition(position: { long: number; lat: number }): Promise<PositionAck>;
   /** order_viewed {orderId}: he saw the offer. */
   viewed(orderId: number): void;
+  /** messageDelivered: his device received what the interlocutor sent (the sender's ✓✓). */
+  delivered(read: MarkRead): void;
   close(): void;
 }
 
@@ -86,6 +107,8 @@ export interface SimulatedDriverView {
   orders: readonly DriverOrder[];
   /** A trip request on its way: the order's id. */
   tripPending: number | null;
+  /** Grows with each message event on his socket (and reconnect): his messages are read again. */
+  messagesSeq: number;
 }
 
 interface Entry {
@@ -174,7 +197,19 @@ export function createSimulatorStore(
         connected: () => {
           sendPosition(entry);
           void refreshDispatch(entry);
+          messagesChanged(entry);
         },
+        message: (message) => {
+          // As his app does: this device has it (a message to all has no copy to mark).
+          if (message.id !== null && message.sender_id !== entry.view.driver.id) {
+            entry.socket?.delivered({
+              interlocutor_id: message.sender_id,
+              company_id: message.company_id,
+            });
+          }
+          messagesChanged(entry);
+        },
+        messageStatus: () => messagesChanged(entry),
         offer: (offer) => receiveOffer(entry, offer),
         offerGone: ({ orderId }) =>
           update(entry, { offers: entry.view.offers.filter((o) => o.offer.orderId !== orderId) }),
@@ -198,6 +233,15 @@ export function createSimulatorStore(
       update(entry, { error: messageOf(error) });
     }
   }
+
+  const messagesChanged = (entry: Entry) =>
+    update(entry, { messagesSeq: entry.view.messagesSeq + 1 });
+
+  /** His token, for what he does over REST; rejected once he is no longer picked. */
+  const tokenOf = (driverId: number): Promise<string> => {
+    const entry = entries.get(driverId);
+    return entry ? entry.token : Promise.reject(new Error('Șoferul nu mai este în simulator.'));
+  };
 
   /** His offers and orders as the server has them; what he is answering right now is kept. */
   async function refreshDispatch(entry: Entry) {
@@ -325,6 +369,7 @@ export function createSimulatorStore(
           offers: [],
           orders: [],
           tripPending: null,
+          messagesSeq: 0,
         },
         token,
         socket: null,
@@ -407,6 +452,16 @@ export function createSimulatorStore(
         update(entry, { tripPending: null, error: messageOf(error) });
       }
     },
+
+    /** His messages, with his own session (docs/MESSAGES.md: the whole loop alone). */
+    readConversations: async (driverId: number) =>
+      transport.readConversations(await tokenOf(driverId)),
+    readMessages: async (driverId: number, interlocutorId: number, companyId: number) =>
+      transport.readMessages(await tokenOf(driverId), interlocutorId, companyId),
+    sendMessage: async (driverId: number, reply: MessageReply, idempotencyKey: string) =>
+      transport.sendMessage(await tokenOf(driverId), reply, idempotencyKey),
+    markRead: async (driverId: number, read: MarkRead) =>
+      transport.markRead(await tokenOf(driverId), read),
 
     /** Removes his card: offline, session ended. */
     async remove(driverId: number) {

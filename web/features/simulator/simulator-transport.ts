@@ -11,6 +11,12 @@ import {
 } from '@common/dispatch/dispatch.api';
 import { getDriverStatus, setDriverStatus } from '@common/drivers/drivers.api';
 import {
+  listConversations,
+  listMessages,
+  markRead,
+  sendToUser,
+} from '@common/messages/messages.api';
+import {
   type ClientToServerEvents,
   RECONNECT,
   type ServerToClientEvents,
@@ -59,6 +65,24 @@ export const httpSimulatorTransport: SimulatorTransport = {
       { token, ignoreUnauthorized: true },
       { params: { id: orderId }, body: { reason } },
     ),
+  readConversations: (token) => apiWith(listConversations, { token, ignoreUnauthorized: true }),
+  readMessages: async (token, interlocutorId, companyId) =>
+    (
+      await apiWith(
+        listMessages,
+        { token, ignoreUnauthorized: true },
+        { query: { interlocutor_id: interlocutorId, company_id: companyId } },
+      )
+    ).data,
+  sendMessage: (token, reply, idempotencyKey) =>
+    apiWith(
+      sendToUser,
+      { token, ignoreUnauthorized: true, headers: { 'Idempotency-Key': idempotencyKey } },
+      { body: reply },
+    ),
+  markRead: async (token, read) => {
+    await apiWith(markRead, { token, ignoreUnauthorized: true }, { body: read });
+  },
   connect(token, on) {
     // Its own connection beside the console's socket (forceNew), the token in `auth`.
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
@@ -78,6 +102,9 @@ export const httpSimulatorTransport: SimulatorTransport = {
     if (pendingChanged) socket.on('pending_orders_updated', () => pendingChanged());
     const canceled = on.canceled;
     if (canceled) socket.on('order_canceled', ({ order }) => canceled(order.id));
+    if (on.message) socket.on('message received', on.message);
+    const messageStatus = on.messageStatus;
+    if (messageStatus) socket.on('message_status', () => messageStatus());
     return {
       get connected() {
         return socket.connected;
@@ -86,6 +113,9 @@ export const httpSimulatorTransport: SimulatorTransport = {
         socket.timeout(ACK_TIMEOUT_MS).emitWithAck('currentPosition', position),
       viewed: (orderId) => {
         if (socket.connected) socket.emit('order_viewed', { orderId });
+      },
+      delivered: (read) => {
+        if (socket.connected) socket.emit('messageDelivered', read);
       },
       close: () => {
         socket.removeAllListeners();

@@ -2,6 +2,7 @@ import { formatRon } from '@common/lib/money';
 import type { User } from '@common/users/users.schema';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LabelValue } from '../../components/LabelValue';
+import { MessageButton } from '../../components/MessageButton';
 import { BanControl, banUntilText, isBanned } from '../drivers';
 
 /**
@@ -17,7 +18,13 @@ export function DriverStatusCard({ user }: { user: User }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={5}>Stare</Title>
-          <BanControl driverId={user.id} indicativ={indicativ} banned={banned} />
+          <Group gap={6}>
+            <MessageButton
+              target={{ userId: user.id, name: user.name, callSign: indicativ }}
+              testId={`driver-message-${user.id}`}
+            />
+            <BanControl driverId={user.id} indicativ={indicativ} banned={banned} />
+          </Group>
         </Group>
         {banned && user.ban_until && (
           <Text size="sm" c="red" data-testid="driver-ban-text">

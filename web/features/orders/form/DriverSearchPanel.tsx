@@ -2,6 +2,7 @@ import type { Order } from '@common/orders/orders.schema';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { MessageButton } from '../../../components/MessageButton';
 import { FLAVOUR_LABELS, type Flavour } from '../../../lib/orders/labels';
 import { useNow } from '../../../lib/use-now';
 import {
@@ -122,9 +123,22 @@ export function DriverSearchPanel({ order, flavour }: { order: Order; flavour: F
           {driver.color ?? '—'}
         </Text>
       </SimpleGrid>
-      <Text size="sm" c="dimmed" data-testid="driver-name">
-        {driver.name}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" data-testid="driver-name">
+          {driver.name}
+        </Text>
+        {/* From the order: the first message names it. */}
+        <MessageButton
+          target={{
+            userId: driver.id,
+            companyId: order.processed_by_company_id,
+            orderId: order.id,
+            name: driver.name,
+            callSign: driver.indicativ,
+          }}
+          testId={`driver-message-${driver.id}`}
+        />
+      </Group>
       <TraceDisclosure orderId={order.id} />
     </Paper>
   );
