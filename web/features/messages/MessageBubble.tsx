@@ -1,11 +1,8 @@
 import type { Message } from '@common/messages/messages.schema';
 import { Anchor, Box, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { tickStatus } from './message-cache';
+import { MessageTicks } from '../../components/MessageTicks';
 import { messageClock } from './message-time';
-
-const TICK_TEXT = { sent: '✓', delivered: '✓✓', read: '✓✓' } as const;
-const TICK_LABEL = { sent: 'Trimis', delivered: 'Livrat', read: 'Citit' } as const;
 
 /**
  * One message: his on the left, mine on the right with the ticks (✓ sent, gray ✓✓ delivered,
@@ -20,7 +17,6 @@ export function MessageBubble({
   mine: boolean;
   orderPath: (id: number) => string;
 }) {
-  const status = tickStatus(message);
   return (
     <Box
       style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
@@ -52,19 +48,7 @@ export function MessageBubble({
           <Text size="10px" c="dimmed">
             {messageClock(message.created_at)}
           </Text>
-          {mine && (
-            <Text
-              size="10px"
-              fw={700}
-              c={status === 'read' ? 'blue.6' : 'dimmed'}
-              title={TICK_LABEL[status]}
-              aria-label={TICK_LABEL[status]}
-              data-testid={`message-ticks-${message.id}`}
-              data-status={status}
-            >
-              {TICK_TEXT[status]}
-            </Text>
-          )}
+          {mine && <MessageTicks message={message} testId={`message-ticks-${message.id}`} />}
         </Group>
       </Paper>
     </Box>

@@ -53,8 +53,3 @@ export function withStatus(
   };
   return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map(patch) })) };
 }
-
-export type TickStatus = 'sent' | 'delivered' | 'read';
-
-export const tickStatus = (m: Pick<Message, 'delivered_at' | 'read_at'>): TickStatus =>
-  m.read_at ? 'read' : m.delivered_at ? 'delivered' : 'sent';

@@ -2,6 +2,7 @@ import type { Conversation, Message } from '@common/messages/messages.schema';
 import { Badge, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { MessageTicks } from '../../components/MessageTicks';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import type { SimulatorStore } from './simulator-store';
 
@@ -84,6 +85,9 @@ export function SimulatorMessages({
               <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.message}
               </Text>
+              {m.sender_id === driverId && (
+                <MessageTicks message={m} testId={`sim-ticks-${m.id}`} />
+              )}
               {m.order_id !== null && (
                 <Badge size="xs" variant="light">
                   #{m.order_id}
