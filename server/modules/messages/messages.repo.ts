@@ -131,7 +131,7 @@ export async function findOwnMessage(db: DbOrTx, userId: number, id: number) {
   return row ? toMessage(row) : undefined;
 }
 
-/** One statement key per rate limit: two broadcasts of one company never both pass the count. */
+/** The rate limit's lock (with the company): two broadcasts of one company never both pass the count. */
 const BROADCAST_LOCK = 7_340_001;
 
 /**
@@ -146,7 +146,9 @@ export async function insertBroadcast(
   perHour: number,
 ): Promise<Broadcast | undefined> {
   const role = values.audience === 'drivers' ? 'driver' : 'client';
-  await tx.execute(sql`select pg_advisory_xact_lock(${BROADCAST_LOCK}, ${values.companyId})`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${BROADCAST_LOCK}::int, ${values.companyId}::int)`,
+  );
   const [row] = rowsOf<Broadcast>(
     await tx.execute(sql`with recent as (
         select count(*)::int as n from ${messageBroadcasts}
@@ -157,7 +159,8 @@ export async function insertBroadcast(
           and u.disabled_at is null and u.id <> ${values.senderId}
       ), broadcast as (
         insert into ${messageBroadcasts} (company_id, sender_id, audience, message, recipients)
-        select ${values.companyId}, ${values.senderId}, ${values.audience}, ${values.message},
+        select ${values.companyId}::int, ${values.senderId}::int, ${values.audience}::text,
+          ${values.message}::text,
           (select count(*)::int from audience)
         from recent where n < ${perHour}
         returning id, company_id, sender_id, audience, message, recipients, created_at
