@@ -73,10 +73,10 @@ export function createMessagesService(deps: MessagesDeps) {
     companyId: number | undefined,
   ): Promise<number> {
     const person = await repo.findInterlocutor(db, scopeOf(auth), interlocutorId);
-    const allowed = (person?.companies ?? []).filter(
+    if (!person) throw notFound('user');
+    const allowed = person.companies.filter(
       (company) =>
         (companyId === undefined || company.id === companyId) &&
-        person !== undefined &&
         mayWrite(reachIn(auth, company), auth.userId, person),
     );
     const [only, ...more] = allowed;
@@ -86,7 +86,7 @@ export function createMessagesService(deps: MessagesDeps) {
     return only.id;
   }
 
-  /** The caller's companies with their reach (all of them for the platform admin's search). */
+  /** The caller's own companies (or the one named) with what he may write in each. */
   async function reaches(auth: AuthContext, companyId: number | undefined) {
     const ids =
       companyId === undefined ? auth.companyIds : auth.companyIds.filter((id) => id === companyId);
