@@ -14,6 +14,7 @@ import { wireCalls } from './wiring/calls';
 import { createCore } from './wiring/core';
 import { wireFleetAndZones } from './wiring/fleet';
 import { createHttpApp, serveWeb } from './wiring/http-app';
+import { wireMessages } from './wiring/messages';
 import { wireOrdersAndDispatch } from './wiring/orders';
 import { socketHandlers } from './wiring/realtime';
 
@@ -55,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orders = await wireOrdersAndDispatch(core, authenticate, fleetArea);
   wireCalls(core, authenticate, orders);
   wireAdministration(core, database, authenticate, { auth, endSessions }, fleetArea);
-  core.sockets.serve(socketHandlers(core, auth, fleetArea, orders));
+  const messages = wireMessages(core, authenticate);
+  core.sockets.serve(socketHandlers(core, auth, fleetArea, orders, messages));
   await serveWeb(app, deps.serveWeb === false ? undefined : config.WEB_DIST_DIR);
 
   return Object.assign(app, {

@@ -138,6 +138,10 @@ const EnvSchema = z
      * never a driver's state (that is written at once).
      */
     DRIVER_POSITIONS_FLUSH_MS: z.coerce.number().int().min(200).max(5_000).default(2_000),
+    /** How long messages (and messages to all) are kept; older ones are pruned hourly. */
+    MESSAGES_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+    /** Messages to all drivers or all clients one company may send per hour (429 past it). */
+    MESSAGE_BROADCASTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(10),
     /** How long the positions' history (trips, audits) is kept. */
     DRIVER_POSITIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
     /**

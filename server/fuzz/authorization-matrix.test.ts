@@ -149,6 +149,19 @@ async function seedSimulator() {
     roles: ['driver', 'manager'],
     companyIds: [tenants.A.companyId, tenants.B.companyId],
   });
+  // Company B writes to him there: the simulator, a driver of A, must never read it.
+  const writerB = await session(tenants.B.dispatcher.id);
+  const toShared = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages/to-user',
+    headers: writerB.headers,
+    payload: {
+      user_id: shared.id,
+      message: `Privat ${tenants.B.token}`,
+      company_id: tenants.B.companyId,
+    },
+  });
+  expect(toShared.statusCode).toBe(201);
   callers.A.simulator = {
     role: 'simulator',
     label: 'A',
@@ -208,6 +221,39 @@ function paramValue(path: string, param: string, label: TenantLabel, caller: Cal
   return String(table ? (rows[label][table] ?? MISSING) : MISSING);
 }
 
+/**
+ * Routes that name a person or a company in the query or the body rather than the path: each
+ * gets one of `label`'s, so the cross-company run asks for the other company's and the
+ * own-company run reaches the service's rule rather than a 422.
+ */
+function namedInput(
+  key: string,
+  label: TenantLabel,
+  caller: Caller,
+): { query?: string; payload?: object } | undefined {
+  const tenant = tenants[label];
+  const person = tenant.dispatcher.id;
+  switch (key) {
+    case 'GET /api/messages/self':
+      return { query: `interlocutor_id=${person}` };
+    // His own lists unnarrowed (the canary scan reads all of them), and narrowed to the other's.
+    case 'GET /api/messages/self-interlocutors':
+    case 'GET /api/messages/unread-count':
+      return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    case 'GET /api/messages/recipients':
+      return { query: `search=${tenant.token}` };
+    case 'POST /api/messages/read':
+      return { payload: { interlocutor_id: person } };
+    case 'POST /api/messages/to-user':
+      return { payload: { user_id: person, message: `Matrice ${caller.role}` } };
+    case 'POST /api/messages/to-all-drivers':
+    case 'POST /api/messages/to-all-clients':
+      return { payload: { message: `Matrice ${caller.role}`, company_id: tenant.companyId } };
+    default:
+      return undefined;
+  }
+}
+
 const urlOf = (path: string, label: TenantLabel, caller: Caller) =>
   path.replace(/:([A-Za-z]+)/g, (_match, param: string) =>
     encodeURIComponent(paramValue(path, param, label, caller)),
@@ -216,7 +262,10 @@ const urlOf = (path: string, label: TenantLabel, caller: Caller) =>
 /** Calls a route as a caller with an empty body: the guard and the lookups decide, not the body. */
 async function callRoute(key: string, caller: Caller | null, label: TenantLabel) {
   const [method, path] = key.split(' ') as [string, string];
-  const target = caller ? urlOf(path, label, caller) : path.replace(/:[A-Za-z]+/g, '1');
+  const named = caller ? namedInput(key, label, caller) : undefined;
+  const target = `${caller ? urlOf(path, label, caller) : path.replace(/:[A-Za-z]+/g, '1')}${
+    named?.query ? `?${named.query}` : ''
+  }`;
   // Logging out ends the session it is called with: a throwaway one of the same user.
   const headers =
     caller && key === 'DELETE /api/access-tokens'
@@ -226,7 +275,7 @@ async function callRoute(key: string, caller: Caller | null, label: TenantLabel)
     method: method as 'GET',
     url: target,
     headers,
-    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: named?.payload ?? {} }),
   });
   return { response, target };
 }
@@ -308,8 +357,8 @@ describe('authorization matrix: every route × role', () => {
       const wrong: string[] = [];
       for (const [key, policy] of Object.entries(ACCESS_POLICY)) {
         const [method, path] = key.split(' ') as [string, string];
-        if (policy === 'public' || !path.includes(':') || key === 'DELETE /api/access-tokens')
-          continue;
+        const names = path.includes(':') || namedInput(key, 'B', caller) !== undefined;
+        if (policy === 'public' || !names || key === 'DELETE /api/access-tokens') continue;
         if (!mayCall(policy, caller.roles)) continue;
         const { response, target } = await callRoute(key, caller, 'B');
         if (response.statusCode < 300 && !foundNothing(response.body))
@@ -374,10 +423,15 @@ const WITHOUT_FIXTURE: string[] = [
   'PATCH /api/content/:id',
 ];
 
-/** A lookup's answer of nothing (an empty list or page): what a search by another's id finds. */
+/**
+ * A lookup's answer of nothing (an empty list or page, a count of 0): what a search by another's
+ * id or company finds.
+ */
 function foundNothing(body: string): boolean {
   const value: unknown = body ? JSON.parse(body) : null;
   if (Array.isArray(value)) return value.length === 0;
+  if (value !== null && typeof value === 'object' && Object.keys(value).join() === 'count')
+    return (value as { count: unknown }).count === 0;
   const data = (value as { data?: unknown } | null)?.data;
   return Array.isArray(data) && data.length === 0;
 }

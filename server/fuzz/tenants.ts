@@ -194,6 +194,20 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     payload: { description: `Incident ${token}`, order_id: orders[0]?.id },
   });
 
+  // A conversation with its driver and a message to all its drivers, each with the canary.
+  await expectStatus(t, 201, {
+    method: 'POST',
+    url: '/api/messages/to-user',
+    headers: auth,
+    payload: { user_id: driver.id, message: `Mesaj privat ${token}` },
+  });
+  await expectStatus(t, 201, {
+    method: 'POST',
+    url: '/api/messages/to-all-drivers',
+    headers: auth,
+    payload: { message: `Catre toti ${token}` },
+  });
+
   const clientIds = [...new Set(orders.map((o) => o.client_id).filter((id) => id !== null))];
   const addressIds = new Set<number>();
   for (const clientId of clientIds) {

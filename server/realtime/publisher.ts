@@ -84,6 +84,12 @@ export interface Publisher {
     event: E,
     payload: ServerEventPayload<E>,
   ): void;
+  /** To a company's clients with an account (room `clients:<id>`): its messages to all clients. */
+  toClients<E extends ServerEventName>(
+    companyId: number,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void;
 }
 
 /**
@@ -153,5 +159,6 @@ export function createPublisher(io: RealtimeServer, options: { clustered: boolea
       : null,
     relayOffers: options.clustered ? (offers) => io.serverSideEmit('driver_offers', offers) : null,
     toDrivers: (companyId, event, payload) => emit(rooms.drivers(companyId), event, payload),
+    toClients: (companyId, event, payload) => emit(rooms.clients(companyId), event, payload),
   };
 }

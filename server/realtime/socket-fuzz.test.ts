@@ -101,6 +101,9 @@ const EVENT_NAMES = [
   'session_revoked',
   'user_activity',
   'position',
+  // Handled for every authenticated socket: garbage must be answered, never crash or echo.
+  'messageRead',
+  'messageDelivered',
   '',
 ] as const;
 
@@ -201,6 +204,19 @@ const GENERATORS: ReadonlyArray<(rng: Rng) => Frame[]> = [
       `451-["deep",${nested(depth, '{"_placeholder":true,"num":0}')}]`,
       Buffer.from([1, 2, 3]),
     ];
+  },
+  // The message ticks with payloads near their shape: ids of every kind, extra and odd keys.
+  (rng) => {
+    const name = pick(rng, ['messageRead', 'messageDelivered'] as const);
+    const payload =
+      rng() < 0.7
+        ? {
+            interlocutor_id: jsonValue(rng),
+            ...(rng() < 0.5 ? { company_id: jsonValue(rng) } : {}),
+          }
+        : jsonValue(rng);
+    const ack = rng() < 0.7 ? String(int(rng, 0, 1e6)) : '';
+    return [`42${ack}${JSON.stringify([name, payload])}`];
   },
   // Unknown events, Object.prototype and EventEmitter names included, with random payloads.
   (rng) => {

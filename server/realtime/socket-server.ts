@@ -1,7 +1,12 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { PositionAck } from '@common/drivers/drivers.schema';
 import { fromUtcString } from '@common/lib/dates';
-import type { DriverAnswerAck, OfferMark, RelayedPosition } from '@common/realtime/events';
+import type {
+  DriverAnswerAck,
+  MessageAck,
+  OfferMark,
+  RelayedPosition,
+} from '@common/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
@@ -41,6 +46,12 @@ export interface SocketHandlers {
   ) => Promise<DriverAnswerAck>;
   /** Another node made or ended offers (the map's red label). */
   onDriverOffers: (offers: OfferMark[]) => void;
+  /** messageRead / messageDelivered from any user's socket: the answer is the acknowledgement. */
+  onMessageStatus: (
+    auth: AuthContext,
+    event: 'messageRead' | 'messageDelivered',
+    payload: unknown,
+  ) => Promise<MessageAck>;
 }
 
 export interface SocketServer {
@@ -207,6 +218,22 @@ export function createSocketServer(options: {
             });
           });
         }
+      }
+      // Any user reads his messages; each event acts with the session's authority now.
+      for (const event of ['messageRead', 'messageDelivered'] as const) {
+        socket.on(event, (payload, ack) => {
+          const caller = socket.data.auth;
+          handlers.onMessageStatus(caller, event, payload).then(
+            (answer) => {
+              if (typeof ack === 'function') ack(answer);
+            },
+            (error: unknown) => {
+              options.logger.error({ err: error, userId: caller.userId, event }, `${event} failed`);
+              if (typeof ack === 'function')
+                ack({ ok: false, message: 'Mesajele nu au putut fi marcate.' });
+            },
+          );
+        });
       }
       // A session that expires while connected ends its socket too.
       const msLeft = fromUtcString(auth.expiresAt).getTime() - Date.now();

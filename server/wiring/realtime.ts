@@ -1,4 +1,6 @@
 import type { AuthService } from '../modules/auth/auth.service';
+import { createMessageAcks } from '../modules/messages/message-acks';
+import type { MessagesService } from '../modules/messages/messages.service';
 import type { SocketHandlers } from '../realtime/socket-server';
 import type { Core } from './core';
 import type { FleetArea } from './fleet';
@@ -6,13 +8,14 @@ import type { OrdersArea } from './orders';
 
 /**
  * What the sockets reach: sessions for the handshake, the fleet for drivers' positions, the
- * engine for their answers, and each follower for the other nodes' wake-ups.
+ * engine for their answers, messages for their ticks, and each follower for the other nodes' wake-ups.
  */
 export function socketHandlers(
-  { config, sessions }: Core,
+  { app, config, sessions }: Core,
   auth: AuthService,
   { fleet, zones }: FleetArea,
   { feed, driverAnswers }: OrdersArea,
+  messages: MessagesService,
 ): SocketHandlers {
   return {
     verifyToken: (token) => auth.authenticate(token),
@@ -29,5 +32,6 @@ export function socketHandlers(
     onDriverConnected: (caller) => fleet.ensureKnown(caller.userId),
     onCurrentPosition: (caller, payload) => fleet.receivePosition(caller, payload),
     onDriverAnswer: driverAnswers,
+    onMessageStatus: createMessageAcks(messages, app.log),
   };
 }
