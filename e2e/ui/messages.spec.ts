@@ -80,7 +80,9 @@ test('a dispatcher writes from the driver card, the driver answers on /simulator
   await expect(writerMessages).toContainText('Treci pe la dispecerat, te rog.');
   await expect(sent).toHaveAttribute('data-status', 'read');
 
-  // The dispatcher closes the chat; the driver answers.
+  // The dispatcher goes back to the list and closes the chat; the driver answers.
+  await desk.getByTestId('chat-back').click();
+  await expect(desk.getByTestId('conversations')).toBeVisible();
   await desk.keyboard.press('Escape');
   await expect(popover).toBeHidden();
   await page.getByTestId(`sim-reply-${writer}`).fill('Vin în 10 minute.');
