@@ -10,6 +10,7 @@
 
 import { assertSocketsFit, compareRounds, envInt, fleetRun, sleep } from './lib/fleet-bench';
 import type { FleetSeed } from './lib/fleet-seed';
+import { createScratchDatabase } from './lib/postgres';
 import { guardProcess, killChildren, pinSelfToLoadCpu, startServer } from './lib/processes';
 import { createAgent, type PlannedRequest, percentile, runPlan } from './lib/rate-load';
 import { emit, emitSummary, log, round3 } from './lib/report';
@@ -29,7 +30,7 @@ const run = fleetRun({
 });
 const DRIVERS = envInt('BENCH_DRIVERS', run.smoke ? 500 : 2_000);
 const DISPATCHERS = envInt('BENCH_DISPATCHERS', 200);
-guardProcess(300 + run.rounds * (run.duration + 30));
+guardProcess(600 + 2 * run.rounds * (run.duration + 30));
 
 interface Reading {
   cpuMs: number;
@@ -90,6 +91,9 @@ async function post(url: string, body: string, token?: string) {
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
 }
 
+/** BENCH_DATABASE_URL: PostgreSQL too, in a throwaway database (bench/README.md). */
+const adminUrl = process.env.BENCH_DATABASE_URL;
+
 async function main() {
   assertSocketsFit(2 * DRIVERS + 10);
   pinSelfToLoadCpu();
@@ -97,9 +101,26 @@ async function main() {
     `${run.smoke ? 'smoke' : 'full'} run: ${DRIVERS} drivers, ${DISPATCHERS} dispatchers, ` +
       `${run.rounds} rounds`,
   );
+  await measure('pglite');
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl);
+    try {
+      await measure('postgres', scratch.url);
+    } finally {
+      await scratch.drop();
+    }
+  }
+}
+
+async function measure(db: 'pglite' | 'postgres', databaseUrl = '') {
+  log(`on ${db}`);
   const app = await startServer<{ url: string; seed: FleetSeed }>(
     new URL('./servers/messages-app.ts', import.meta.url),
-    { BENCH_FLEET_DRIVERS: String(DRIVERS), BENCH_FLEET_DISPATCHERS: String(DISPATCHERS) },
+    {
+      BENCH_FLEET_DRIVERS: String(DRIVERS),
+      BENCH_FLEET_DISPATCHERS: String(DISPATCHERS),
+      BENCH_SERVER_DATABASE_URL: databaseUrl,
+    },
     300,
   );
   const bare = await startServer<{ url: string }>(
@@ -175,7 +196,7 @@ async function main() {
     a.map((r) => r.ms),
     b.map((r) => r.ms),
   );
-  emitSummary(BENCH, 'broadcast_to_last_driver_ms', delivery, 'ms', {
+  emitSummary(BENCH, `${db}.broadcast_to_last_driver_ms`, delivery, 'ms', {
     rule: `ratio <= ${RATIO_TARGET}`,
     pass: delivery.ratio <= RATIO_TARGET,
   });
@@ -183,13 +204,13 @@ async function main() {
     a.map((r) => r.cpuMs),
     b.map((r) => r.cpuMs),
   );
-  emitSummary(BENCH, 'broadcast_server_cpu_ms', cpu, 'ms', {
+  emitSummary(BENCH, `${db}.broadcast_server_cpu_ms`, cpu, 'ms', {
     rule: `ratio <= ${RATIO_TARGET}`,
     pass: cpu.ratio <= RATIO_TARGET,
   });
   emitSummary(
     BENCH,
-    'broadcast_room_emit_ms',
+    `${db}.broadcast_room_emit_ms`,
     compareRounds(
       a.map((r) => r.emitMs),
       b.map((r) => r.emitMs),
@@ -197,22 +218,22 @@ async function main() {
     'ms',
   );
 
-  // The unread count: every dispatcher polls it every UNREAD_POLL_MS, spread evenly; played
-  // faster (each once per second) so that a round holds enough samples for a p99.
+  // The unread count: every dispatcher polls it every UNREAD_POLL_MS, spread evenly, for as
+  // long as the rounds took in all (enough answers for a p99 in a full run).
   const agent = createAgent();
   const plan: PlannedRequest[] = [];
-  const perSecond = seed.dispatchers.length;
-  for (let s = 0; s < run.duration; s++) {
-    seed.dispatchers.forEach((dispatcher, i) => {
-      plan.push({
-        at: s * 1000 + (i * 1000) / perSecond,
-        endpoint: 'unread',
-        make: () => ({
-          method: 'GET',
-          path: '/api/messages/unread-count',
-          headers: { authorization: `Bearer ${dispatcher.token}` },
-        }),
-      });
+  const dispatchers = seed.dispatchers;
+  const span = run.rounds * run.duration * 1000;
+  for (let at = 0, i = 0; at < span; at += UNREAD_POLL_MS / dispatchers.length, i++) {
+    const dispatcher = dispatchers[i % dispatchers.length] as (typeof dispatchers)[number];
+    plan.push({
+      at,
+      endpoint: 'unread',
+      make: () => ({
+        method: 'GET',
+        path: '/api/messages/unread-count',
+        headers: { authorization: `Bearer ${dispatcher.token}` },
+      }),
     });
   }
   await probe(app.info.url, '/__bench/unread-times');
@@ -223,7 +244,7 @@ async function main() {
   const p99 = percentile(times, 99);
   emit({
     bench: BENCH,
-    metric: 'unread_count_server_p99',
+    metric: `${db}.unread_count_server_p99`,
     value: round3(p99),
     baseline: null,
     ratio: null,
@@ -232,8 +253,8 @@ async function main() {
     unit: 'ms',
   });
   log(
-    `unread count: ${times.length} answers at ${perSecond}/s (${DISPATCHERS} dispatchers every ` +
-      `${UNREAD_POLL_MS / 1000} s would be ${(DISPATCHERS / (UNREAD_POLL_MS / 1000)).toFixed(1)}/s); ` +
+    `unread count: ${times.length} answers, ${dispatchers.length} dispatchers every ` +
+      `${UNREAD_POLL_MS / 1000} s (${(dispatchers.length / (UNREAD_POLL_MS / 1000)).toFixed(1)}/s); ` +
       `server p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms; client p99 ` +
       `${client ? percentile(client.latencies, 99).toFixed(2) : '?'} ms, errors ${client?.errors ?? '?'}`,
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { openPostgres } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteWorker } from '../../server/db/pglite-worker-client';
 import { seedFleet } from '../lib/fleet-seed';
@@ -7,7 +8,8 @@ import { buildBenchApp } from './bench-app';
 import { failStartup, serveUntilParentLeaves } from './lifecycle';
 
 /**
- * The real application for the messages benchmark: PGlite in memory, migrated, one company
+ * The real application for the messages benchmark: PGlite in memory (or the throwaway
+ * PostgreSQL database BENCH_SERVER_DATABASE_URL), migrated, one company
  * with BENCH_FLEET_DRIVERS drivers and BENCH_FLEET_DISPATCHERS dispatchers (a session each,
  * bench/lib/fleet-seed.ts), and UNREAD_PER_DISPATCHER unread messages from drivers to each
  * dispatcher, then the app as production builds it. Prints {url, seed} once ready.
@@ -28,7 +30,8 @@ const numberEnv = (name: string, fallback: number) => {
 };
 
 async function start() {
-  const database = await openPgliteWorker();
+  const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL || undefined;
+  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteWorker();
   await migrate(database);
   const seed = await seedFleet(database.db, {
     companies: 1,
@@ -45,9 +48,9 @@ async function start() {
     cross join generate_series(1, ${UNREAD_PER_DISPATCHER}::int) g`);
   await database.db.execute(sql`analyze`);
 
-  const app = await buildBenchApp(database, undefined, {
+  const app = await buildBenchApp(database, databaseUrl, {
     // The benchmark sends one message to all per round, and more than an hour's limit.
-    MESSAGE_BROADCASTS_PER_HOUR: '100000',
+    MESSAGE_BROADCASTS_PER_HOUR: '1000',
   });
   const fanout = { broadcasts: 0, broadcastMs: 0 };
   const adapter = app.io.of('/').adapter;

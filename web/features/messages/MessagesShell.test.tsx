@@ -27,6 +27,7 @@ function renderShell(
   options: { count?: number; messages?: Message[]; send?: (request: StubRequest) => Response } = {},
 ) {
   let count = options.count ?? 0;
+  let messages = options.messages ?? [];
   const api = stubFetch({
     'GET /api/messages/unread-count': () => json(200, { count }),
     'GET /api/messages/self-interlocutors': () =>
@@ -45,7 +46,7 @@ function renderShell(
       ]),
     'GET /api/messages/self': () =>
       json(200, {
-        data: [...(options.messages ?? [])].sort((a, b) => b.id - a.id),
+        data: [...messages].sort((a, b) => b.id - a.id),
         has_more: false,
       }),
     'POST /api/messages/to-user':
@@ -63,7 +64,12 @@ function renderShell(
         )),
   });
   const utils = renderUi(<MessagesShell />, { user: dispatcher });
-  return { api, ...utils, setCount: (n: number) => (count = n) };
+  return {
+    api,
+    ...utils,
+    setCount: (n: number) => (count = n),
+    setMessages: (list: Message[]) => (messages = list),
+  };
 }
 
 const countShown = () => screen.getByTestId('messages-count').dataset.count;
@@ -168,6 +174,17 @@ describe('a conversation window', () => {
     expect(shownIds()).toEqual([1, 2, 3, 4]);
     // Shown while open: read at once.
     await waitFor(() => expect(socket.emittedOf('messageRead')).toHaveLength(2));
+  });
+
+  it('reads the open window again when the polled count disagrees (a push was lost)', async () => {
+    const first = buildMessage({ id: 1, read_at: '2030-01-02 08:01:00' });
+    const { setCount, setMessages, queryClient } = await openWindow([first]);
+    await waitFor(() => expect(shownIds()).toEqual([1]));
+    // A message whose push never came: only the server knows of it.
+    setMessages([first, buildMessage({ id: 7, message: 'Pierdut pe drum' })]);
+    setCount(1);
+    await act(() => queryClient.refetchQueries({ queryKey: ['messages', 'unread'] }));
+    await waitFor(() => expect(shownIds()).toEqual([1, 7]));
   });
 
   it('moves my ticks from sent to delivered to read on message_status', async () => {

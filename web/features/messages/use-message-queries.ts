@@ -5,7 +5,7 @@ import {
   unreadCount,
 } from '@common/messages/messages.api';
 import { MESSAGES_PER_PAGE } from '@common/messages/messages.schema';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiWith } from '../../lib/api-client';
 import type { MessagePage } from './message-cache';
 import { messageKeys } from './message-keys';
@@ -17,9 +17,20 @@ import { messageKeys } from './message-keys';
 export const UNREAD_POLL_MS = 30_000;
 
 export function useUnreadCount(enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: messageKeys.unread,
-    queryFn: ({ signal }) => apiWith(unreadCount, { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await apiWith(unreadCount, { signal });
+      // The cache holds what the pushes made of it: a server that counts otherwise means a push
+      // was missed (or a read elsewhere), so the list and the open window are read again too.
+      const shown = queryClient.getQueryData<typeof answer>(messageKeys.unread);
+      if (shown !== undefined && shown.count !== answer.count) {
+        void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.windows });
+      }
+      return answer;
+    },
     enabled,
     refetchInterval: UNREAD_POLL_MS,
   });
