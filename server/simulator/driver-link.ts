@@ -18,7 +18,11 @@ export type DriverEventName =
   | 'order_available'
   | 'remove_live_order'
   | 'order_accept_confirmed'
-  | 'order_canceled';
+  | 'order_canceled'
+  | 'message received';
+
+/** What his app tells of the messages it got: received on the device, then read. */
+export type MessageAckEvent = 'messageDelivered' | 'messageRead';
 
 /**
  * What a simulated driver's socket does for him: Socket.IO with his token in `auth` in life
@@ -37,6 +41,11 @@ export interface DriverLink {
     payload: { orderId: number; time?: number },
     timeoutMs: number,
   ): Promise<DriverAnswerAck>;
+  /** Messages from `interlocutor_id` in the company were received (or read) on his phone. */
+  acknowledge(
+    event: MessageAckEvent,
+    payload: { interlocutor_id: number; company_id: number },
+  ): void;
   /** A renewed session: the handshake again with the new token. */
   reconnect(token: string): void;
   close(): void;
@@ -81,6 +90,9 @@ export function socketLink(baseUrl: string, token: string): DriverLink {
     position: (payload, timeoutMs) =>
       socket.timeout(timeoutMs).emitWithAck('currentPosition', payload),
     answer: (event, payload, timeoutMs) => socket.timeout(timeoutMs).emitWithAck(event, payload),
+    acknowledge: (event, payload) => {
+      socket.emit(event, payload);
+    },
     reconnect(next) {
       socket.auth = { token: next };
       socket.disconnect().connect();

@@ -71,6 +71,7 @@ function world(options: Partial<SimulatedDriverOptions> = {}) {
       record(event, payload);
       return answers[event] ?? { ok: true };
     },
+    acknowledge: (event, payload) => record(event, payload),
     reconnect: () => undefined,
     close: () => undefined,
   });
@@ -235,6 +236,37 @@ describe('a simulated driver answers offers', () => {
     w.emit('order_available', w.offer(north(w.where(), 500)));
     await vi.advanceTimersByTimeAsync(3_100);
     expect(w.driver.snapshot().awaiting).toEqual([]);
+  });
+});
+
+describe('a simulated driver reads his messages', () => {
+  it('says a message arrived at once and reads it 4 s later; his own are no news', async () => {
+    const w = await started(world());
+    const message = {
+      id: 30,
+      company_id: 3,
+      sender_id: 12,
+      user_id: 7,
+      title: null,
+      message: 'Treci pe la dispecerat',
+      type: 'chat' as const,
+      order_id: null,
+      broadcast_id: null,
+      is_read: false,
+      delivered_at: null,
+      read_at: null,
+      created_at: '2026-03-02 08:00:00',
+    };
+    w.emit('message received', message);
+    w.emit('message received', { ...message, id: 31, sender_id: 7, user_id: 12 });
+    const acks = () => w.sent.filter((s) => s.what.startsWith('message'));
+    expect(acks().map((s) => [s.what, s.payload])).toEqual([
+      ['messageDelivered', { interlocutor_id: 12, company_id: 3 }],
+    ]);
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(acks()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(acks().map((s) => s.what)).toEqual(['messageDelivered', 'messageRead']);
   });
 });
 

@@ -12,6 +12,7 @@ import type { DriverOffer, DriverOrder } from '@common/dispatch/dispatch.schema'
 import { setDriverStatus } from '@common/drivers/drivers.api';
 import type { DriverState, PositionAck } from '@common/drivers/drivers.schema';
 import { fromUtcString } from '@common/lib/dates';
+import type { MessageReceivedPayload } from '@common/realtime/events';
 import type { Random } from '../db/seeded-random';
 import { type DriverApi, type DriverLink, httpApi, socketLink } from './driver-link';
 import { HttpError } from './http';
@@ -89,6 +90,8 @@ export interface SimulatedDriverOptions {
 const RENEW_BEFORE_MS = 10 * 60_000;
 /** A human looks at an offer for a moment before answering. */
 const ANSWER_DELAY_MS = [1_000, 3_000] as const;
+/** How long after a message arrives he reads it (a fixed time: no draw of his answers moves). */
+const READ_DELAY_MS = 4_000;
 /** Close enough to the pickup or the destination to say so (GPS and parking). */
 export const ARRIVED_WITHIN_M = 50;
 /** Simulated seconds at the pickup before the client is in the car. */
@@ -211,6 +214,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
       if (stopped || trip) return;
       begin(order, 'confirmed');
     });
+    created.on('message received', (message) => read(created, message));
     created.on('order_canceled', ({ order }) => {
       forget(order.id);
       if (trip?.orderId !== order.id) return;
@@ -218,6 +222,19 @@ export function createSimulatedDriver(options: SimulatedDriverOptions) {
       endTrip();
     });
     return created;
+  }
+
+  /**
+   * A message from his dispatcher: his phone says it arrived, and he reads it a few seconds
+   * later (the console's ticks turn). He never answers: /simulator is where a person does.
+   */
+  function read(on: DriverLink, message: MessageReceivedPayload) {
+    if (stopped || message.sender_id === driver.id) return;
+    const from = { interlocutor_id: message.sender_id, company_id: message.company_id };
+    on.acknowledge('messageDelivered', from);
+    setTimeout(() => {
+      if (!stopped) on.acknowledge('messageRead', from);
+    }, READ_DELAY_MS);
   }
 
   /** The driver's session, renewed shortly before it ends (or once the server refused it). */

@@ -51,7 +51,7 @@ function MessagesShellFor({ me }: { me: LoggedUser }) {
       closeOnEscape
     >
       <Popover.Target>
-        <Tooltip label="Mesaje" openDelay={400}>
+        <Tooltip label="Mesaje" openDelay={400} disabled={opened}>
           <Indicator
             label={count}
             size={16}

@@ -169,7 +169,7 @@ function BroadcastForm() {
           onClick={() => submit('drivers')}
           data-testid="broadcast-drivers"
         >
-          Trimite tuturor șoferilor
+          Către toți șoferii
         </Button>
         <Button
           size="compact-xs"
@@ -178,7 +178,7 @@ function BroadcastForm() {
           onClick={() => submit('clients')}
           data-testid="broadcast-clients"
         >
-          Trimite tuturor clienților
+          Către toți clienții
         </Button>
       </Group>
     </Stack>
