@@ -11,6 +11,7 @@ import {
 } from '../http/fields';
 import { perPageQuery } from '../http/pagination';
 import { INVALID_PHONE, normalizePhone } from '../lib/phone';
+import { CostSourceSchema } from '../money/tariffs.schema';
 
 /** Order states. */
 export const ORDER_STATES = [
@@ -159,7 +160,10 @@ export const OrderSchema = z.object({
   search_company_ids: z.array(z.number().int()),
   payment_type: PaymentTypeSchema,
   source: OrderSourceSchema,
+  /** Bani; null: the company has no tariff (docs/MONEY.md). */
   cost: z.number().int().nullable(),
+  /** How `cost` was made: the estimate at intake, a zone price, the operator's, the trip's. */
+  cost_source: CostSourceSchema.nullable(),
   discount_amount: z.number().int().nullable(),
   discounted_cost: z.number().int().nullable(),
   discount_condition_id: z.number().int().nullable(),
@@ -219,6 +223,16 @@ const orderFields = {
   payment_type: PaymentTypeSchema,
   /** 'Protocol?': the protocol company the ride is billed to (quick form). */
   protocol_company_id: id().nullish(),
+  /**
+   * The operator's fixed price, bani: kept as the fare ('fixed'); null or absent, the tariff's
+   * estimate is stored and the trip's finish makes the fare (docs/MONEY.md).
+   */
+  cost: z
+    .number({ error: 'Introduceți prețul în bani.' })
+    .int('Prețul se dă în bani întregi.')
+    .min(0, 'Prețul nu poate fi negativ.')
+    .max(10_000_000, 'Cel mult 100.000,00 RON.')
+    .nullish(),
   custom_driver_ids: z.array(id()).max(50),
   always_in_call: z.boolean(),
   /** false saves a draft in state new; true places it for dispatch (state created). */

@@ -60,6 +60,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     source: 'from_call',
     cost: null,
     discount_amount: null,
+    cost_source: null,
     discounted_cost: null,
     discount_condition_id: null,
     discount_compensated: false,

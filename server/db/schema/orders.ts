@@ -51,6 +51,8 @@ export const orders = pgTable(
     payment_type: text('payment_type').notNull().default('cash'),
     source: text('source').notNull().default('from_call'),
     cost: integer('cost'),
+    /** How `cost` was made (docs/MONEY.md): estimate, zone, fixed, meter, taximeter. */
+    cost_source: text('cost_source'),
     discount_amount: integer('discount_amount'),
     discounted_cost: integer('discounted_cost'),
     discount_condition_id: integer('discount_condition_id'),

@@ -54,6 +54,7 @@ export const orderColumns = {
   payment_type: sql<Order['payment_type']>`${orders.payment_type}`,
   source: sql<Order['source']>`${orders.source}`,
   cost: orders.cost,
+  cost_source: sql<Order['cost_source']>`${orders.cost_source}`,
   discount_amount: orders.discount_amount,
   discounted_cost: orders.discounted_cost,
   discount_condition_id: orders.discount_condition_id,
