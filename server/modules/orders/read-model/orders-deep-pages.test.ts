@@ -52,6 +52,18 @@ const direct = async (states?: string[]) =>
 
 const place = async () => (await t.postOrder(headers, { place: true })).id;
 
+/**
+ * The filtered page as a direct read has it, once this node followed every change: the
+ * engine may cancel a placed order (nobody to offer it to) between the two reads.
+ */
+const followsDirect = (filter: string, states: string[]) =>
+  expect
+    .poll(async () => {
+      const [listed, read] = [await page(filter), await direct(states)];
+      return listed.join() === read.join() ? 'same' : `${listed.join()} ≠ ${read.join()}`;
+    })
+    .toBe('same');
+
 describe('GET /api/orders deep pages', () => {
   it('reads a window, the orders above a key and those between two keys as the list has them', async () => {
     // Several orders share a second: the keys order them by time, then id.
@@ -119,16 +131,17 @@ describe('GET /api/orders deep pages', () => {
   it('follows orders that move into a states filter (a cancellation), as a direct read does', async () => {
     const closed = '&states=finished,canceled';
     const states = ['finished', 'canceled'];
-    expect(await page(closed)).toEqual(await direct(states));
-    const placed = await place(); // not in the filter: the page does not move
-    expect(await page(closed)).toEqual(await direct(states));
+    await followsDirect(closed, states);
+    const placed = await place(); // not in the filter until canceled
+    await followsDirect(closed, states);
     const cancel = await t.app.inject({
       method: 'PATCH',
       url: `/api/orders/${placed}/cancel`,
       headers,
       payload: { reason_text: 'Clientul a renunțat' },
     });
-    expect(cancel.statusCode).toBe(200);
+    // The engine may have canceled it already ('Șoferii nu au fost găsiți').
+    expect([200, 409]).toContain(cancel.statusCode);
     const [older] = rowsOf<{ id: number }>(
       await t.db.execute(sql`select id from orders where processed_by_company_id = ${companyId}
         and state = 'created' order by created_at desc, id desc offset 40 limit 1`),
@@ -139,6 +152,6 @@ describe('GET /api/orders deep pages', () => {
       headers,
       payload: { reason_text: null },
     });
-    expect(await page(closed)).toEqual(await direct(states));
+    await followsDirect(closed, states);
   });
 });
