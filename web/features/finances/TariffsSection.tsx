@@ -36,8 +36,8 @@ export function TariffsSection({ tariffs, editable }: { tariffs: Tariff[]; edita
             const tariff = meterOf(row.id);
             return (
               <TariffRow
-                // A saved meter starts the row afresh from what the server stored.
-                key={`${row.id}:${tariff?.updated_at ?? 'none'}`}
+                // Kept mounted across saves: the row's own 'Salvat cu succes!' follows its save.
+                key={row.id}
                 serviceId={row.id}
                 name={row.name}
                 tariff={tariff}
