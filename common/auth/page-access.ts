@@ -83,6 +83,8 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   ['/device/:id', (f) => can(f, 'administers')],
   ['/settings', (f) => can(f, 'administers')],
   ['/settings/polygons', (f) => can(f, 'operates')],
+  // The fleet console reads the fare; only administrators change it (the screen says so).
+  ['/finances', (f) => can(f, 'watchesFleet')],
   ['/builder', (f) => can(f, 'buildsSearch')],
   ['/simulator', (f) => can(f, 'operates')],
 ];

@@ -58,6 +58,7 @@ const PAGES: Record<string, string[]> = {
   '/device/7': ['admin', 'manager', 'manager+dispatcher'],
   '/settings': ['admin', 'manager', 'manager+dispatcher'],
   '/settings/polygons': ['admin', 'dispatcher', 'manager+dispatcher'],
+  '/finances': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/builder': ['admin', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/simulator': ['admin', 'dispatcher', 'manager+dispatcher'],
 };
@@ -130,6 +131,17 @@ describe('one rule for the menu and the route guard, per role', () => {
         who,
       ).not.toContain('/cars');
     }
+  });
+
+  it('offers the fare’s settings under Financiar to the fleet console, not to a protocol client', () => {
+    for (const who of ['admin', 'manager', 'dispatcher', 'courier']) {
+      const financial = menuOf(PEOPLE[who] as Facts).find((entry) => entry.label === 'Financiar');
+      expect(financial?.kind === 'group' && financial.children, who).toEqual([
+        { kind: 'link', label: 'Setări', path: '/finances' },
+      ]);
+    }
+    const protocol = menuOf(PEOPLE.protocol as Facts);
+    expect(protocol.map((entry) => entry.label)).not.toContain('Financiar');
   });
 
   it('offers the builder to the company users who may edit it, and not to a protocol client', () => {

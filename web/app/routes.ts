@@ -130,6 +130,12 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/ZonesPage'),
   },
   {
+    // The fare: meters, surcharges, zone prices, the taximeter ('Setări' under 'Financiar').
+    path: '/finances',
+    handle: { title: 'Tarife', requiresAuth: true },
+    load: () => import('../pages/FinancesPage'),
+  },
+  {
     // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },
@@ -232,7 +238,6 @@ export const ROUTES: readonly AppRoute[] = [
  * page. Not in ROUTES, and the header menu does not offer them (`isPlannedPage`).
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
-  '/finances',
   '/finances/sold',
   '/finances/transfer',
   '/finances/transfer-discount',

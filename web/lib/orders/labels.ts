@@ -1,3 +1,4 @@
+import type { CostSource } from '@common/money/tariffs.schema';
 import type {
   DispatcherCancelReason,
   Order,
@@ -22,6 +23,15 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   card: 'Card',
   protocol: 'Protocol',
   discount: 'Reducere',
+};
+
+/** How an order's cost was made, a word beside the amount. */
+export const COST_SOURCE_LABELS: Record<CostSource, string> = {
+  estimate: 'estimat',
+  fixed: 'preț fix',
+  zone: 'zonă',
+  meter: 'taxat',
+  taximeter: 'taximetru',
 };
 
 export const SOURCE_LABELS: Record<Order['source'], string> = {

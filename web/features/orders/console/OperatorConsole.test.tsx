@@ -47,6 +47,7 @@ const consoleRoutes = {
         state: 'canceled',
         cancellation_reason_type: 'no_drivers_found',
         cost: 2550,
+        cost_source: 'estimate',
       }),
     ),
   'GET /api/order-history/31': () => json(200, []),
@@ -92,7 +93,7 @@ describe('operator dashboard (/operator)', () => {
     const panel = await screen.findByTestId('panel-state');
     expect(panel.textContent).toBe('Anulat');
     expect(screen.getByTestId('panel-cancel-reason').textContent).toBe('Șoferii nu au fost găsiți');
-    expect(screen.getByTestId('about-cost').textContent).toBe('25,50 RON');
+    expect(screen.getByTestId('order-cost').textContent).toBe('25,50 RON estimat');
     expect(screen.getByTestId('panel-tab-timeline')).toBeTruthy();
     // 'Istoric client' only when a driver exists.
     expect(screen.queryByTestId('panel-tab-client')).toBeNull();

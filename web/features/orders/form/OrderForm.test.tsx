@@ -408,3 +408,107 @@ describe('order form: an order that is not new', () => {
     );
   });
 });
+
+describe('order form: the fare', () => {
+  const estimate = {
+    cost: 3219,
+    source: 'estimate',
+    distance_m: 7300,
+    duration_s: 810,
+    routed: true,
+    percent: 130,
+    minimum_applied: false,
+    zone_price_id: null,
+  };
+
+  async function pickPlace(letter: 'A' | 'B') {
+    const input = screen.getByTestId(`place-${letter}-address`);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'stefan' } });
+    await screen.findByTestId(`place-${letter}-address-option-0`, {}, { timeout: 2000 });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    await waitFor(() =>
+      expect((input as HTMLInputElement).value).toBe('Strada Ștefan cel Mare 1, Iași'),
+    );
+  }
+
+  async function pickAAndB() {
+    await screen.findByTestId('order-submit');
+    await pickPlace('A');
+    fireEvent.click(screen.getByTestId('place-add'));
+    await pickPlace('B');
+  }
+
+  it('estimates once A and B have coordinates, and sends a typed fixed price as cost', async () => {
+    const { api } = renderForm(0, {
+      'POST /api/fare-estimates': () => json(200, estimate),
+      'POST /api/orders': () => json(201, buildOrder({ id: 77, state: 'created' })),
+      'GET /api/orders/77': () => json(200, buildOrder({ id: 77, state: 'created' })),
+    });
+    await screen.findByTestId('order-submit');
+    await pickPlace('A');
+    expect(screen.queryByTestId('fare-estimate')).toBeNull();
+    fireEvent.click(screen.getByTestId('place-add'));
+    await pickPlace('B');
+
+    const line = await screen.findByTestId('fare-estimate', {}, { timeout: 2000 });
+    expect(line.textContent).toBe('Tarif estimat: 32,19 RON · 7,3 km · 14 min · adaos 130%');
+    expect(line.dataset.cost).toBe('3219');
+    expect(api.calls('POST /api/fare-estimates').map((r) => r.body)).toEqual([
+      {
+        service_id: 1,
+        places: [
+          { lat: 47.17, long: 27.58 },
+          { lat: 47.17, long: 27.58 },
+        ],
+      },
+    ]);
+
+    fireEvent.change(screen.getByTestId('fixed-price'), { target: { value: '40' } });
+    expect(screen.getByTestId('fare-estimate').textContent).toBe('Preț fix: 40,00 RON');
+    expect(screen.getByTestId('fare-estimate').dataset.cost).toBe('4000');
+    fillClient();
+    await placeWithKeyboard();
+    expect(await screen.findByText('Order created')).toBeTruthy();
+    expect(api.calls('POST /api/orders')[0]?.body).toMatchObject({ cost: 4000 });
+  });
+
+  it('shows nothing without a tariff (404) and sends no cost when no price is typed', async () => {
+    const { api } = renderForm(0, {
+      'POST /api/fare-estimates': () => json(404, { message: 'Fără tarif.', code: 'not_found' }),
+      'POST /api/orders': () => json(201, buildOrder({ id: 78, state: 'created' })),
+      'GET /api/orders/78': () => json(200, buildOrder({ id: 78, state: 'created' })),
+    });
+    await pickAAndB();
+    await waitFor(() => expect(api.calls('POST /api/fare-estimates')).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(screen.queryByTestId('fare-estimate')).toBeNull();
+    fillClient();
+    await placeWithKeyboard();
+    expect(await screen.findByText('Order created')).toBeTruthy();
+    expect(api.calls('POST /api/orders')[0]?.body).not.toHaveProperty('cost');
+  });
+
+  it('refuses a fixed price that is not an amount, without calling the server', async () => {
+    const { api } = renderForm(0);
+    await screen.findByTestId('order-submit');
+    await pickPlace('A');
+    fillClient();
+    fireEvent.change(screen.getByTestId('fixed-price'), { target: { value: '40 lei' } });
+    await placeWithKeyboard();
+    expect(screen.getByTestId('fixed-price-error').textContent).toBe(
+      'Introduceți o sumă, de ex. 2,80',
+    );
+    expect(api.calls('POST /api/orders')).toHaveLength(0);
+  });
+
+  it('shows a placed order’s cost and how it was made', async () => {
+    renderForm(9, {
+      'GET /api/orders/9': () =>
+        json(200, buildOrder({ id: 9, state: 'assigned', cost: 4000, cost_source: 'fixed' })),
+    });
+    expect((await screen.findByTestId('order-form-cost')).textContent).toBe('40,00 RON preț fix');
+    expect(screen.queryByTestId('fixed-price')).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import type { Order } from '@common/orders/orders.schema';
 import { Badge, Button, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LabelValue } from '../../../components/LabelValue';
 import { isApiError } from '../../../lib/api-client';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import {
@@ -22,9 +23,11 @@ import { askCancelReason } from '../actions/cancel-prompt';
 import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
+import { OrderCost } from '../panel/OrderCost';
 import { ClientFields } from './ClientFields';
 import { CommentField } from './CommentField';
 import { DriverSearchPanel } from './DriverSearchPanel';
+import { FareLine } from './FareLine';
 import { OptionsPicker } from './OptionsPicker';
 import { OrderFormActions } from './OrderFormActions';
 import { type OrderFormModal, OrderFormModals } from './OrderFormModals';
@@ -206,6 +209,20 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
                 : actions.updatePayment.mutate({ id: order.id, payment_type, protocol_company_id })
             }
           />
+
+          {order && !editable && (
+            <LabelValue label="Cost" size="xs" testId="order-form-cost">
+              <OrderCost order={order} />
+            </LabelValue>
+          )}
+
+          {editable && (
+            <FareLine
+              draft={draft}
+              error={form.errors.fixed_price}
+              onFixedPrice={(fixed_price) => form.update({ fixed_price })}
+            />
+          )}
 
           {editable && (
             <Group justify="space-between">

@@ -84,3 +84,18 @@ describe('v2 quick form: the focus after Ctrl+Enter (keyboard flows)', () => {
     expect(api.calls('POST /api/orders')).toHaveLength(0);
   });
 });
+
+describe('v2 quick form: the fixed price', () => {
+  it("sends 'Preț fix' as cost in bani, and says it on the line", { timeout: 20_000 }, async () => {
+    const { api, name } = await filledWithFocusInName(() => json(201, buildOrder({ id: 71 })));
+    fireEvent.change(screen.getByTestId('fixed-price'), { target: { value: '25,5' } });
+    expect(screen.getByTestId('fare-estimate').textContent).toBe('Preț fix: 25,50 RON');
+    await press(name, 'Enter', true);
+    await waitFor(() => expect(api.calls('POST /api/orders')).toHaveLength(1));
+    expect(api.calls('POST /api/orders')[0]?.body).toMatchObject({ cost: 2550 });
+    // Emptied for the next call.
+    await waitFor(() =>
+      expect((screen.getByTestId('fixed-price') as HTMLInputElement).value).toBe(''),
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../auth';
 import { AddressSearch } from '../../places';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
+import { FareLine } from './FareLine';
 import { FarPickupWarning } from './FarPickupWarning';
 import {
   draftToBody,
@@ -159,15 +160,22 @@ export function QuickOrderForm({ addressRef, onClose, submitRef }: QuickOrderFor
           />
         </Group>
         <Group justify="space-between" mt="xs" wrap="nowrap">
-          <ProtocolFields
-            paymentType={draft.payment_type}
-            companyId={draft.protocol_company_id}
-            error={errors.protocol_company_id}
-            onChange={(payment_type, protocol_company_id) =>
-              update({ payment_type, protocol_company_id })
-            }
-            testId="quick-protocol"
-          />
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ProtocolFields
+              paymentType={draft.payment_type}
+              companyId={draft.protocol_company_id}
+              error={errors.protocol_company_id}
+              onChange={(payment_type, protocol_company_id) =>
+                update({ payment_type, protocol_company_id })
+              }
+              testId="quick-protocol"
+            />
+            <FareLine
+              draft={draft}
+              error={errors.fixed_price}
+              onFixedPrice={(fixed_price) => update({ fixed_price })}
+            />
+          </Group>
           <Group gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed">
               <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> plasează · <Kbd size="xs">-</Kbd>{' '}

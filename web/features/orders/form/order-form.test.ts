@@ -6,6 +6,7 @@ import {
   emptyDraft,
   emptyPlace,
   type OrderDraft,
+  pricedPlaces,
   serverErrorsToForm,
   validateDraft,
 } from './order-form';
@@ -108,6 +109,25 @@ describe('order form rules', () => {
     expect(
       draftToBody(filled({ payment_type: 'cash', protocol_company_id: 9 })).protocol_company_id,
     ).toBeNull();
+  });
+
+  it("sends 'Preț fix' as cost in bani, and nothing when it is empty", () => {
+    expect(draftToBody(filled({ fixed_price: '40,5' })).cost).toBe(4050);
+    expect(draftToBody(filled({ fixed_price: '  ' }))).not.toHaveProperty('cost');
+    expect(validateDraft(filled({ fixed_price: '40 lei' }), 'taxi')).toEqual({
+      fixed_price: 'Introduceți o sumă, de ex. 2,80',
+    });
+    expect(serverErrorsToForm({ cost: ['Cel mult 100.000,00 RON.'] }, filled())).toEqual({
+      fixed_price: 'Cel mult 100.000,00 RON.',
+    });
+  });
+
+  it('prices only from a pickup with coordinates, over the places that have them', () => {
+    expect(pricedPlaces(filled({ places: [emptyPlace(), picked('B')] }))).toEqual([]);
+    expect(pricedPlaces(filled({ places: [picked('A'), emptyPlace(), picked('C')] }))).toEqual([
+      { lat: 47.1, long: 27.5 },
+      { lat: 47.1, long: 27.5 },
+    ]);
   });
 
   it('maps server field paths back to the form, places by their sent index', () => {

@@ -1,5 +1,6 @@
 import type { LoggedUser } from '@common/auth/auth.schema';
 import { fromUtcString, toUtcString } from '@common/lib/dates';
+import { formatRonInput, parseRon } from '@common/lib/money';
 import { INVALID_PHONE, normalizePhone } from '@common/lib/phone';
 import type {
   CreateOrderBody,
@@ -38,6 +39,8 @@ export interface OrderDraft {
   departure: { date: string; time: string } | null;
   payment_type: PaymentType;
   protocol_company_id: number | null;
+  /** 'Preț fix' in RON as typed ('40,00'); empty: the tariff's estimate makes the cost. */
+  fixed_price: string;
 }
 
 /** Field keys of the form, named as the server's error paths ('places.0.name'). */
@@ -98,6 +101,7 @@ export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'
     departure: null,
     payment_type: 'cash',
     protocol_company_id: null,
+    fixed_price: '',
   };
 }
 
@@ -132,6 +136,7 @@ export function draftFromOrder(order: Order, now: Date = new Date()): OrderDraft
     departure: planned ? utcToLocalInputs(order.departure_time) : null,
     payment_type: order.payment_type,
     protocol_company_id: order.protocol_user?.id ?? null,
+    fixed_price: order.cost_source === 'fixed' ? formatRonInput(order.cost) : '',
   };
 }
 
@@ -173,7 +178,25 @@ export function validateDraft(draft: OrderDraft, flavour: Flavour): FormErrors {
   if (flavour === 'delivery' && filled.length < 2 && !errors['places.1.name']) {
     errors['places.1.name'] = 'Adresa de livrare este obligatorie.';
   }
+  const fixed = fixedPriceOf(draft);
+  if (fixed !== null && !fixed.ok) errors.fixed_price = fixed.error;
   return errors;
+}
+
+/** The typed 'Preț fix' read as bani, or null when the field is empty. */
+export function fixedPriceOf(draft: Pick<OrderDraft, 'fixed_price'>) {
+  return draft.fixed_price.trim() === '' ? null : parseRon(draft.fixed_price);
+}
+
+/** The places that have coordinates, in order, when the pickup has them: what a fare needs. */
+export function pricedPlaces(draft: Pick<OrderDraft, 'places'>): { lat: number; long: number }[] {
+  const [pickup] = draft.places;
+  if (!pickup || pickup.lat === null || pickup.long === null) return [];
+  return draft.places.flatMap((place) =>
+    place.lat !== null && place.long !== null && place.name.trim() !== ''
+      ? [{ lat: place.lat, long: place.long }]
+      : [],
+  );
 }
 
 /** The POST /api/orders (or PATCH of a new order) body; `place: true` places it (state created). */
@@ -181,6 +204,7 @@ export function draftToBody(draft: OrderDraft, now: Date = new Date()): CreateOr
   const departure =
     (draft.departure && localInputsToUtc(draft.departure.date, draft.departure.time)) ??
     toUtcString(now);
+  const fixed = fixedPriceOf(draft);
   return {
     places: filledPlaces(draft).map(({ place }) => placeToInput(place)),
     phone: normalizePhone(draft.phone) ?? draft.phone.trim(),
@@ -192,6 +216,8 @@ export function draftToBody(draft: OrderDraft, now: Date = new Date()): CreateOr
     departure_time: departure,
     payment_type: draft.payment_type,
     protocol_company_id: draft.payment_type === 'protocol' ? draft.protocol_company_id : null,
+    // Only a typed price is sent: without it the server stores the tariff's estimate.
+    ...(fixed?.ok && { cost: fixed.bani }),
     place: true,
   };
 }
@@ -209,7 +235,9 @@ export function serverErrorsToForm(
   for (const [field, messages] of Object.entries(errors)) {
     const message = messages.join(' ');
     const place = /^places(?:\.(\d+))?/.exec(field);
-    if (place) {
+    if (field === 'cost') {
+      form.fixed_price = message;
+    } else if (place) {
       // The server counts the sent (filled) places; map back to the form's index.
       const sent = Number(place[1] ?? 0);
       const index = filled[sent]?.index ?? sent;

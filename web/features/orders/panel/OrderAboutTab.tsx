@@ -1,4 +1,3 @@
-import { formatRon } from '@common/lib/money';
 import type { Order } from '@common/orders/orders.schema';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { LabelValue, type LabelValueProps } from '../../../components/LabelValue';
@@ -9,6 +8,7 @@ import {
   PAYMENT_TYPE_LABELS,
   SOURCE_LABELS,
 } from '../../../lib/orders/labels';
+import { OrderCost } from './OrderCost';
 import { OrderRoute } from './OrderRoute';
 
 const Field = (props: Omit<LabelValueProps, 'layout'>) => (
@@ -36,8 +36,8 @@ export function OrderAboutTab({ order, flavour }: { order: Order; flavour: Flavo
           {PAYMENT_TYPE_LABELS[order.payment_type]}
           {order.protocol_user ? ` · ${order.protocol_user.name}` : ''}
         </Field>
-        <Field label="Cost total" testId="about-cost">
-          {formatRon(order.discounted_cost ?? order.cost)}
+        <Field label="Cost" testId="order-cost">
+          <OrderCost order={order} />
         </Field>
         <Field label="Timp estimat șofer" testId="about-eta">
           {order.waiting_driver_time !== null ? `${order.waiting_driver_time} min` : '—'}

@@ -1,0 +1,49 @@
+import { can } from '@common/auth/page-access';
+import { Alert, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCurrentUser } from '../auth';
+import { SurchargesSection } from './SurchargesSection';
+import { TariffsSection } from './TariffsSection';
+import { TaximeterSection } from './TaximeterSection';
+import { useCompanyTariffs } from './use-tariffs';
+import { ZonePricesSection } from './ZonePricesSection';
+
+/**
+ * /finances ('Setări' under 'Financiar'): how the company's trips are priced. The fleet console
+ * reads it; only the company's administrators change it (the server refuses anyone else).
+ */
+export function FinancesScreen() {
+  const editable = can(useCurrentUser(), 'administers');
+  const tariffs = useCompanyTariffs();
+
+  return (
+    <Stack gap="md" maw={1000} data-testid="finances-page" data-editable={String(editable)}>
+      <Stack gap={2}>
+        <Title order={1} size="h3">
+          Tarife
+        </Title>
+        {!editable && (
+          <Text size="xs" c="dimmed" data-testid="finances-read-only">
+            Doar administratorii firmei pot schimba tarifele.
+          </Text>
+        )}
+      </Stack>
+      {tariffs.isPending && <Loader size="sm" />}
+      {tariffs.isError && (
+        <Alert color="red" variant="light">
+          {tariffs.error.message}
+        </Alert>
+      )}
+      {tariffs.data && (
+        <>
+          <TariffsSection tariffs={tariffs.data.tariffs} editable={editable} />
+          <Divider />
+          <SurchargesSection surcharges={tariffs.data.surcharges} editable={editable} />
+          <Divider />
+          <ZonePricesSection prices={tariffs.data.zone_prices} editable={editable} />
+          <Divider />
+          <TaximeterSection accepted={tariffs.data.settings.accept_taximeter} editable={editable} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+// No other feature uses this one; web/app and web/pages import its screens directly.
+export {};

@@ -1,0 +1,102 @@
+import {
+  createSurcharge,
+  createZonePrice,
+  deleteSurcharge,
+  deleteZonePrice,
+  getTariffs,
+  putFareSettings,
+  putTariff,
+} from '@common/money/tariffs.api';
+import type { CompanyTariffs, Tariff } from '@common/money/tariffs.schema';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, apiWith } from '../../lib/api-client';
+
+const TARIFFS_KEY = ['tariffs'] as const;
+
+type TariffBody = z.input<typeof putTariff.body>;
+type SurchargeBody = z.input<typeof createSurcharge.body>;
+type ZonePriceBody = z.input<typeof createZonePrice.body>;
+
+/** The saved row into the cached tariffs: every write answers the row as stored. */
+const patchCache = (
+  queryClient: QueryClient,
+  change: (tariffs: CompanyTariffs) => CompanyTariffs,
+) =>
+  queryClient.setQueryData<CompanyTariffs>(TARIFFS_KEY, (current) =>
+    current ? change(current) : current,
+  );
+
+/** GET /api/tariffs: the caller's company's meters, surcharges, zone prices and settings. */
+export function useCompanyTariffs() {
+  return useQuery({
+    queryKey: TARIFFS_KEY,
+    queryFn: ({ signal }) => apiWith(getTariffs, { signal }, { query: {} }),
+  });
+}
+
+/** PUT /api/tariffs/{service_id}; service 0 is the meter for every other service. */
+export function useSaveTariff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceId, body }: { serviceId: number; body: TariffBody }) =>
+      api(putTariff, { params: { service_id: serviceId }, query: {}, body }),
+    onSuccess: (saved: Tariff) =>
+      patchCache(queryClient, (all) => ({
+        ...all,
+        tariffs: [...all.tariffs.filter((t) => t.service_id !== saved.service_id), saved],
+      })),
+  });
+}
+
+export function useCreateSurcharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SurchargeBody) => api(createSurcharge, { query: {}, body }),
+    onSuccess: (saved) =>
+      patchCache(queryClient, (all) => ({ ...all, surcharges: [...all.surcharges, saved] })),
+  });
+}
+
+export function useDeleteSurcharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(deleteSurcharge, { params: { id } }),
+    onSuccess: (_none, id) =>
+      patchCache(queryClient, (all) => ({
+        ...all,
+        surcharges: all.surcharges.filter((s) => s.id !== id),
+      })),
+  });
+}
+
+export function useCreateZonePrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ZonePriceBody) => api(createZonePrice, { query: {}, body }),
+    onSuccess: (saved) =>
+      patchCache(queryClient, (all) => ({ ...all, zone_prices: [...all.zone_prices, saved] })),
+  });
+}
+
+export function useDeleteZonePrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(deleteZonePrice, { params: { id } }),
+    onSuccess: (_none, id) =>
+      patchCache(queryClient, (all) => ({
+        ...all,
+        zone_prices: all.zone_prices.filter((z) => z.id !== id),
+      })),
+  });
+}
+
+/** PUT /api/fare-settings: whether the driver app's taximeter makes the final fare. */
+export function useSaveFareSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accept_taximeter: boolean) =>
+      api(putFareSettings, { query: {}, body: { accept_taximeter } }),
+    onSuccess: (settings) => patchCache(queryClient, (all) => ({ ...all, settings })),
+  });
+}

@@ -1,0 +1,6 @@
+import { FinancesScreen } from '../features/finances/FinancesScreen';
+
+/** /finances ('Setări' in 'Financiar'): tariffs, surcharges, zone prices, the taximeter. */
+export default function FinancesPage() {
+  return <FinancesScreen />;
+}
