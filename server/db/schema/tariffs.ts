@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { services } from './catalog';
 import { createdAt, updatedAt } from './columns';
 import { companies } from './companies';
-import { services } from './catalog';
 import { users } from './users';
 import { polygons } from './zones';
 
