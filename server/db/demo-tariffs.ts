@@ -65,14 +65,12 @@ export async function seedDemoTariffs(
       ...DEMO_DELIVERY_METERS.restaurant,
     },
   ]);
-  await db
-    .insert(tariffSurcharges)
-    .values({
-      company_id: input.taxiCompanyId,
-      name: 'Noapte',
-      ...DEMO_NIGHT,
-      days: [...DEMO_NIGHT.days],
-    });
+  await db.insert(tariffSurcharges).values({
+    company_id: input.taxiCompanyId,
+    name: 'Noapte',
+    ...DEMO_NIGHT,
+    days: [...DEMO_NIGHT.days],
+  });
   await db
     .insert(fareSettings)
     .values({ company_id: input.taxiCompanyId, accept_taximeter: false });
