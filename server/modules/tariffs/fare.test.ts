@@ -258,12 +258,15 @@ describe('the fare made at the finish', () => {
     return order.id;
   }
 
-  /** The driver's positions on the order, one a minute from the trip's start. */
+  /**
+   * The driver's positions on the order, one a minute from the trip's start (seconds apart per
+   * order: one driver's positions are keyed by their time).
+   */
   async function drove(c: Awaited<ReturnType<typeof company>>, orderId: number, route: Point[]) {
     for (const [i, p] of route.entries()) {
       await t.db.execute(sql`insert into driver_position_history
           (driver_id, reported_at, lat, long, order_id)
-        values (${c.driverId}, (now() at time zone 'utc') - make_interval(mins => ${9 - i}),
+        values (${c.driverId}, (now() at time zone 'utc') - make_interval(mins => ${9 - i}, secs => ${orderId % 60}),
           ${p.lat}, ${p.long}, ${orderId})`);
     }
   }

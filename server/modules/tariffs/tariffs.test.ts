@@ -183,7 +183,6 @@ describe('surcharges', () => {
     const response = await call(manager, 'POST', '/api/tariff-surcharges', {
       ...NIGHT,
       days: [1, 1],
-      time_to: '22:00',
       percent: 90,
     });
     expect(response.statusCode).toBe(422);
