@@ -10,6 +10,7 @@ import {
   OfferAnswerSchema,
   OrderDriversQuerySchema,
   OrderIdBodySchema,
+  TripFinishBodySchema,
 } from './dispatch.schema';
 
 /**
@@ -78,8 +79,14 @@ const tripStep = (step: 'arrived' | 'start' | 'finish') =>
 export const tripArrived = tripStep('arrived');
 /** Trip: started (trip_started_at). */
 export const tripStart = tripStep('start');
-/** Trip: finished (trip_finished_at); the driver is free. */
-export const tripFinish = tripStep('finish');
+/**
+ * Trip: finished (trip_finished_at); the driver is free, the fare is made. The body is optional:
+ * `{taximeter_amount}` where the driver's app has a taximeter.
+ */
+export const tripFinish = defineEndpoint({
+  ...tripStep('finish'),
+  body: TripFinishBodySchema,
+});
 
 /** The driver cancels his order; cancellation text `driverId~reason`. */
 export const tripCancel = defineEndpoint({

@@ -38,6 +38,21 @@ export const DriverCancelBodySchema = z.strictObject({
     .max(200, 'Motivul poate avea cel mult 200 de caractere.'),
 });
 
+/**
+ * The finish's optional body: the driver app's taximeter amount in bani, the fare where the
+ * company accepts it (docs/MONEY.md). No body at all (the older apps, the simulators) is valid.
+ */
+export const TripFinishBodySchema = z
+  .strictObject({
+    taximeter_amount: z
+      .number({ error: 'Introduceți suma în bani.' })
+      .int('Suma se dă în bani întregi.')
+      .min(0, 'Suma nu poate fi negativă.')
+      .max(10_000_000, 'Cel mult 100.000,00 RON.')
+      .optional(),
+  })
+  .nullish();
+
 export const OfferAnswerSchema = z.object({
   orderId: z.number().int(),
   answer: z.enum(['accepted', 'refused']),

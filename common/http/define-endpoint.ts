@@ -45,7 +45,12 @@ export type RequestOf<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: InferInput<E['params']> }
   : { params?: undefined }) &
   (E['query'] extends z.ZodType ? { query?: InferInput<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: InferInput<E['body']> } : { body?: undefined });
+  (E['body'] extends z.ZodType
+    ? // A body that may be absent (null or undefined) need not be passed.
+      null extends InferInput<E['body']>
+      ? { body?: InferInput<E['body']> }
+      : { body: InferInput<E['body']> }
+    : { body?: undefined });
 
 /** Fills `:name` segments of a path from params, URL-encoded. */
 export function buildPath(path: string, params?: Record<string, unknown>): string {

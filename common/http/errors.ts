@@ -45,6 +45,9 @@ export const NOT_FOUND = {
   zone: 'Zona nu a fost găsită.',
   stand: 'Stația nu a fost găsită.',
   car: 'Mașina nu a fost găsită.',
+  service: 'Serviciul nu a fost găsit.',
+  surcharge: 'Adaosul nu a fost găsit.',
+  zonePrice: 'Prețul pe zone nu a fost găsit.',
   webApp: 'Aplicația web nu a fost găsită (rulați npm run build).',
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND;

@@ -2,6 +2,7 @@ import { fromUtcString } from '@common/lib/dates';
 import { inArray, sql } from 'drizzle-orm';
 import { searchStartSql } from '../modules/dispatch/engine/searches.repo';
 import { type DbOrTx, rowsOf } from './client';
+import { demoTaxiFare } from './demo-tariffs';
 import {
   blockedPhones,
   clientAddresses,
@@ -148,6 +149,17 @@ function demoOrderPlan(drivers: readonly { id: number; indicativ: string }[]): P
   return plan.sort((a, b) => b.minutesAgo - a.minutesAgo || a.i - b.i);
 }
 
+/** The price columns of a demo order, as placing it and finishing its trip would leave them. */
+function demoCost(
+  from: { lat: number; long: number },
+  to: { lat: number; long: number },
+  at: Date,
+  finished: boolean,
+) {
+  const cost = demoTaxiFare(from, to, at);
+  return { cost, cost_source: finished ? 'meter' : 'estimate', discounted_cost: cost };
+}
+
 /**
  * A day of work for the demo taxi company, so the console is alive on first start: finished and
  * canceled orders over the last hours, the live ones (bookings for later, the pending queue,
@@ -240,7 +252,13 @@ export async function seedDemoOrders(
         dispatcher_id: fromApp ? null : input.dispatcherId,
         source: fromApp ? 'from_app' : 'from_call',
         payment_type: i % 5 === 0 ? 'card' : 'cash',
-        cost: state === 'finished' ? 1500 + ((i * 370) % 3500) : null,
+        // The taxi meter on the trip (demo-tariffs.ts): driven for a finished one, else estimated.
+        ...demoCost(
+          { lat: fromLat, long: fromLng },
+          { lat: toLat, long: toLng },
+          fromUtcString(startedAt ?? createdAt),
+          state === 'finished',
+        ),
         driver_id: driver?.id ?? null,
         car_indicativ: driver?.indicativ ?? null,
         waiting_driver_time: driver ? 3 + (i % 9) : null,

@@ -12,6 +12,7 @@ import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoZones } from './demo-zones';
 import { buildCompany, buildDriver, buildUser } from './factories';
 import { companyUsers, contentPages, searchIntervals, searchMethods, users } from './schema';
@@ -164,8 +165,8 @@ async function seedDemoSearchMethod(db: DbOrTx, companyId: number) {
 
 /**
  * The whole demo: companies of every package, their users, 44 drivers and couriers with cars,
- * clients, content, a day of taxi orders, zones and stands, the search methods of the companies
- * that dispatch (taxi, courier, restaurant) and the address gazetteers.
+ * clients, content, a day of taxi orders, zones and stands, the tariffs and search methods of
+ * the companies that dispatch (taxi, courier, restaurant) and the address gazetteers.
  */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (user 1 gets the country-level map).
@@ -278,6 +279,11 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
 
   for (const company of [taxi, courier, restaurant]) await seedDemoSearchMethod(db, company.id);
   await seedDemoZones(db, { taxiCompanyId: taxi.id, courierCompanyId: courier.id });
+  await seedDemoTariffs(db, {
+    taxiCompanyId: taxi.id,
+    courierCompanyId: courier.id,
+    restaurantCompanyId: restaurant.id,
+  });
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
   // Id 1 was given: the sequence must move past it, or the first page written at /content
   // would take id 1 again.

@@ -112,7 +112,20 @@ async function seedCallers(tenant: Tenant) {
     values (${company}, ${`device-${tenant.token}`}, ${`Model ${tenant.token}`}, 'android')`);
   await t.db.execute(sql`insert into calls (company_id, sip_call_id, phone, outcome, code)
     values (${company}, ${`call-${tenant.token}`}, ${tenant.phones[0] ?? ''}, 'missed', 487)`);
+  // Its pricing: a service of its own to price, a surcharge named with the canary (GET
+  // /api/tariffs must never show it to the other company), a zone price on its zone.
+  await t.db.execute(
+    sql`insert into services (company_id, name) values (${company}, ${`Serviciu ${tenant.token}`})`,
+  );
+  await t.db.execute(sql`insert into tariff_surcharges (company_id, name, days, time_from, time_to, percent)
+    values (${company}, ${`Noapte ${tenant.token}`}, '{1,2,3,4,5,6,7}', '22:00', '06:00', 130)`);
+  const zone = tenant.zoneIds[0] ?? MISSING;
+  await t.db.execute(sql`insert into zone_prices (company_id, from_polygon_id, to_polygon_id, price)
+    values (${company}, ${zone}, ${zone}, 1500)`);
   for (const [table, where] of [
+    ['services', sql`company_id = ${company}`],
+    ['tariff_surcharges', sql`company_id = ${company}`],
+    ['zone_prices', sql`company_id = ${company}`],
     ['cars', sql`company_id = ${company}`],
     ['devices', sql`company_id = ${company}`],
     ['search_intervals', sql`company_id = ${company}`],
@@ -215,6 +228,9 @@ function paramValue(path: string, param: string, label: TenantLabel, caller: Cal
       ['/api/announcements/', 'announcements'],
       ['/api/incidents/', 'incidents'],
       ['/api/calls/missed/', 'calls'],
+      ['/api/tariffs/', 'services'],
+      ['/api/tariff-surcharges/', 'tariff_surcharges'],
+      ['/api/zone-prices/', 'zone_prices'],
     ] as const
   ).find(([prefix]) => path.startsWith(prefix))?.[1];
   if (param === 'linkId') return String(rows[label].driver_report_tokens ?? MISSING);
@@ -246,6 +262,39 @@ function namedInput(
       return { payload: { interlocutor_id: person } };
     case 'POST /api/messages/to-user':
       return { payload: { user_id: person, message: `Matrice ${caller.role}` } };
+    // The pricing of the company named in the query (the caller's own when none is named).
+    case 'GET /api/tariffs':
+      return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    case 'POST /api/tariff-surcharges':
+    case 'PUT /api/fare-settings':
+      return {
+        ...(label === caller.label ? {} : { query: `company_id=${tenant.companyId}` }),
+        payload:
+          key === 'PUT /api/fare-settings'
+            ? { accept_taximeter: false }
+            : { name: 'Matrice', days: [1], time_from: '22:00', time_to: '06:00', percent: 120 },
+      };
+    // Valid bodies, so that the other company's service or zones decide.
+    case 'PUT /api/tariffs/:service_id':
+      return { payload: { start_fee: 500, per_km: 280, per_minute: 50, minimum_fare: 1200 } };
+    case 'POST /api/zone-prices':
+      return {
+        payload: {
+          from_polygon_id: tenant.zoneIds[0] ?? MISSING,
+          to_polygon_id: tenant.zoneIds[0] ?? MISSING,
+          price: 2000,
+        },
+      };
+    case 'POST /api/fare-estimates':
+      return {
+        payload: {
+          places: [
+            { lat: 47.16, long: 27.58 },
+            { lat: 47.17, long: 27.6 },
+          ],
+          ...(label === caller.label ? {} : { company_id: tenant.companyId }),
+        },
+      };
     case 'POST /api/messages/to-all-drivers':
     case 'POST /api/messages/to-all-clients':
       return { payload: { message: `Matrice ${caller.role}`, company_id: tenant.companyId } };

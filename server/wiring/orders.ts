@@ -23,7 +23,11 @@ import { createOrderReads } from '../modules/orders/order-reads';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { createOrdersReadModel } from '../modules/orders/read-model/orders-read-model';
 import { createOrderWritePath } from '../modules/orders/write/order-write-path';
+import { estimateLeg } from '../modules/routing/estimate';
 import { createRouting } from '../modules/routing/routing.service';
+import { createFares } from '../modules/tariffs/fare.service';
+import { tariffsRoutes } from '../modules/tariffs/tariffs.routes';
+import { createTariffsService } from '../modules/tariffs/tariffs.service';
 import type { Core } from './core';
 import type { FleetArea } from './fleet';
 
@@ -62,6 +66,24 @@ export async function wireOrdersAndDispatch(
 
   const idempotency = createIdempotency(db);
   const callerCompanies = createCallerCompanies(db);
+  const routing = createRouting(config, app.log);
+  // The fare: estimates at intake (POST /api/fare-estimates, placing an order) and at the finish.
+  const fares = createFares({
+    db,
+    zones: zones.index,
+    route: routing.route,
+    straightLine: (from, to) =>
+      estimateLeg(from, to, {
+        roadFactor: config.ROUTING_ROAD_FACTOR,
+        cityKmh: config.ROUTING_CITY_KMH,
+      }),
+    latestPosition: (driverId, orderId) => {
+      const driver = fleet.index.get(driverId);
+      return driver?.orderId === orderId && driver.lat !== null && driver.long !== null
+        ? { lat: driver.lat, long: driver.long }
+        : undefined;
+    },
+  });
   const schedule = createSearchSchedule({
     now: clock ?? Date.now,
     prebookMinutes: config.DISPATCH_PREBOOK_MINUTES,
@@ -83,6 +105,7 @@ export async function wireOrdersAndDispatch(
       },
     },
     duty: fleet.writes,
+    fares,
   });
 
   // Searches live in the database; the nodes share them through fenced leases.
@@ -92,7 +115,7 @@ export async function wireOrdersAndDispatch(
     nodeId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     index: fleet.index,
     zones: zones.index,
-    routing: createRouting(config, app.log),
+    routing,
     writes: orderWrites.dispatch,
     planFor,
     priorityDriverIds,
@@ -136,6 +159,7 @@ export async function wireOrdersAndDispatch(
   );
   searchConfigRoutes(app, authenticate, createSearchConfigService({ db, publisher }));
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(db));
+  tariffsRoutes(app, authenticate, createTariffsService({ db, fares, callerCompanies }));
 
   // Idempotency keys live 24 h, the orders' changes ORDER_CHANGES_KEEP_HOURS; both sweeps are
   // cheap and indexed.

@@ -11,5 +11,6 @@ export * from './idempotency';
 export * from './messages';
 export * from './orders';
 export * from './places';
+export * from './tariffs';
 export * from './users';
 export * from './zones';

@@ -43,8 +43,8 @@ export function dispatchRoutes(
   route(app, authenticate, tripStart, DRIVER, ({ auth, params }) =>
     dispatch.start(auth, params.id),
   );
-  route(app, authenticate, tripFinish, DRIVER, ({ auth, params }) =>
-    dispatch.finish(auth, params.id),
+  route(app, authenticate, tripFinish, DRIVER, ({ auth, params, body }) =>
+    dispatch.finish(auth, params.id, body?.taximeter_amount),
   );
   route(app, authenticate, tripCancel, DRIVER, ({ auth, params, body }) =>
     dispatch.cancel(auth, params.id, body.reason),

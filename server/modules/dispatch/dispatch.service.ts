@@ -109,8 +109,8 @@ export function createDispatchService(deps: {
       trip(auth, id, () => writes.arrived(actorOf(auth), id)),
     start: (auth: AuthContext, id: number) =>
       trip(auth, id, () => writes.started(actorOf(auth), id)),
-    finish: (auth: AuthContext, id: number) =>
-      trip(auth, id, () => writes.finished(actorOf(auth), id)),
+    finish: (auth: AuthContext, id: number, taximeterAmount?: number) =>
+      trip(auth, id, () => writes.finished(actorOf(auth), id, taximeterAmount)),
     cancel: (auth: AuthContext, id: number, reason: string) =>
       trip(auth, id, () => writes.driverCanceled(actorOf(auth), id, reason)),
   };

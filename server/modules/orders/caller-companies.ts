@@ -17,3 +17,22 @@ export function createCallerCompanies(db: Db) {
 }
 
 export type CallerCompaniesOf = ReturnType<typeof createCallerCompanies>;
+
+/** The company a caller's new orders are placed for: his own dispatching one before a protocol one. */
+export const creatorOf = (mine: CallerCompanies) =>
+  mine.find((c) => c.type !== 'protocol') ?? mine[0];
+
+/**
+ * Who dispatches an order the caller creates (and whose tariffs price it): his own dispatch,
+ * courier or restaurant company; a protocol company's orders go to the dispatch company it is a
+ * client of. Undefined for a caller of no company.
+ */
+export function placingCompanies(mine: CallerCompanies) {
+  const creator = creatorOf(mine);
+  if (!creator) return undefined;
+  const processedBy =
+    creator.type === 'protocol' && creator.parent_company_id
+      ? creator.parent_company_id
+      : creator.id;
+  return { creator, processedBy, isProtocolCreator: creator.type === 'protocol' };
+}

@@ -1,9 +1,12 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
+import type { Fares } from '../../tariffs/fare.service';
+import { placesOf } from '../orders.repo';
 import { type Actor, SYSTEM_ACTOR } from './actor';
 import { dispatchGuards, isDriverTaken } from './dispatch-rows.repo';
 import { createGuardedWrite, type DutyChange, type GuardedWrite } from './guarded-write';
+import { updateOrderWhere } from './order-rows.repo';
 import type { WriteSteps } from './write-steps';
 
 export { type Actor, SYSTEM_ACTOR } from './actor';
@@ -32,7 +35,7 @@ const ALL = { kind: 'all' } as const;
  * engine's rows in the same transaction, and its numbered change. Answers null when the guard
  * refused (the order moved on: canceled, taken, retried).
  */
-export function createDispatchTransitions(db: Db, steps: WriteSteps) {
+export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Fares) {
   const guardedWrite = createGuardedWrite(db, steps);
 
   async function write(orderId: number, { duty, ...spec }: DispatchWrite): Promise<Order | null> {
@@ -123,14 +126,31 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps) {
         historyType: 'trip_started',
       }),
 
-    /** Trip: finished (trip_finished_at); the driver is free again. */
-    finished: (actor: Actor & { userId: number }, orderId: number) =>
+    /**
+     * Trip: finished (trip_finished_at); the driver is free again. The final fare is made in
+     * the same transaction (docs/MONEY.md "At the finish"): `taximeterAmount` is the driver
+     * app's, the fare where the company accepts it.
+     */
+    finished: (actor: Actor & { userId: number }, orderId: number, taximeterAmount?: number) =>
       write(orderId, {
         guard: dispatchGuards.finished(actor.userId),
         values: { state: 'finished', trip_finished_at: utcNow, closed_at: utcNow },
         actor,
         historyType: 'finished',
         duty: { driverId: actor.userId, busy: false },
+        ...(fares
+          ? {
+              within: async (tx, finished) => {
+                const places = await placesOf(tx, orderId);
+                const fare = await fares.atFinish(tx, { ...finished, places }, taximeterAmount);
+                if (!fare) return;
+                await updateOrderWhere(tx, ALL, orderId, undefined, {
+                  ...fare,
+                  discounted_cost: fare.cost,
+                });
+              },
+            }
+          : {}),
       }),
 
     /** A driver cancels his order; the text is `driverId~reason`. */

@@ -38,6 +38,11 @@ export interface NewOrder {
   places: OrderPlaceInput[];
   /** The first place's name (the service's `placeColumns`). */
   address: string | null;
+  /** Bani: the operator's fixed price or the tariff's estimate (docs/MONEY.md); null: none. */
+  cost: number | null;
+  cost_source: string | null;
+  /** Equals `cost` until discounts exist. */
+  discounted_cost: number | null;
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
@@ -87,7 +92,7 @@ const placingStatement = (startSearches: (rows: SQL) => SQL) =>
     insert into orders (id, state, start_at, departure_time, service_id, phone, client_name,
       about_client, comment, client_id, options, dispatcher_id, custom_driver_ids,
       search_company_ids, payment_type, source, always_in_call, created_by_company_id,
-      processed_by_company_id, protocol_company_id, address)
+      processed_by_company_id, protocol_company_id, address, cost, cost_source, discounted_cost)
     select go.id,
       case when ${p('placed')}::boolean then 'created' else 'new' end,
       case when ${p('placed')}::boolean then ${utcNow} end,
@@ -97,7 +102,8 @@ const placingStatement = (startSearches: (rows: SQL) => SQL) =>
       ${p('dispatcher_id')}::int, ${p('custom_driver_ids')}::int[],
       ${p('search_company_ids')}::int[], ${p('payment_type')}::text, 'from_call',
       ${p('always_in_call')}::boolean, ${p('created_by_company_id')}::int,
-      ${p('company_id')}::int, ${p('protocol_company_id')}::int, ${p('address')}::text
+      ${p('company_id')}::int, ${p('protocol_company_id')}::int, ${p('address')}::text,
+      ${p('cost')}::int, ${p('cost_source')}::text, ${p('discounted_cost')}::int
     from go, new_client
     returning id
   ),

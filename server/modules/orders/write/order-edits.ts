@@ -18,10 +18,17 @@ import { utcNow } from '../../../db/schema/columns';
 import { AppError, conflict, notFound, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
 import type { Idempotency } from '../../idempotency/idempotency.service';
-import type { CallerCompanies, CallerCompaniesOf } from '../caller-companies';
+import type { Fares } from '../../tariffs/fare.service';
+import {
+  type CallerCompanies,
+  type CallerCompaniesOf,
+  creatorOf,
+  placingCompanies,
+} from '../caller-companies';
 import { appendChangesOf } from '../change-stream/order-changes.repo';
-import { type OrderRow, placesOf } from '../orders.repo';
+import { findOrderRow, type OrderRow, placesOf } from '../orders.repo';
 import { insertNewOrder } from './new-order.repo';
+import { fixedFare, intakeFare } from './order-fares';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import * as rows from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
@@ -69,9 +76,6 @@ function throwIfInvalid(
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
-
-/** The company a caller's new orders are placed for: his own dispatching one before a protocol one. */
-const creatorOf = (mine: CallerCompanies) => mine.find((c) => c.type !== 'protocol') ?? mine[0];
 
 /** The protocol company a caller orders for, null unless he is a protocol client. */
 function protocolClientOf(mine: CallerCompanies): number | null {
@@ -136,20 +140,16 @@ export function createOrderEdits(
   steps: WriteSteps,
   idempotency: Idempotency,
   callerCompanies: CallerCompaniesOf,
+  fares?: Fares,
 ) {
   /**
    * Who dispatches an order the caller creates: their own dispatch, courier or restaurant
    * company; a protocol company's orders go to the dispatch company it is a client of.
    */
   async function companiesFor(auth: AuthContext) {
-    const mine = await callerCompanies(auth);
-    const creator = creatorOf(mine);
-    if (!creator) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
-    const processedBy =
-      creator.type === 'protocol' && creator.parent_company_id
-        ? creator.parent_company_id
-        : creator.id;
-    return { creator, processedBy, isProtocolCreator: creator.type === 'protocol' };
+    const placing = placingCompanies(await callerCompanies(auth));
+    if (!placing) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
+    return placing;
   }
 
   async function checkReferences(
@@ -168,6 +168,27 @@ export function createOrderEdits(
   const clientChanged = (tx: DbOrTx, clientId: number, orderId: number) =>
     appendChangesOf(tx, rows.otherOrdersOfClient(clientId, orderId));
 
+  /**
+   * The fare a new order's edit stores: the operator's price, or the estimate again when its
+   * places, service or departure change (a fixed price stays unless the edit clears it). Read
+   * before the edit's transaction, which keeps it only while the order is still new.
+   */
+  async function editedFare(auth: AuthContext, id: number, input: EditInput) {
+    const { cost, places, service_id: serviceId, departure_time: departure } = input;
+    if (cost === undefined && !places && serviceId === undefined && !departure) return undefined;
+    if (cost != null) return fixedFare(cost);
+    const row = await findOrderRow(db, scopeOf(auth), id);
+    if (!row || !isEditable(asFacts(row))) return undefined;
+    if (cost === undefined && row.cost_source === 'fixed') return undefined;
+    return intakeFare(fares, {
+      companyId: row.processed_by_company_id,
+      serviceId: serviceId === undefined ? row.service_id : (serviceId ?? 1),
+      places: places ?? (await placesOf(db, id)),
+      departureTime: departure ?? row.departure_time,
+      cost: null,
+    });
+  }
+
   /** POST /api/orders (validation; a retry with the same Idempotency-Key replays). */
   async function create(auth: AuthContext, input: CreateInput, idempotencyKey: string | undefined) {
     const { creator, processedBy, isProtocolCreator } = await companiesFor(auth);
@@ -176,6 +197,15 @@ export function createOrderEdits(
     // request whose key already ran replays even if, say, its phone was blocked since. Read
     // committed inside one transaction would not keep these facts from changing either.
     const facts = await referenceFacts(db, processedBy, input);
+    // Service 1, unless the company chose its own default (/settings).
+    const serviceId = input.service_id ?? facts.defaultServiceId ?? 1;
+    const fare = await intakeFare(fares, {
+      companyId: processedBy,
+      serviceId,
+      places: input.places,
+      departureTime: input.departure_time,
+      cost: input.cost,
+    });
     const protocolCompanyId = input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
     const result = await idempotency.onceInOneStatement(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
@@ -198,8 +228,8 @@ export function createOrderEdits(
             about_client: input.about_client ?? null,
             comment: input.comment ?? null,
             departure_time: input.departure_time ?? null,
-            // Service 1, unless the company chose its own default (/settings).
-            service_id: input.service_id ?? facts.defaultServiceId ?? 1,
+            service_id: serviceId,
+            ...fare,
             options: input.options,
             dispatcher_id: auth.userId,
             custom_driver_ids: input.custom_driver_ids,
@@ -238,6 +268,7 @@ export function createOrderEdits(
    */
   async function update(auth: AuthContext, id: number, body: UpdateOrderBody) {
     const input = billedToOwn(protocolClientOf(await callerCompanies(auth)), body as EditInput);
+    const fare = await editedFare(auth, id, input);
     const seq = await db.transaction(async (tx) => {
       const row = await steps.rowOf(tx, auth, id);
       const refusal = updateRefusal(asFacts(row), body);
@@ -275,7 +306,7 @@ export function createOrderEdits(
         scopeOf(auth),
         id,
         rows.transitionGuards.stillIn(row.state),
-        editedColumns(input, editable, placing),
+        { ...editedColumns(input, editable, placing), ...(editable ? fare : {}) },
       );
       if (!updated) throw conflict(placing ? REFUSALS.place : REFUSALS.notEditable);
       if (placing)

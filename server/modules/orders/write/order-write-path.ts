@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { Idempotency } from '../../idempotency/idempotency.service';
+import type { Fares } from '../../tariffs/fare.service';
 import type { CallerCompaniesOf } from '../caller-companies';
 import { createCallTransitions } from './call-transitions';
 import { createDispatchTransitions } from './dispatch-transitions';
@@ -16,14 +17,19 @@ import { createWriteSteps, type WriteStepsDeps } from './write-steps';
  * orders-write-path.grit refuses it, and write-path.test.ts checks the sources.
  */
 export function createOrderWritePath(
-  deps: WriteStepsDeps & { idempotency: Idempotency; callerCompanies: CallerCompaniesOf },
+  deps: WriteStepsDeps & {
+    idempotency: Idempotency;
+    callerCompanies: CallerCompaniesOf;
+    /** Prices orders at intake and at the finish; absent, orders are stored without a fare. */
+    fares?: Fares;
+  },
 ) {
   const steps = createWriteSteps(deps);
   return {
-    ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies),
+    ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies, deps.fares),
     ...createOrderTransitions(deps.db, steps),
     /** The engine's and the drivers' changes. */
-    dispatch: createDispatchTransitions(deps.db, steps),
+    dispatch: createDispatchTransitions(deps.db, steps, deps.fares),
     /** The softphone's answered, held and ended calls. */
     calls: createCallTransitions(deps.db, steps),
   };

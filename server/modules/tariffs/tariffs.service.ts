@@ -1,0 +1,211 @@
+import type { CompanyType } from '@common/auth/auth.schema';
+import { ABILITIES } from '@common/auth/page-access';
+import { NOT_FOUND } from '@common/http/errors';
+import { fromUtcString } from '@common/lib/dates';
+import type {
+  CompanyTariffs,
+  FareEstimate,
+  FareEstimateBodySchema,
+  FareSettings,
+  SurchargeBodySchema,
+  SurchargeRow,
+  Tariff,
+  TariffBodySchema,
+  ZonePrice,
+  ZonePriceBodySchema,
+} from '@common/money/tariffs.schema';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../http/app-error';
+import { type AuthContext, isAdmin, ownerOf, scopeOf } from '../../http/auth-context';
+import { findCompanies } from '../companies/companies.repo';
+import { type CallerCompaniesOf, placingCompanies } from '../orders/caller-companies';
+import type { Fares } from './fare.service';
+import * as repo from './tariffs.repo';
+
+export const NOT_YOUR_COMPANY = 'Compania nu este a dumneavoastră.';
+export const PAIR_PRICED = 'Perechea de zone are deja un preț.';
+export const NO_TARIFF = 'Compania nu are tarif.';
+const RIDES_ONLY = 'Tarifele sunt ale companiei care vă dispecerizează comenzile.';
+
+/**
+ * The company's tariffs, surcharges, zone prices and fare settings (docs/MONEY.md "Who may do
+ * what"): read by its fleet console, changed by its administrators; the estimate of a trip for
+ * whoever places its orders.
+ */
+export function createTariffsService(deps: {
+  db: Db;
+  fares: Fares;
+  callerCompanies: CallerCompaniesOf;
+}) {
+  const { db, fares } = deps;
+
+  /**
+   * The company a request acts in: the one `companyId` names (one of the caller's; any for the
+   * platform admin), else the caller's first.
+   */
+  async function companyOf(auth: AuthContext, companyId: number | undefined): Promise<number> {
+    if (companyId === undefined) return ownerOf(auth);
+    if (isAdmin(auth)) {
+      if (!(await repo.companyExists(db, companyId)))
+        throw validationFailed({ company_id: [NOT_FOUND.company] });
+      return companyId;
+    }
+    if (!auth.companyIds.includes(companyId)) throw forbidden(NOT_YOUR_COMPANY);
+    return companyId;
+  }
+
+  /** The fleet's console reads them; a protocol client, who only orders rides, does not. */
+  async function mayRead(auth: AuthContext) {
+    const companies = (await deps.callerCompanies(auth)).map((c) => ({
+      type: c.type as CompanyType,
+    }));
+    if (!ABILITIES.watchesFleet({ roles: auth.roles, companies })) throw forbidden(RIDES_ONLY);
+  }
+
+  async function read(companyId: number): Promise<CompanyTariffs> {
+    const [tariffs, surcharges, zonePrices, settings] = await Promise.all([
+      repo.listTariffs(db, companyId),
+      repo.listSurcharges(db, companyId),
+      repo.listZonePrices(db, companyId),
+      repo.readFareSettings(db, companyId),
+    ]);
+    return { company_id: companyId, tariffs, surcharges, zone_prices: zonePrices, settings };
+  }
+
+  /** The company whose tariffs price the caller's orders: the one that would dispatch them. */
+  async function dispatchingCompany(auth: AuthContext, companyId: number | undefined) {
+    if (companyId === undefined) {
+      const placing = placingCompanies(await deps.callerCompanies(auth));
+      if (!placing) throw new AppError('forbidden', 'Contul nu aparține niciunei companii.');
+      return placing.processedBy;
+    }
+    if (!isAdmin(auth) && !auth.companyIds.includes(companyId)) throw forbidden(NOT_YOUR_COMPANY);
+    const [company] = await findCompanies(db, [companyId]);
+    if (!company) throw notFound('company');
+    return company.type === 'protocol' && company.parent_company_id
+      ? company.parent_company_id
+      : company.id;
+  }
+
+  return {
+    async read(auth: AuthContext, companyId: number | undefined): Promise<CompanyTariffs> {
+      await mayRead(auth);
+      return read(await companyOf(auth, companyId));
+    },
+
+    /** Service 0: the company's meter for every service without its own. */
+    async putTariff(
+      auth: AuthContext,
+      serviceId: number,
+      companyId: number | undefined,
+      body: z.output<typeof TariffBodySchema>,
+    ): Promise<Tariff> {
+      const company = await companyOf(auth, companyId);
+      const service = serviceId === 0 ? null : await repo.sellsService(db, company, serviceId);
+      if (serviceId !== 0 && !service) throw notFound('service');
+      const updatedAt = await repo.upsertTariff(
+        db,
+        company,
+        serviceId === 0 ? null : serviceId,
+        body,
+        auth.userId,
+      );
+      fares.changed(company);
+      return {
+        service_id: serviceId === 0 ? null : serviceId,
+        service_name: service?.name ?? null,
+        ...body,
+        updated_at: updatedAt,
+      };
+    },
+
+    async createSurcharge(
+      auth: AuthContext,
+      companyId: number | undefined,
+      body: z.output<typeof SurchargeBodySchema>,
+    ): Promise<SurchargeRow> {
+      const company = await companyOf(auth, companyId);
+      const row = await repo.insertSurcharge(db, company, {
+        ...body,
+        days: [...body.days].sort((a, b) => a - b),
+      });
+      fares.changed(company);
+      return row;
+    },
+
+    async deleteSurcharge(auth: AuthContext, id: number): Promise<void> {
+      const company = await repo.deleteSurcharge(db, scopeOf(auth), id);
+      if (company === undefined) throw notFound('surcharge');
+      fares.changed(company);
+    },
+
+    async createZonePrice(
+      auth: AuthContext,
+      companyId: number | undefined,
+      body: z.output<typeof ZonePriceBodySchema>,
+    ): Promise<ZonePrice> {
+      const company = await companyOf(auth, companyId);
+      const serviceId = body.service_id ?? null;
+      if (serviceId !== null && !(await repo.sellsService(db, company, serviceId)))
+        throw notFound('service');
+      const zones = [...new Set([body.from_polygon_id, body.to_polygon_id])];
+      if ((await repo.ownZoneCount(db, company, zones)) !== zones.length) throw notFound('zone');
+      const rule = {
+        service_id: serviceId,
+        from_polygon_id: body.from_polygon_id,
+        to_polygon_id: body.to_polygon_id,
+        price: body.price,
+        both_ways: body.both_ways,
+      };
+      if (await repo.pairPriced(db, company, rule)) throw conflict(PAIR_PRICED);
+      let id: number;
+      try {
+        id = await repo.insertZonePrice(db, company, rule);
+      } catch (error) {
+        // A racing request priced the same pair first.
+        if (isUniqueViolation(error, 'zone_prices_pair_idx')) throw conflict(PAIR_PRICED);
+        throw error;
+      }
+      fares.changed(company);
+      const [created] = await repo.listZonePrices(db, company, id);
+      if (!created) throw notFound('zonePrice');
+      return created;
+    },
+
+    async deleteZonePrice(auth: AuthContext, id: number): Promise<void> {
+      const company = await repo.deleteZonePrice(db, scopeOf(auth), id);
+      if (company === undefined) throw notFound('zonePrice');
+      fares.changed(company);
+    },
+
+    async putSettings(
+      auth: AuthContext,
+      companyId: number | undefined,
+      body: FareSettings,
+    ): Promise<FareSettings> {
+      const company = await companyOf(auth, companyId);
+      const settings = await repo.writeFareSettings(db, company, body);
+      fares.changed(company);
+      return settings;
+    },
+
+    /** POST /api/fare-estimates: the dispatching company's fare for the places. */
+    async estimate(
+      auth: AuthContext,
+      body: z.output<typeof FareEstimateBodySchema>,
+    ): Promise<FareEstimate> {
+      const company = await dispatchingCompany(auth, body.company_id ?? undefined);
+      const serviceId = body.service_id ?? null;
+      if (serviceId !== null && !(await repo.sellsService(db, company, serviceId)))
+        throw notFound('service');
+      const at = body.departure_time ? fromUtcString(body.departure_time) : new Date();
+      const estimate = await fares.estimate(company, serviceId, body.places, at);
+      if (!estimate) throw new AppError('not_found', NO_TARIFF);
+      return estimate;
+    },
+  };
+}
+
+export type TariffsService = ReturnType<typeof createTariffsService>;
