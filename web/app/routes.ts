@@ -132,7 +132,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     // The fare: meters, surcharges, zone prices, the taximeter ('Setări' under 'Financiar').
     path: '/finances',
-    handle: { title: 'Tarife', requiresAuth: true },
+    handle: { title: 'Setări financiare', requiresAuth: true },
     load: () => import('../pages/FinancesPage'),
   },
   {

@@ -19,7 +19,7 @@ export function FinancesScreen() {
     <Stack gap="md" maw={1000} data-testid="finances-page" data-editable={String(editable)}>
       <Stack gap={2}>
         <Title order={1} size="h3">
-          Tarife
+          Setări financiare
         </Title>
         {!editable && (
           <Text size="xs" c="dimmed" data-testid="finances-read-only">
