@@ -1,23 +1,11 @@
 import { AcceptOrderBodySchema, OrderIdBodySchema } from '@common/dispatch/dispatch.schema';
 import type { DriverAnswerAck } from '@common/realtime/events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import { fieldErrorsOf, INVALID_PAYLOAD, refusalOf } from '../../realtime/socket-refusals';
 import type { DispatchEngine } from './engine/dispatch-engine';
 
 export type DriverAnswerEvent = 'accept_order' | 'refuse_order' | 'order_viewed';
-
-const INVALID = 'Cererea nu este validă.';
-
-function fieldsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'payload');
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-}
 
 /**
  * A driver's answers on his socket (docs/DRIVER-API.md): the same as POST /accept-order and
@@ -33,22 +21,20 @@ export function createDriverAnswers(engine: DispatchEngine, log: FastifyBaseLogg
     try {
       if (event === 'accept_order') {
         const body = AcceptOrderBodySchema.safeParse(payload ?? {});
-        if (!body.success) return { ok: false, message: INVALID, errors: fieldsOf(body.error) };
+        if (!body.success)
+          return { ok: false, message: INVALID_PAYLOAD, errors: fieldErrorsOf(body.error) };
         await engine.accept(auth, body.data);
         return { ok: true };
       }
       const body = OrderIdBodySchema.safeParse(payload ?? {});
-      if (!body.success) return { ok: false, message: INVALID, errors: fieldsOf(body.error) };
+      if (!body.success)
+        return { ok: false, message: INVALID_PAYLOAD, errors: fieldErrorsOf(body.error) };
       if (event === 'refuse_order') await engine.refuse(auth, body.data.orderId);
       else await engine.viewed(auth, body.data.orderId);
       return { ok: true };
     } catch (error) {
-      if (error instanceof AppError && error.status < 500)
-        return {
-          ok: false,
-          message: error.message,
-          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-        };
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
       log.error({ err: error, userId: auth.userId, event }, 'a driver answer failed');
       return { ok: false, message: 'Răspunsul nu a putut fi înregistrat. Încercați din nou.' };
     }

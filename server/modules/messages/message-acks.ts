@@ -1,13 +1,11 @@
 import { MarkReadBodySchema } from '@common/messages/messages.schema';
 import type { MessageAck } from '@common/realtime/events';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import { fieldErrorsOf, INVALID_PAYLOAD, refusalOf } from '../../realtime/socket-refusals';
 import type { MessagesService } from './messages.service';
 
 export type MessageStatusEvent = 'messageRead' | 'messageDelivered';
-
-const INVALID = 'Cererea nu este validă.';
 
 /**
  * messageRead and messageDelivered from any user's socket: the same as POST /api/messages/read
@@ -21,25 +19,15 @@ export function createMessageAcks(messages: MessagesService, log: FastifyBaseLog
     payload: unknown,
   ): Promise<MessageAck> {
     const body = MarkReadBodySchema.safeParse(payload ?? {});
-    if (!body.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of body.error.issues) {
-        const field = String(issue.path[0] ?? 'payload');
-        errors[field] = [...(errors[field] ?? []), issue.message];
-      }
-      return { ok: false, message: INVALID, errors };
-    }
+    if (!body.success)
+      return { ok: false, message: INVALID_PAYLOAD, errors: fieldErrorsOf(body.error) };
     try {
       const status = event === 'messageRead' ? 'read' : 'delivered';
       const { count } = await messages.mark(auth, status, body.data);
       return { ok: true, count };
     } catch (error) {
-      if (error instanceof AppError && error.status < 500)
-        return {
-          ok: false,
-          message: error.message,
-          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-        };
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
       log.error({ err: error, userId: auth.userId, event }, 'marking messages failed');
       return { ok: false, message: 'Mesajele nu au putut fi marcate. Încercați din nou.' };
     }

@@ -1,5 +1,6 @@
 import { CurrentPositionSchema, type PositionAck } from '@common/drivers/drivers.schema';
 import type { AuthContext } from '../../../http/auth-context';
+import { fieldErrorsOf } from '../../../realtime/socket-refusals';
 import type { DriverIndex, LiveDriver } from './driver-index';
 import type { PositionFanout } from './position-fanout';
 import type { PositionFlush } from './position-flush';
@@ -32,14 +33,7 @@ export function createPositionIngest(deps: {
     if (!auth.roles.includes('driver')) return refused('userId', ONLY_DRIVERS);
     if (payload === null || typeof payload !== 'object') return refused('position', NOT_A_POSITION);
     const parsed = CurrentPositionSchema.safeParse(payload);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'position');
-        errors[field] = [...(errors[field] ?? []), issue.message];
-      }
-      return { ok: false, errors };
-    }
+    if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error, 'position') };
     const { long, lat, orderId } = parsed.data;
     const driver = deps.index.move(auth.userId, {
       long,
