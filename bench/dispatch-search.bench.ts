@@ -69,7 +69,7 @@ for (let id = 1; id <= DRIVERS; id++) {
     ban_until: r > 0.98 ? utcText(nowMs + 3_600_000) : null,
     ban_reason: null,
     idle_from: utcText(nowMs - Math.floor(next() * 3_600_000)),
-    balance: 0,
+    balances: {},
     seq: 1,
   });
   index.move(id, { ...randomPoint(next), orderId: null, reportedMs: nowMs - 60_000 });
@@ -148,7 +148,7 @@ function step(item: SearchItem, earlier: boolean) {
       orderId: 1,
       nowMs: ms,
       nowUtc,
-      minBalance: 0,
+      minBalances: new Map(),
     };
     const byRoute = item.search_type === 'by_near_stand_with_route' ? standByRoute(ctx) : undefined;
     const pool = gatherPool(index, zones, ctx, { byRoute });
@@ -230,7 +230,7 @@ function poolSizes(c: Case) {
       orderId: 1,
       nowMs: Date.now(),
       nowUtc,
-      minBalance: 0,
+      minBalances: new Map(),
     } satisfies StepContext;
     drivers += gatherPool(index, zones, ctx).drivers.length;
     offered += c.call(i);

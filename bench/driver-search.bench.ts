@@ -65,7 +65,7 @@ for (let id = 1; id <= DRIVERS; id++) {
     ban_until: null,
     ban_reason: null,
     idle_from: null,
-    balance: 0,
+    balances: {},
     seq: 1,
   });
   index.move(id, { ...randomPoint(next), orderId: null, reportedMs: start });

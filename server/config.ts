@@ -213,13 +213,6 @@ const EnvSchema = z
      * not offered to drivers now; docs/DISPATCH.md).
      */
     DISPATCH_PREBOOK_MINUTES: z.coerce.number().int().min(0).max(1_440).default(15),
-    /** Drivers whose balance (bani) is below this are offered nothing (docs/DISPATCH.md). */
-    DISPATCH_MIN_BALANCE_BANI: z.coerce
-      .number()
-      .int()
-      .min(-100_000_000)
-      .max(100_000_000)
-      .default(0),
     ROUTING_URL: optionalUrl(['http', 'https']),
     /** The OSRM profile in the request path (the server's own name for it: driving, car …). */
     ROUTING_PROFILE: z

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
 import { idParam } from '../http/fields';
+import { CommissionBodySchema, CommissionSchema } from './ledger.schema';
 import {
   CompanyTariffsSchema,
   FareEstimateBodySchema,
   FareEstimateSchema,
-  FareSettingsBodySchema,
-  FareSettingsSchema,
+  FinanceSettingsBodySchema,
+  FinanceSettingsSchema,
   SurchargeBodySchema,
   SurchargeSchema,
   TariffBodySchema,
@@ -17,7 +18,7 @@ import {
 
 const companyQuery = z.strictObject({ company_id: idParam().optional() });
 
-/** The company's tariffs, surcharges, zone prices and fare settings. */
+/** The company's tariffs, surcharges, zone prices, commissions and finance settings. */
 export const getTariffs = defineEndpoint({
   method: 'GET',
   path: '/api/tariffs',
@@ -75,12 +76,25 @@ export const deleteZonePrice = defineEndpoint({
   errors: [404],
 });
 
-export const putFareSettings = defineEndpoint({
+/** The taximeter, the balance gate and overdrafts (administrators). */
+export const putFinanceSettings = defineEndpoint({
   method: 'PUT',
-  path: '/api/fare-settings',
+  path: '/api/finance-settings',
   query: companyQuery,
-  body: FareSettingsBodySchema,
-  response: FareSettingsSchema,
+  body: FinanceSettingsBodySchema,
+  response: FinanceSettingsSchema,
+});
+
+/** Sets the commission of one service; service 0 is the company's for every other service. */
+export const putCommission = defineEndpoint({
+  method: 'PUT',
+  path: '/api/commissions/:service_id',
+  params: z.object({ service_id: z.coerce.number().int().min(0).max(2_147_483_647) }),
+  query: companyQuery,
+  body: CommissionBodySchema,
+  response: CommissionSchema,
+  // A service the company does not sell.
+  errors: [404],
 });
 
 /** What a trip between the places would cost now (or at `departure_time`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, latitude, longitude, requiredText, timeOnly, utcDateTime } from '../http/fields';
+import { CommissionSchema } from './ledger.schema';
 
 /** Amounts are integer bani (1 RON = 100 bani); a tariff's figures are at most 10.000 RON. */
 const bani = () =>
@@ -81,13 +82,33 @@ export const ZonePriceBodySchema = z.strictObject({
   both_ways: z.boolean().default(true),
 });
 
-/** How a company's fares are made beyond the meter. */
-export const FareSettingsSchema = z.object({
+/** A company's money rules beyond the meter (one row; these defaults until it has chosen). */
+export const FinanceSettingsSchema = z.object({
   /** The driver app's taximeter amount, sent at the trip's finish, is the final fare. */
   accept_taximeter: z.boolean(),
+  /** Bani: a driver whose balance is below this is offered no orders (may be negative). */
+  min_balance: z.number().int(),
+  /** A transfer or a payout may leave the driver's balance below zero. */
+  allow_negative_balance: z.boolean(),
 });
-export type FareSettings = z.infer<typeof FareSettingsSchema>;
-export const FareSettingsBodySchema = z.strictObject({ accept_taximeter: z.boolean() });
+export type FinanceSettings = z.infer<typeof FinanceSettingsSchema>;
+
+export const DEFAULT_FINANCE_SETTINGS: FinanceSettings = {
+  accept_taximeter: false,
+  min_balance: 0,
+  allow_negative_balance: false,
+};
+
+export const FinanceSettingsBodySchema = z.strictObject({
+  accept_taximeter: z.boolean(),
+  min_balance: z
+    .number({ error: 'Introduceți o sumă în bani.' })
+    .int('Suma se dă în bani întregi.')
+    .min(-10_000_000, 'Cel puțin -100.000,00 RON.')
+    .max(10_000_000, 'Cel mult 100.000,00 RON.'),
+  allow_negative_balance: z.boolean(),
+});
+export type FinanceSettingsBody = z.input<typeof FinanceSettingsBodySchema>;
 
 /** Everything that prices a company's trips. */
 export const CompanyTariffsSchema = z.object({
@@ -95,7 +116,8 @@ export const CompanyTariffsSchema = z.object({
   tariffs: z.array(TariffSchema),
   surcharges: z.array(SurchargeSchema),
   zone_prices: z.array(ZonePriceSchema),
-  settings: FareSettingsSchema,
+  commissions: z.array(CommissionSchema),
+  settings: FinanceSettingsSchema,
 });
 export type CompanyTariffs = z.infer<typeof CompanyTariffsSchema>;
 

@@ -233,6 +233,11 @@ const orderFields = {
     .min(0, 'Prețul nu poate fi negativ.')
     .max(10_000_000, 'Cel mult 100.000,00 RON.')
     .nullish(),
+  /**
+   * A discount condition that applies to the caller (GET /api/discounts/applicable): the
+   * order's `payment_type` is then 'discount' and its fare is discounted (docs/MONEY.md).
+   */
+  discount_condition_id: id().nullish(),
   custom_driver_ids: z.array(id()).max(50),
   always_in_call: z.boolean(),
   /** false saves a draft in state new; true places it for dispatch (state created). */

@@ -2,7 +2,7 @@ import { haversineMeters } from '@common/lib/geo';
 import { type Meter, meteredFare, type Surcharge, surchargeAt } from '@common/money/fare';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { fareSettings, polygons, tariffSurcharges, tariffs, zonePrices } from './schema';
+import { financeSettings, polygons, tariffSurcharges, tariffs, zonePrices } from './schema';
 
 /** The taxi company's meter (docs/MONEY.md's worked examples): 5,00 RON + 2,80/km + 0,50/min. */
 export const DEMO_TAXI_METER: Meter = {
@@ -72,7 +72,7 @@ export async function seedDemoTariffs(
     days: [...DEMO_NIGHT.days],
   });
   await db
-    .insert(fareSettings)
+    .insert(financeSettings)
     .values({ company_id: input.taxiCompanyId, accept_taximeter: false });
   const zones = await db
     .select({ id: polygons.id, name: polygons.name })

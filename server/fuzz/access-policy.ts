@@ -180,6 +180,6 @@ export const ACCESS_POLICY: Readonly<Record<string, Policy>> = {
   'POST /geo/add-place': CONSOLE,
   'POST /geo/places-search-new': CONSOLE,
   'POST /refuse-order': DRIVER,
-  'PUT /api/fare-settings': ADMINISTRATORS,
+  'PUT /api/finance-settings': ADMINISTRATORS,
   'PUT /api/tariffs/:service_id': ADMINISTRATORS,
 };

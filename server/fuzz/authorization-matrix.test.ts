@@ -266,12 +266,12 @@ function namedInput(
     case 'GET /api/tariffs':
       return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
     case 'POST /api/tariff-surcharges':
-    case 'PUT /api/fare-settings':
+    case 'PUT /api/finance-settings':
       return {
         ...(label === caller.label ? {} : { query: `company_id=${tenant.companyId}` }),
         payload:
-          key === 'PUT /api/fare-settings'
-            ? { accept_taximeter: false }
+          key === 'PUT /api/finance-settings'
+            ? { accept_taximeter: false, min_balance: 0, allow_negative_balance: false }
             : { name: 'Matrice', days: [1], time_from: '22:00', time_to: '06:00', percent: 120 },
       };
     // Valid bodies, so that the other company's service or zones decide.

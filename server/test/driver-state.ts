@@ -15,7 +15,7 @@ export const driverState = (
   ban_until: null,
   ban_reason: null,
   idle_from: '2026-11-26 08:00:00',
-  balance: 0,
+  balances: {},
   seq: 1,
   ...overrides,
 });

@@ -126,10 +126,10 @@ export async function wireOrdersAndDispatch(
       onError: (error) => app.log.warn({ err: error }, 'telling a search to the console failed'),
     }),
     drivers: fleet.writes,
+    minBalanceOf: fares.minBalanceOf,
     config: {
       pollMs: config.DISPATCH_POLL_MS,
       leaseMs: config.DISPATCH_LEASE_MS,
-      minBalanceBani: config.DISPATCH_MIN_BALANCE_BANI,
     },
     now: clock,
     onError: (error, what, context) => app.log.error({ err: error, ...context }, `${what} failed`),

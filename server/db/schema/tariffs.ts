@@ -80,11 +80,43 @@ export const zonePrices = pgTable(
   ],
 );
 
-/** How a company's fares are made beyond the meter (one row, when it has chosen). */
-export const fareSettings = pgTable('fare_settings', {
+/**
+ * A company's money rules beyond the meter (one row, once it has chosen; the defaults below
+ * otherwise): the taximeter, the balance gate and whether a transfer or payout may overdraw.
+ */
+export const financeSettings = pgTable('finance_settings', {
   company_id: integer('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   /** The driver app's taximeter amount at the finish is the fare. */
   accept_taximeter: boolean('accept_taximeter').notNull().default(false),
+  /** Bani: a driver whose balance is below this is offered nothing. */
+  min_balance: integer('min_balance').notNull().default(0),
+  /** A transfer or payout may leave the sender's balance below zero. */
+  allow_negative_balance: boolean('allow_negative_balance').notNull().default(false),
 });
+
+/**
+ * The company's cut of a finished trip, per service and one for every other service
+ * (`service_id` null): a percentage of the fare in basis points (1500 = 15%) plus a fixed amount.
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    service_id: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
+    percent_bp: integer('percent_bp').notNull().default(0),
+    fixed: integer('fixed').notNull().default(0),
+    updated_at: updatedAt(),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('commissions_company_service_idx').on(
+      t.company_id,
+      sql`coalesce(${t.service_id}, 0)`,
+    ),
+  ],
+);

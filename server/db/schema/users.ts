@@ -39,8 +39,6 @@ export const users = pgTable(
     high_priority: boolean('high_priority').notNull().default(false),
     /** Since when the driver has been free (online, not busy). */
     idle_from: utcTimestamp('idle_from'),
-    /** Integer bani (Money). */
-    balance: integer('balance').notNull().default(0),
     /** A disabled account cannot log in and its tokens stop working. */
     disabled_at: utcTimestamp('disabled_at'),
     created_at: createdAt(),

@@ -219,6 +219,8 @@ export function createFares(deps: FaresDeps) {
     atFinish,
     /** A write to the company's pricing: this node's estimates read it again at once. */
     changed: (companyId: number) => cache.invalidate([`c${companyId}`]),
+    /** The company's balance gate (the engine asks it at each step). */
+    minBalanceOf: async (companyId: number) => (await pricingOf(companyId)).minBalance,
   };
 }
 

@@ -316,9 +316,9 @@ describe('the fare made at the finish', () => {
     );
     await t.app.inject({
       method: 'PUT',
-      url: '/api/fare-settings',
+      url: '/api/finance-settings',
       headers: c.manager,
-      payload: { accept_taximeter: true },
+      payload: { accept_taximeter: true, min_balance: 0, allow_negative_balance: false },
     });
     const accepted = await onTrip(c, [WEST, NORTH]);
     expect((await finish(c, accepted, { taximeter_amount: 4321 })).json<Order>()).toMatchObject({

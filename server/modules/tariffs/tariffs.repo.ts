@@ -1,11 +1,25 @@
-import type { FareSettings, SurchargeRow, Tariff, ZonePrice } from '@common/money/tariffs.schema';
+import type { CommissionRule } from '@common/money/commission';
+import type { Commission } from '@common/money/ledger.schema';
+import {
+  DEFAULT_FINANCE_SETTINGS,
+  type FinanceSettings,
+  type SurchargeRow,
+  type Tariff,
+  type ZonePrice,
+} from '@common/money/tariffs.schema';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { companies, services } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { driverPositionHistory } from '../../db/schema/drivers';
-import { fareSettings, tariffSurcharges, tariffs, zonePrices } from '../../db/schema/tariffs';
+import {
+  commissions,
+  financeSettings,
+  tariffSurcharges,
+  tariffs,
+  zonePrices,
+} from '../../db/schema/tariffs';
 import { polygons } from '../../db/schema/zones';
 import type { TenantScope } from '../../http/auth-context';
 
@@ -33,6 +47,10 @@ export interface Pricing {
   surcharges: Pick<SurchargeRow, 'days' | 'time_from' | 'time_to' | 'percent'>[];
   zonePrices: ZonePriceRule[];
   acceptTaximeter: boolean;
+  /** Bani: below it a driver is offered nothing. */
+  minBalance: number;
+  /** The company's cut per service (null: every other service). */
+  commissions: (CommissionRule & { service_id: number | null })[];
   /** The service an order without one gets (the company's /settings choice). */
   defaultServiceId: number | null;
 }
@@ -50,6 +68,8 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
     surcharges: Pricing['surcharges'] | null;
     zone_prices: ZonePriceRule[] | null;
     accept_taximeter: boolean | null;
+    min_balance: number | null;
+    commissions: Pricing['commissions'] | null;
     default_service_id: number | null;
   }>(
     await db.execute(sql`select
@@ -63,8 +83,11 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
         'from_polygon_id', from_polygon_id, 'to_polygon_id', to_polygon_id, 'price', price,
         'both_ways', both_ways) order by id)
         from zone_prices where company_id = ${companyId}) as zone_prices,
-      (select accept_taximeter from fare_settings where company_id = ${companyId})
+      (select accept_taximeter from finance_settings where company_id = ${companyId})
         as accept_taximeter,
+      (select min_balance from finance_settings where company_id = ${companyId}) as min_balance,
+      (select json_agg(json_build_object('service_id', service_id, 'percent_bp', percent_bp,
+        'fixed', fixed)) from commissions where company_id = ${companyId}) as commissions,
       (select default_service_id from companies where id = ${companyId}) as default_service_id`),
   );
   return {
@@ -72,6 +95,8 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
     surcharges: row?.surcharges ?? [],
     zonePrices: row?.zone_prices ?? [],
     acceptTaximeter: row?.accept_taximeter ?? false,
+    minBalance: row?.min_balance ?? DEFAULT_FINANCE_SETTINGS.min_balance,
+    commissions: row?.commissions ?? [],
     defaultServiceId: row?.default_service_id ?? null,
   };
 }
@@ -266,24 +291,63 @@ export async function deleteZonePrice(db: DbOrTx, scope: TenantScope, id: number
   return row?.company_id;
 }
 
-export async function readFareSettings(db: DbOrTx, companyId: number): Promise<FareSettings> {
+export async function readFinanceSettings(db: DbOrTx, companyId: number): Promise<FinanceSettings> {
   const [row] = await db
-    .select({ accept_taximeter: fareSettings.accept_taximeter })
-    .from(fareSettings)
-    .where(eq(fareSettings.company_id, companyId));
-  return { accept_taximeter: row?.accept_taximeter ?? false };
+    .select({
+      accept_taximeter: financeSettings.accept_taximeter,
+      min_balance: financeSettings.min_balance,
+      allow_negative_balance: financeSettings.allow_negative_balance,
+    })
+    .from(financeSettings)
+    .where(eq(financeSettings.company_id, companyId));
+  return row ?? DEFAULT_FINANCE_SETTINGS;
 }
 
-export async function writeFareSettings(
+export async function writeFinanceSettings(
   db: DbOrTx,
   companyId: number,
-  settings: FareSettings,
-): Promise<FareSettings> {
+  settings: FinanceSettings,
+): Promise<FinanceSettings> {
   await db
-    .insert(fareSettings)
+    .insert(financeSettings)
     .values({ company_id: companyId, ...settings })
-    .onConflictDoUpdate({ target: fareSettings.company_id, set: settings });
+    .onConflictDoUpdate({ target: financeSettings.company_id, set: settings });
   return settings;
+}
+
+/** The company's commissions, the one for every service (null) first. */
+export async function listCommissions(db: DbOrTx, companyId: number): Promise<Commission[]> {
+  return db
+    .select({
+      service_id: commissions.service_id,
+      service_name: services.name,
+      percent_bp: commissions.percent_bp,
+      fixed: commissions.fixed,
+      updated_at: commissions.updated_at,
+    })
+    .from(commissions)
+    .leftJoin(services, eq(services.id, commissions.service_id))
+    .where(eq(commissions.company_id, companyId))
+    .orderBy(sql`${commissions.service_id} nulls first`);
+}
+
+/** Sets the commission of a service (null: every other service); answers when. */
+export async function upsertCommission(
+  db: DbOrTx,
+  companyId: number,
+  serviceId: number | null,
+  rule: CommissionRule,
+  userId: number,
+): Promise<string> {
+  const [row] = rowsOf<{ updated_at: string }>(
+    await db.execute(sql`insert into commissions (company_id, service_id, percent_bp, fixed, updated_by)
+      values (${companyId}, ${serviceId}, ${rule.percent_bp}, ${rule.fixed}, ${userId})
+      on conflict (company_id, coalesce(service_id, 0)) do update
+        set percent_bp = excluded.percent_bp, fixed = excluded.fixed,
+          updated_by = excluded.updated_by, updated_at = ${utcNow}
+      returning to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as updated_at`),
+  );
+  return row?.updated_at ?? '';
 }
 
 /**

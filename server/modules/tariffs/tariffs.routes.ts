@@ -5,7 +5,8 @@ import {
   deleteZonePrice,
   estimateFare,
   getTariffs,
-  putFareSettings,
+  putCommission,
+  putFinanceSettings,
   putTariff,
 } from '@common/money/tariffs.api';
 import type { FastifyInstance } from 'fastify';
@@ -42,8 +43,11 @@ export function tariffsRoutes(
     await tariffs.deleteZonePrice(auth, params.id);
     return null;
   });
-  route(app, authenticate, putFareSettings, WRITE, ({ auth, query, body }) =>
+  route(app, authenticate, putFinanceSettings, WRITE, ({ auth, query, body }) =>
     tariffs.putSettings(auth, query.company_id, body),
+  );
+  route(app, authenticate, putCommission, WRITE, ({ auth, params, query, body }) =>
+    tariffs.putCommission(auth, params.service_id, query.company_id, body),
   );
   // Whoever places orders: the console, a protocol client for his dispatch company.
   route(app, authenticate, estimateFare, { roles: CONSOLE_ROLES }, ({ auth, body }) =>

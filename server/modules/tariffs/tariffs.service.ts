@@ -2,11 +2,12 @@ import type { CompanyType } from '@common/auth/auth.schema';
 import { ABILITIES } from '@common/auth/page-access';
 import { NOT_FOUND } from '@common/http/errors';
 import { fromUtcString } from '@common/lib/dates';
+import type { Commission, CommissionBody } from '@common/money/ledger.schema';
 import type {
   CompanyTariffs,
   FareEstimate,
   FareEstimateBodySchema,
-  FareSettings,
+  FinanceSettings,
   SurchargeBodySchema,
   SurchargeRow,
   Tariff,
@@ -65,13 +66,21 @@ export function createTariffsService(deps: {
   }
 
   async function read(companyId: number): Promise<CompanyTariffs> {
-    const [tariffs, surcharges, zonePrices, settings] = await Promise.all([
+    const [tariffs, surcharges, zonePrices, commissions, settings] = await Promise.all([
       repo.listTariffs(db, companyId),
       repo.listSurcharges(db, companyId),
       repo.listZonePrices(db, companyId),
-      repo.readFareSettings(db, companyId),
+      repo.listCommissions(db, companyId),
+      repo.readFinanceSettings(db, companyId),
     ]);
-    return { company_id: companyId, tariffs, surcharges, zone_prices: zonePrices, settings };
+    return {
+      company_id: companyId,
+      tariffs,
+      surcharges,
+      zone_prices: zonePrices,
+      commissions,
+      settings,
+    };
   }
 
   /** The company whose tariffs price the caller's orders: the one that would dispatch them. */
@@ -183,12 +192,38 @@ export function createTariffsService(deps: {
     async putSettings(
       auth: AuthContext,
       companyId: number | undefined,
-      body: FareSettings,
-    ): Promise<FareSettings> {
+      body: FinanceSettings,
+    ): Promise<FinanceSettings> {
       const company = await companyOf(auth, companyId);
-      const settings = await repo.writeFareSettings(db, company, body);
+      const settings = await repo.writeFinanceSettings(db, company, body);
       fares.changed(company);
       return settings;
+    },
+
+    /** Service 0: the company's commission for every service without its own. */
+    async putCommission(
+      auth: AuthContext,
+      serviceId: number,
+      companyId: number | undefined,
+      body: Required<CommissionBody>,
+    ): Promise<Commission> {
+      const company = await companyOf(auth, companyId);
+      const service = serviceId === 0 ? null : await repo.sellsService(db, company, serviceId);
+      if (serviceId !== 0 && !service) throw notFound('service');
+      const updatedAt = await repo.upsertCommission(
+        db,
+        company,
+        serviceId === 0 ? null : serviceId,
+        body,
+        auth.userId,
+      );
+      fares.changed(company);
+      return {
+        service_id: serviceId === 0 ? null : serviceId,
+        service_name: service?.name ?? null,
+        ...body,
+        updated_at: updatedAt,
+      };
     },
 
     /** POST /api/fare-estimates: the dispatching company's fare for the places. */

@@ -8,6 +8,8 @@ import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { NOT_YOUR_COMPANY, PAIR_PRICED } from './tariffs.service';
 
+const SETTINGS = { accept_taximeter: true, min_balance: 0, allow_negative_balance: false };
+
 type Headers = { authorization: string };
 
 let t: TestApp;
@@ -126,9 +128,9 @@ describe('setting the meters (administrators only)', () => {
 
   it('refuses a dispatcher and a company user (403), a service the company does not sell (404)', async () => {
     expect((await call(dispatcher, 'PUT', '/api/tariffs/0', METER)).statusCode).toBe(403);
-    expect(
-      (await call(companyUser, 'PUT', '/api/fare-settings', { accept_taximeter: true })).statusCode,
-    ).toBe(403);
+    expect((await call(companyUser, 'PUT', '/api/finance-settings', SETTINGS)).statusCode).toBe(
+      403,
+    );
     const foreign = await call(manager, 'PUT', `/api/tariffs/${serviceB}`, METER);
     expect(foreign.statusCode).toBe(404);
     expect(
@@ -259,14 +261,13 @@ describe('zone prices', () => {
 
 describe('fare settings', () => {
   it('turns the taximeter on for the company only', async () => {
-    const set = await call(manager, 'PUT', '/api/fare-settings', { accept_taximeter: true });
-    expect(set.json()).toEqual({ accept_taximeter: true });
+    const set = await call(manager, 'PUT', '/api/finance-settings', SETTINGS);
+    expect(set.json()).toEqual(SETTINGS);
     expect((await call(dispatcher, 'GET', '/api/tariffs')).json<CompanyTariffs>().settings).toEqual(
-      {
-        accept_taximeter: true,
-      },
+      SETTINGS,
     );
     expect((await call(managerB, 'GET', '/api/tariffs')).json<CompanyTariffs>().settings).toEqual({
+      ...SETTINGS,
       accept_taximeter: false,
     });
   });

@@ -40,7 +40,11 @@ export const companyIdsOf = (userId: SQL | Column) =>
     number[]
   >`coalesce((select array_agg(cu.company_id order by cu.company_id) from ${companyUsers} cu where cu.user_id = ${userId}), '{}'::int[])`;
 
-const userColumns = {
+/**
+ * A user's columns as `scope` sees them: a driver's balance is the sum of his balances with the
+ * scope's companies (another company's money is not shown).
+ */
+const userColumnsIn = (scope: TenantScope) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -66,9 +70,10 @@ const userColumns = {
   is_busy: users.is_busy,
   is_paused: users.is_paused,
   high_priority: users.high_priority,
-  balance: users.balance,
+  balance: sql<number>`(select coalesce(sum(b.balance), 0)::int from driver_balances b
+    where b.driver_id = ${users}.id${scope.kind === 'all' ? sql`` : sql` and b.company_id = any(${intArray(scope.companyIds)})`})`,
   disabled: sql<boolean>`${users.disabled_at} is not null`,
-};
+});
 
 const toUser = (row: Omit<User, 'roles'> & { roles: string[] }): User => ({
   ...row,
@@ -81,7 +86,7 @@ export async function findUser(
   id: number,
 ): Promise<User | undefined> {
   const [row] = await db
-    .select(userColumns)
+    .select(userColumnsIn(scope))
     .from(users)
     .where(and(eq(users.id, id), inScope(scope)))
     .limit(1);
@@ -112,7 +117,7 @@ export async function listUsers(db: DbOrTx, scope: TenantScope, query: ListUsers
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     db
-      .select(userColumns)
+      .select(userColumnsIn(scope))
       .from(users)
       .where(where)
       .orderBy(asc(users.name), asc(users.id))

@@ -55,7 +55,8 @@ const company = (): CompanyTariffs => ({
       both_ways: true,
     },
   ],
-  settings: { accept_taximeter: false },
+  commissions: [],
+  settings: { accept_taximeter: false, min_balance: 0, allow_negative_balance: false },
 });
 
 const polygon = (id: number, name: string) => ({
@@ -278,12 +279,17 @@ describe('/finances: the fare', () => {
 
   it('turns the taximeter’s amount on as the final fare', async () => {
     const api = renderFinances(manager, {
-      'PUT /api/fare-settings': () => json(200, { accept_taximeter: true }),
+      'PUT /api/finance-settings': () =>
+        json(200, { accept_taximeter: true, min_balance: 0, allow_negative_balance: false }),
     });
     await screen.findByTestId('tariff-row-0');
     fireEvent.click(input('accept-taximeter'));
     expect(await screen.findByText('Salvat cu succes!')).toBeTruthy();
-    expect(api.calls('PUT /api/fare-settings')[0]?.body).toEqual({ accept_taximeter: true });
+    expect(api.calls('PUT /api/finance-settings')[0]?.body).toEqual({
+      accept_taximeter: true,
+      min_balance: 0,
+      allow_negative_balance: false,
+    });
     await waitFor(() => expect(input('accept-taximeter').checked).toBe(true));
   });
 });

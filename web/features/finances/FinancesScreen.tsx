@@ -41,7 +41,7 @@ export function FinancesScreen() {
           <Divider />
           <ZonePricesSection prices={tariffs.data.zone_prices} editable={editable} />
           <Divider />
-          <TaximeterSection accepted={tariffs.data.settings.accept_taximeter} editable={editable} />
+          <TaximeterSection settings={tariffs.data.settings} editable={editable} />
         </>
       )}
     </Stack>

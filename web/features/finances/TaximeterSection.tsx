@@ -1,11 +1,18 @@
+import type { FinanceSettings } from '@common/money/tariffs.schema';
 import { Switch } from '@mantine/core';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { FinanceSection } from './FinanceSection';
-import { useSaveFareSettings } from './use-tariffs';
+import { useSaveFinanceSettings } from './use-tariffs';
 
 /** 'Taximetru': whether the amount the driver's app sends at the finish is the fare. */
-export function TaximeterSection({ accepted, editable }: { accepted: boolean; editable: boolean }) {
-  const save = useSaveFareSettings();
+export function TaximeterSection({
+  settings,
+  editable,
+}: {
+  settings: FinanceSettings;
+  editable: boolean;
+}) {
+  const save = useSaveFinanceSettings();
   return (
     <FinanceSection
       title="Taximetru"
@@ -14,13 +21,16 @@ export function TaximeterSection({ accepted, editable }: { accepted: boolean; ed
       <Switch
         size="sm"
         label="Prețul taximetrului șoferului este prețul final"
-        checked={accepted}
+        checked={settings.accept_taximeter}
         disabled={!editable || save.isPending}
         onChange={(event) =>
-          save.mutate(event.currentTarget.checked, {
-            onSuccess: () => toastSuccess('Salvat cu succes!'),
-            onError: (error) => toastApiError(error),
-          })
+          save.mutate(
+            { ...settings, accept_taximeter: event.currentTarget.checked },
+            {
+              onSuccess: () => toastSuccess('Salvat cu succes!'),
+              onError: (error) => toastApiError(error),
+            },
+          )
         }
         data-testid="accept-taximeter"
       />

@@ -4,10 +4,10 @@ import {
   deleteSurcharge,
   deleteZonePrice,
   getTariffs,
-  putFareSettings,
+  putFinanceSettings,
   putTariff,
 } from '@common/money/tariffs.api';
-import type { CompanyTariffs, Tariff } from '@common/money/tariffs.schema';
+import type { CompanyTariffs, FinanceSettings, Tariff } from '@common/money/tariffs.schema';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiWith } from '../../lib/api-client';
@@ -91,12 +91,12 @@ export function useDeleteZonePrice() {
   });
 }
 
-/** PUT /api/fare-settings: whether the driver app's taximeter makes the final fare. */
-export function useSaveFareSettings() {
+/** PUT /api/finance-settings: the taximeter, the balance gate, overdrafts (all sent together). */
+export function useSaveFinanceSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accept_taximeter: boolean) =>
-      api(putFareSettings, { query: {}, body: { accept_taximeter } }),
+    mutationFn: (settings: FinanceSettings) =>
+      api(putFinanceSettings, { query: {}, body: settings }),
     onSuccess: (settings) => patchCache(queryClient, (all) => ({ ...all, settings })),
   });
 }

@@ -81,7 +81,7 @@ const ctx = (item: Partial<SearchItem>, overrides: Partial<StepContext> = {}): S
   orderId: 500,
   nowMs: NOW_MS,
   nowUtc: NOW_UTC,
-  minBalance: 0,
+  minBalances: new Map([[1, 0]]),
   ...overrides,
 });
 
@@ -237,7 +237,7 @@ describe('orderings, limits and who is skipped', () => {
       { id: 1, ...north(100), is_busy: true },
       { id: 2, ...north(110), is_paused: true },
       { id: 3, ...north(120), ban_until: '2026-11-26 10:00:00' },
-      { id: 4, ...north(130), balance: -500 },
+      { id: 4, ...north(130), balances: { 1: -500 } },
       { id: 6, ...north(150) },
       { id: 7, ...north(160) },
       { id: 8, ...north(170) },

@@ -60,6 +60,16 @@ function tooFarByRoad(c: Considered, ctx: StepContext): boolean {
   );
 }
 
+/**
+ * Below the minimum balance of the company he would serve the order for: the first of the
+ * search's companies he works for (docs/MONEY.md "The balance gate").
+ */
+function inDebt(d: LiveDriver, ctx: StepContext): boolean {
+  const companyId = ctx.companyIds.find((id) => d.company_ids.includes(id));
+  if (companyId === undefined) return false;
+  return (d.balances[companyId] ?? 0) < (ctx.minBalances.get(companyId) ?? 0);
+}
+
 /** Why a driver of the pool cannot be offered this order now (null: he can). */
 export function skipReason(c: Considered, ctx: StepContext): SkipReason | null {
   const d = c.driver;
@@ -67,7 +77,7 @@ export function skipReason(c: Considered, ctx: StepContext): SkipReason | null {
   if (!d.is_online || !isOnMap(d)) return 'offline';
   if (d.is_paused) return 'paused';
   if (d.is_busy) return 'busy';
-  if (d.balance < ctx.minBalance) return 'low_balance';
+  if (inDebt(d, ctx)) return 'low_balance';
   if (ctx.refused.has(d.driver_id)) return 'refused_before';
   if (ctx.item.exclude_previous && ctx.offeredBefore.has(d.driver_id)) return 'previously_offered';
   if (isOnOffer(d, ctx.nowMs) && d.offerOrderId !== ctx.orderId) return 'on_other_offer';

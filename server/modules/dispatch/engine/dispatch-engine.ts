@@ -24,14 +24,14 @@ import {
 export const OFFER_GONE = 'Oferta nu mai este valabilă.';
 const BAN_REASON = 'Refuzuri repetate de comenzi';
 
-export interface EngineDeps extends Omit<RunnerDeps, 'now' | 'minBalance'> {
+export interface EngineDeps extends Omit<RunnerDeps, 'now'> {
   nodeId: string;
   drivers: {
     /** Bans until `untilMs` (epoch ms of the engine's clock). */
     banForRefusals(driverId: number, untilMs: number, reason: string): Promise<void>;
     resetIdle(driverId: number): Promise<void>;
   };
-  config: { pollMs: number; leaseMs: number; minBalanceBani: number };
+  config: { pollMs: number; leaseMs: number };
   now?: () => number;
   onError: (error: unknown, what: string, context?: Record<string, unknown>) => void;
 }
@@ -58,7 +58,7 @@ export function createDispatchEngine(deps: EngineDeps) {
     priorityDriverIds: deps.priorityDriverIds,
     notify: deps.notify,
     now,
-    minBalance: deps.config.minBalanceBani,
+    minBalanceOf: deps.minBalanceOf,
   });
   const running = new Set<Promise<unknown>>();
   const timers = new Map<number, NodeJS.Timeout>();

@@ -51,7 +51,8 @@ export interface RunnerDeps {
   priorityDriverIds: (db: DbOrTx, companyIds: number[], nowUtc: string) => Promise<Set<number>>;
   notify: DispatchNotifier;
   now: () => number;
-  minBalance: number;
+  /** A company's minimum balance (bani; its finance settings, through a short cache). */
+  minBalanceOf: (companyId: number) => Promise<number>;
 }
 
 const CONFIRMED = sql`state = 'done', outcome = 'confirmed', lease_until_ms = 0`;
@@ -64,6 +65,11 @@ const CONFIRMED = sql`state = 'done', outcome = 'confirmed', lease_until_ms = 0`
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const { db } = deps;
+
+  const minBalancesOf = async (companyIds: number[]) =>
+    new Map(
+      await Promise.all(companyIds.map(async (id) => [id, await deps.minBalanceOf(id)] as const)),
+    );
 
   const guard = async (tx: DbOrTx, orderId: number, fence: number, set: ReturnType<typeof sql>) => {
     if (!(await fenced(tx, orderId, fence, set))) throw new FencedOutError(orderId);
@@ -227,7 +233,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       orderId: order.id,
       nowMs: now,
       nowUtc: toUtcString(new Date(now)),
-      minBalance: deps.minBalance,
+      minBalances: await minBalancesOf(companyIds),
     };
     const preStep = SEARCH_TYPE_SPECS[item.search_type].preStep;
     const hints = preStep ? await preStep(ctx, { zones: deps.zones(), routing: deps.routing }) : {};

@@ -27,7 +27,11 @@ export interface StepContext {
   orderId: number;
   nowMs: number;
   nowUtc: string;
-  minBalance: number;
+  /**
+   * Each company's minimum balance (bani): a driver is gated by his balance with the first
+   * company of `companyIds` he works for (the one his trip's commission is posted to).
+   */
+  minBalances: ReadonlyMap<number, number>;
 }
 
 /** A driver the step looked at, and why he was or was not offered the order. */

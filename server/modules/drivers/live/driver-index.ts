@@ -31,8 +31,11 @@ export interface DriverStateRow {
   ban_until: string | null;
   ban_reason: string | null;
   idle_from: string | null;
-  /** Bani (balance): the engine skips drivers below DISPATCH_MIN_BALANCE_BANI. */
-  balance: number;
+  /**
+   * Bani, his balance with each of his companies (by company id; none: 0): the engine offers
+   * nothing to a driver below his company's minimum.
+   */
+  balances: Readonly<Record<number, number>>;
   seq: number;
 }
 
@@ -160,7 +163,7 @@ export class DriverIndex {
         ban_until: state.ban_until,
         ban_reason: state.ban_reason,
         idle_from: state.idle_from,
-        balance: state.balance,
+        balances: state.balances,
         seq: state.seq,
         long: null,
         lat: null,

@@ -20,7 +20,8 @@ const stateColumns = sql`u.id as driver_id,
   coalesce((select c.indicativ from cars c where c.driver_id = u.id order by c.id limit 1), u.identifier) as indicativ,
   u.is_online, u.is_paused, u.is_busy, u.high_priority,
   to_char(u.ban_until, 'YYYY-MM-DD HH24:MI:SS') as ban_until, u.ban_reason,
-  to_char(u.idle_from, 'YYYY-MM-DD HH24:MI:SS') as idle_from, u.balance`;
+  to_char(u.idle_from, 'YYYY-MM-DD HH24:MI:SS') as idle_from,
+  coalesce((select json_object_agg(b.company_id, b.balance) from driver_balances b where b.driver_id = u.id), '{}'::json) as balances`;
 
 type StateRow = Omit<DriverStateRow, 'seq'>;
 

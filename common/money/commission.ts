@@ -1,0 +1,30 @@
+/** A company's cut of one finished trip (docs/MONEY.md "Commission"). */
+export interface CommissionRule {
+  /** Basis points of the fare: 1500 = 15%. */
+  percent_bp: number;
+  /** Bani per finished trip. */
+  fixed: number;
+}
+
+/**
+ * The commission on a fare of `cost` bani: the percentage rounded once, half up, to whole bani,
+ * plus the fixed amount. A trip without a fare pays the fixed amount only.
+ */
+export function commissionOn(cost: number | null, rule: CommissionRule): number {
+  const base = cost ?? 0;
+  return Math.floor((base * rule.percent_bp + 5_000) / 10_000) + rule.fixed;
+}
+
+/**
+ * What the driver's balance moves by when a trip finishes: a cash (or discounted cash) trip's
+ * fare is in his pocket, so he owes the commission; a card or protocol fare the company
+ * collected is his, less the commission.
+ */
+export function finishPostings(
+  paymentType: string,
+  paid: number | null,
+  commission: number,
+): { commission: number; trip_payment: number } {
+  const companyCollected = paymentType === 'card' || paymentType === 'protocol';
+  return { commission: -commission, trip_payment: companyCollected ? (paid ?? 0) : 0 };
+}
