@@ -22,6 +22,8 @@ export interface NewEntry {
   note?: string | null;
   /** A system posting's once-only key ('finish:<order>:commission' and the like). */
   posting_key?: string | null;
+  /** The balance may not end below this (an overdraft refused): a payout's, a transfer's sender. */
+  floor?: number;
 }
 
 export interface PostedEntry {
@@ -30,18 +32,14 @@ export interface PostedEntry {
 }
 
 /**
- * Appends an entry. With `floor`, the balance may not end below it: nothing is written and
+ * Appends an entry. With a `floor`, the balance may not end below it: nothing is written and
  * null comes back (an overdraft refused). A `posting_key` already posted writes nothing and
  * answers null too: callers post under the row lock of what they post for (the order), so
  * the check cannot race; the unique index stands behind it.
  */
-export async function appendEntry(
-  tx: DbOrTx,
-  entry: NewEntry,
-  floor?: number,
-): Promise<PostedEntry | null> {
+export async function appendEntry(tx: DbOrTx, entry: NewEntry): Promise<PostedEntry | null> {
   if (entry.posting_key && (await isPosted(tx, entry.company_id, entry.posting_key))) return null;
-  const moved = await moveBalance(tx, entry, floor);
+  const moved = await moveBalance(tx, entry);
   if (moved === null) return null;
   const [row] = rowsOf<{ id: string | number }>(
     await tx.execute(sql`insert into ledger_entries
@@ -66,7 +64,8 @@ async function isPosted(tx: DbOrTx, companyId: number, key: string) {
 }
 
 /** Moves the running total and answers the new balance (null: it would pass the floor). */
-async function moveBalance(tx: DbOrTx, entry: NewEntry, floor: number | undefined) {
+async function moveBalance(tx: DbOrTx, entry: NewEntry) {
+  const floor = entry.floor;
   const key = sql`${entry.company_id}::int, ${entry.driver_id}::int`;
   if (floor === undefined) {
     const [row] = rowsOf<{ balance: number }>(

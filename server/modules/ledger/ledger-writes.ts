@@ -8,7 +8,7 @@ export const BALANCE_CHANGE = 'balance';
 /**
  * Posts entries inside the caller's transaction and tells the drivers' stream that their
  * balances moved, so every node's engine gates on the new figure. Answers the entries (null for
- * one already posted under its key, or refused by `floor`) and the last stream change's
+ * one already posted under its key, or refused by its `floor`) and the last stream change's
  * number, to hand to the drivers' `published` after the commit (undefined: nothing moved).
  *
  * A trip's finish does not need the stream change: it writes one for the driver's duty anyway.
@@ -16,10 +16,10 @@ export const BALANCE_CHANGE = 'balance';
 export async function postEntries(
   tx: DbOrTx,
   entries: readonly NewEntry[],
-  options: { floor?: number; announce?: boolean } = {},
+  options: { announce?: boolean } = {},
 ): Promise<{ posted: (PostedEntry | null)[]; driverSeq: number | undefined }> {
   const posted: (PostedEntry | null)[] = [];
-  for (const entry of entries) posted.push(await appendEntry(tx, entry, options.floor));
+  for (const entry of entries) posted.push(await appendEntry(tx, entry));
   let driverSeq: number | undefined;
   if (options.announce !== false) {
     const moved = new Set(entries.filter((_, i) => posted[i] !== null).map((e) => e.driver_id));
