@@ -124,9 +124,17 @@ export type CompanyTariffs = z.infer<typeof CompanyTariffsSchema>;
 /**
  * How an order's `cost` was made: 'estimate' (the meter on the planned route, at intake), 'zone'
  * (a zone price), 'fixed' (the operator's price), 'meter' (the meter on the trip as driven, at
- * its finish), 'taximeter' (the driver app's amount, where the company accepts it).
+ * its finish), 'taximeter' (the driver app's amount, where the company accepts it), 'corrected'
+ * (an administrator's new fare for a finished trip).
  */
-export const COST_SOURCES = ['estimate', 'zone', 'fixed', 'meter', 'taximeter'] as const;
+export const COST_SOURCES = [
+  'estimate',
+  'zone',
+  'fixed',
+  'meter',
+  'taximeter',
+  'corrected',
+] as const;
 export const CostSourceSchema = z.enum(COST_SOURCES);
 export type CostSource = z.infer<typeof CostSourceSchema>;
 

@@ -128,3 +128,20 @@ export async function orderEntryCount(tx: DbOrTx, orderId: number): Promise<numb
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The company a driver's trip money goes to: the first of the order's companies (its own, then
+ * those it searched in) that he works for; the order's own when he works for none of them.
+ */
+export async function ledgerCompanyOf(
+  tx: DbOrTx,
+  driverId: number,
+  companyIds: readonly number[],
+): Promise<number> {
+  const rows = rowsOf<{ company_id: number }>(
+    await tx.execute(sql`select company_id from company_users
+      where user_id = ${driverId} and company_id = any(${sql.param([...companyIds])}::int[])`),
+  );
+  const his = new Set(rows.map((r) => r.company_id));
+  return companyIds.find((id) => his.has(id)) ?? (companyIds[0] as number);
+}

@@ -1,3 +1,4 @@
+import { correctOrderFare } from '@common/money/ledger.api';
 import {
   cancelOrder,
   createOrder,
@@ -24,6 +25,7 @@ import {
 import type { CreateOrderBodySchema } from '@common/orders/orders.schema';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { ADMINISTRATORS } from '../../http/auth-context';
 import { type Authenticate, CONSOLE_ROLES, route } from '../../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency.service';
 import type { OrderReads } from './order-reads';
@@ -108,6 +110,10 @@ export function ordersRoutes(
   );
   route(app, authenticate, setDriverAndFinish, { roles: CONSOLE_ROLES }, ({ auth, params, body }) =>
     writes.setDriverAndFinish(auth, params.id, body.driverId),
+  );
+  // A finished trip's fare and its ledger entries: the company's administrators.
+  route(app, authenticate, correctOrderFare, { roles: ADMINISTRATORS }, ({ auth, params, body }) =>
+    writes.correctFare(auth, params.id, body.cost, body.note),
   );
   route(app, authenticate, duplicateOrder, { roles: CONSOLE_ROLES }, ({ auth, params, request }) =>
     writes.duplicate(auth, params.id, idempotencyKeyOf(request.headers)),

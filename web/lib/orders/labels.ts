@@ -32,6 +32,7 @@ export const COST_SOURCE_LABELS: Record<CostSource, string> = {
   zone: 'zonă',
   meter: 'taxat',
   taximeter: 'taximetru',
+  corrected: 'corectat',
 };
 
 export const SOURCE_LABELS: Record<Order['source'], string> = {
@@ -89,6 +90,8 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
   driver_canceled: 'Anulată de șofer',
   driver_set_and_finished: 'Șofer ales manual, finalizată',
   drivers_notified: 'Trimisă șoferilor aleși',
+  // Money.
+  fare_corrected: 'Tarif corectat',
 };
 
 /** The product flavour (packages): taxi says 'Șofer', courier and restaurant 'Curier'. */

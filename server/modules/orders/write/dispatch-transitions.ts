@@ -1,6 +1,7 @@
 import type { Order } from '@common/orders/orders.schema';
 import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
+import type { TripPostings } from '../../ledger/trip-postings';
 import type { Fares } from '../../tariffs/fare.service';
 import { placesOf } from '../orders.repo';
 import { type Actor, SYSTEM_ACTOR } from './actor';
@@ -35,7 +36,12 @@ const ALL = { kind: 'all' } as const;
  * engine's rows in the same transaction, and its numbered change. Answers null when the guard
  * refused (the order moved on: canceled, taken, retried).
  */
-export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Fares) {
+export function createDispatchTransitions(
+  db: Db,
+  steps: WriteSteps,
+  fares?: Fares,
+  trips?: TripPostings,
+) {
   const guardedWrite = createGuardedWrite(db, steps);
 
   async function write(orderId: number, { duty, ...spec }: DispatchWrite): Promise<Order | null> {
@@ -129,7 +135,8 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Far
     /**
      * Trip: finished (trip_finished_at); the driver is free again. The final fare is made in
      * the same transaction (docs/MONEY.md "At the finish"): `taximeterAmount` is the driver
-     * app's, the fare where the company accepts it.
+     * app's, the fare where the company accepts it. The trip's commission goes to his ledger
+     * with it (his duty change already tells every node's index about his balance).
      */
     finished: (actor: Actor & { userId: number }, orderId: number, taximeterAmount?: number) =>
       write(orderId, {
@@ -143,11 +150,14 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Far
               within: async (tx, finished) => {
                 const places = await placesOf(tx, orderId);
                 const fare = await fares.atFinish(tx, { ...finished, places }, taximeterAmount);
-                if (!fare) return;
-                await updateOrderWhere(tx, ALL, orderId, undefined, {
-                  ...fare,
-                  discounted_cost: fare.cost,
-                });
+                const priced = fare ? { ...fare, discounted_cost: fare.cost } : {};
+                const money = await trips?.atFinish(
+                  tx,
+                  { ...finished, ...priced },
+                  { announce: false },
+                );
+                if (!fare && !money) return;
+                await updateOrderWhere(tx, ALL, orderId, undefined, { ...priced, ...money });
               },
             }
           : {}),

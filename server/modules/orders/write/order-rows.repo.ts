@@ -232,6 +232,8 @@ export const transitionGuards = {
   notifyDrivers: sql`${orders.state} in ('created', 'pending', 'canceled') and ${orders.driver_id} is null`,
   /** Manual assignment only in canceled or pending with no driver, like every assignment. */
   assignManually: sql`${orders.state} in ('canceled', 'pending') and ${orders.driver_id} is null`,
+  /** A finished trip's fare is corrected by an administrator. */
+  correctFare: sql`${orders.state} = 'finished' and ${orders.driver_id} is not null`,
   /** An edit of the state it read: a concurrent placing or edit of a new order loses cleanly. */
   stillIn: (state: string) => eq(orders.state, state),
 };

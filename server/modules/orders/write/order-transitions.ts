@@ -12,14 +12,16 @@ import type { Db } from '../../../db/client';
 import { utcNow } from '../../../db/schema/columns';
 import { conflict, validationFailed } from '../../../http/app-error';
 import { type AuthContext, scopeOf } from '../../../http/auth-context';
+import type { TripPostings } from '../../ledger/trip-postings';
 import { driversOfCompanies } from '../../users/users.repo';
 import type { OrderRow } from '../orders.repo';
 import { findCompanyDriver } from '../orders.repo';
 import { createGuardedWrite, type GuardedWrite } from './guarded-write';
-import { transitionGuards } from './order-rows.repo';
+import { transitionGuards, updateOrderWhere } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
 
-interface Transition extends Pick<GuardedWrite, 'guard' | 'values' | 'historyType' | 'details'> {
+interface Transition
+  extends Pick<GuardedWrite, 'guard' | 'values' | 'historyType' | 'details' | 'within'> {
   /** The rule in JavaScript: explains a refusal from the row read. */
   allowed: (row: OrderRow) => boolean;
   refusal: string;
@@ -31,6 +33,12 @@ interface Transition extends Pick<GuardedWrite, 'guard' | 'values' | 'historyTyp
   searches?: boolean;
 }
 
+/** Whose orders a write inside a transition touches: the row the transition already holds. */
+const ALL = { kind: 'all' } as const;
+
+export const FARE_NOT_CORRECTABLE =
+  'Doar tariful unei curse finalizate, cu șofer, se poate corecta.';
+
 interface CancelReason {
   reason_type?: DispatcherCancelReason | null;
   reason_text?: string | null;
@@ -40,7 +48,7 @@ interface CancelReason {
  * The console's order state transitions: each one guarded UPDATE (the rule in its WHERE, so
  * two racing requests cannot both pass), in the orders' one write path.
  */
-export function createOrderTransitions(db: Db, steps: WriteSteps) {
+export function createOrderTransitions(db: Db, steps: WriteSteps, trips?: TripPostings) {
   const guardedWrite = createGuardedWrite(db, steps);
 
   /**
@@ -70,7 +78,7 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       within: spec.searches
         ? (tx, updated) =>
             steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
-        : undefined,
+        : spec.within,
     });
     if (!order) throw conflict(spec.refusal);
     return order;
@@ -170,6 +178,39 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
       },
       historyType: 'driver_set_and_finished',
       details: { driver_id: driver.id, indicativ: driver.indicativ },
+      // The trip's money as at a driver's finish, on the fare it has.
+      within: trips
+        ? async (tx, finished) => {
+            const money = await trips.atFinish(tx, finished, { announce: true, by: auth.userId });
+            if (money) await updateOrderWhere(tx, ALL, id, undefined, money);
+          }
+        : undefined,
+    });
+  }
+
+  /**
+   * An administrator's new fare for a finished trip ('corrected'): the trip's entries are
+   * reversed and posted again on it, in the same transaction.
+   */
+  async function correctFare(auth: AuthContext, id: number, cost: number, note?: string | null) {
+    return transition(auth, id, {
+      allowed: (row) => row.state === 'finished' && row.driver_id !== null,
+      guard: transitionGuards.correctFare,
+      refusal: FARE_NOT_CORRECTABLE,
+      values: { cost, cost_source: 'corrected', discounted_cost: cost },
+      historyType: 'fare_corrected',
+      details: { cost, note: note ?? null },
+      within: trips
+        ? async (tx, corrected) => {
+            if (corrected.driver_id === null) return;
+            const money = await trips.atCorrection(
+              tx,
+              { ...corrected, driver_id: corrected.driver_id },
+              { userId: auth.userId, note },
+            );
+            await updateOrderWhere(tx, ALL, id, undefined, money);
+          }
+        : undefined,
     });
   }
 
@@ -206,5 +247,13 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
     });
   }
 
-  return { cancel, retry, moveToPending, removeAlwaysInCall, setDriverAndFinish, notifyDrivers };
+  return {
+    cancel,
+    retry,
+    moveToPending,
+    removeAlwaysInCall,
+    setDriverAndFinish,
+    notifyDrivers,
+    correctFare,
+  };
 }

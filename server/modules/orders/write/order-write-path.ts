@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { Idempotency } from '../../idempotency/idempotency.service';
+import { createTripPostings } from '../../ledger/trip-postings';
 import type { Fares } from '../../tariffs/fare.service';
 import type { CallerCompaniesOf } from '../caller-companies';
 import { createCallTransitions } from './call-transitions';
@@ -25,11 +26,13 @@ export function createOrderWritePath(
   },
 ) {
   const steps = createWriteSteps(deps);
+  // A finished trip's money goes to the driver's ledger with the finish (or its correction).
+  const trips = deps.fares && createTripPostings({ commissionOf: deps.fares.commissionOf });
   return {
     ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies, deps.fares),
-    ...createOrderTransitions(deps.db, steps),
+    ...createOrderTransitions(deps.db, steps, trips),
     /** The engine's and the drivers' changes. */
-    dispatch: createDispatchTransitions(deps.db, steps, deps.fares),
+    dispatch: createDispatchTransitions(deps.db, steps, deps.fares, trips),
     /** The softphone's answered, held and ended calls. */
     calls: createCallTransitions(deps.db, steps),
   };
