@@ -1,5 +1,6 @@
 import { type CompanyType, PACKAGES, type PackageId, type Role } from '@common/auth/auth.schema';
 import { hashPassword } from '../lib/passwords';
+import { openBalances } from '../modules/ledger/ledger-postings.repo';
 import type { DbOrTx } from './client';
 import { cars, companies, companyUsers, userMeta, users } from './schema';
 
@@ -86,6 +87,7 @@ export async function buildUser(db: DbOrTx, overrides: UserOverrides = {}) {
     await db
       .insert(companyUsers)
       .values(companyIds.map((company_id) => ({ company_id, user_id: user.id })));
+    await openBalances(db, user.id);
   }
   const meta = Object.entries(overrides.meta ?? {});
   if (meta.length > 0) {

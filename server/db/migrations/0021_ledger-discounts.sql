@@ -101,4 +101,9 @@ INSERT INTO "driver_balances" ("company_id", "driver_id", "balance", "entries")
 INSERT INTO "ledger_entries" ("company_id", "driver_id", "kind", "amount", "balance_after", "note", "posting_key")
   SELECT "company_id", "driver_id", 'opening_balance', "balance", "balance", 'Sold preluat', 'opening:' || "driver_id"
   FROM "driver_balances";--> statement-breakpoint
-ALTER TABLE "users" DROP COLUMN "balance";
+ALTER TABLE "users" DROP COLUMN "balance";--> statement-breakpoint
+-- Every driver has a balance row with each of his companies (the balances list reads one index).
+INSERT INTO "driver_balances" ("company_id", "driver_id")
+  SELECT cu."company_id", cu."user_id" FROM "company_users" cu JOIN "users" u ON u."id" = cu."user_id"
+  WHERE 'driver' = ANY(u."roles")
+  ON CONFLICT DO NOTHING;

@@ -145,3 +145,14 @@ export async function ledgerCompanyOf(
   const his = new Set(rows.map((r) => r.company_id));
   return companyIds.find((id) => his.has(id)) ?? (companyIds[0] as number);
 }
+
+/**
+ * A balance row (0) for each company a driver works for, so the balances list reads one index;
+ * called when a driver's memberships are written.
+ */
+export async function openBalances(tx: DbOrTx, userId: number) {
+  await tx.execute(sql`insert into driver_balances (company_id, driver_id)
+    select cu.company_id, cu.user_id from company_users cu join users u on u.id = cu.user_id
+    where cu.user_id = ${userId} and 'driver' = any(u.roles)
+    on conflict do nothing`);
+}

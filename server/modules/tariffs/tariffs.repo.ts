@@ -101,14 +101,6 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
   };
 }
 
-export async function companyExists(db: DbOrTx, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row !== undefined;
-}
-
 export async function listTariffs(db: DbOrTx, companyId: number): Promise<Tariff[]> {
   return db
     .select({

@@ -1,6 +1,3 @@
-import type { CompanyType } from '@common/auth/auth.schema';
-import { ABILITIES } from '@common/auth/page-access';
-import { NOT_FOUND } from '@common/http/errors';
 import { fromUtcString } from '@common/lib/dates';
 import type { Commission, CommissionBody } from '@common/money/ledger.schema';
 import type {
@@ -18,14 +15,14 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError, conflict, forbidden, notFound, validationFailed } from '../../http/app-error';
-import { type AuthContext, isAdmin, ownerOf, scopeOf } from '../../http/auth-context';
+import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
+import { type AuthContext, isAdmin, scopeOf } from '../../http/auth-context';
+import { createActingCompany, NOT_YOUR_COMPANY } from '../companies/acting-company';
 import { findCompanies } from '../companies/companies.repo';
 import { type CallerCompaniesOf, placingCompanies } from '../orders/caller-companies';
 import type { Fares } from './fare.service';
 import * as repo from './tariffs.repo';
 
-export const NOT_YOUR_COMPANY = 'Compania nu este a dumneavoastră.';
 export const PAIR_PRICED = 'Perechea de zone are deja un preț.';
 export const NO_TARIFF = 'Compania nu are tarif.';
 const RIDES_ONLY = 'Tarifele sunt ale companiei care vă dispecerizează comenzile.';
@@ -42,28 +39,10 @@ export function createTariffsService(deps: {
 }) {
   const { db, fares } = deps;
 
-  /**
-   * The company a request acts in: the one `companyId` names (one of the caller's; any for the
-   * platform admin), else the caller's first.
-   */
-  async function companyOf(auth: AuthContext, companyId: number | undefined): Promise<number> {
-    if (companyId === undefined) return ownerOf(auth);
-    if (isAdmin(auth)) {
-      if (!(await repo.companyExists(db, companyId)))
-        throw validationFailed({ company_id: [NOT_FOUND.company] });
-      return companyId;
-    }
-    if (!auth.companyIds.includes(companyId)) throw forbidden(NOT_YOUR_COMPANY);
-    return companyId;
-  }
-
+  const acting = createActingCompany(db, deps.callerCompanies);
+  const companyOf = acting.companyOf;
   /** The fleet's console reads them; a protocol client, who only orders rides, does not. */
-  async function mayRead(auth: AuthContext) {
-    const companies = (await deps.callerCompanies(auth)).map((c) => ({
-      type: c.type as CompanyType,
-    }));
-    if (!ABILITIES.watchesFleet({ roles: auth.roles, companies })) throw forbidden(RIDES_ONLY);
-  }
+  const mayRead = (auth: AuthContext) => acting.require(auth, 'watchesFleet', RIDES_ONLY);
 
   async function read(companyId: number): Promise<CompanyTariffs> {
     const [tariffs, surcharges, zonePrices, commissions, settings] = await Promise.all([

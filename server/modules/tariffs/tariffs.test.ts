@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { NOT_YOUR_COMPANY, PAIR_PRICED } from './tariffs.service';
+import { NOT_YOUR_COMPANY } from '../companies/acting-company';
+import { PAIR_PRICED } from './tariffs.service';
 
 const SETTINGS = { accept_taximeter: true, min_balance: 0, allow_negative_balance: false };
 

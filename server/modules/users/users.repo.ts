@@ -27,6 +27,7 @@ import { utcNow } from '../../db/schema/columns';
 import { hasDriverRole, intArray, oneOf } from '../../db/sql';
 import type { TenantScope } from '../../http/auth-context';
 import { SECRET_META_KEYS } from '../../lib/user-meta-keys';
+import { openBalances } from '../ledger/ledger-postings.repo';
 
 /** Users visible to a scope: those who belong to at least one of its companies. */
 export const inScope = (scope: TenantScope): SQL | undefined =>
@@ -213,6 +214,7 @@ export async function setCompanies(
       .insert(companyUsers)
       .values(companyIds.map((company_id) => ({ company_id, user_id: userId })))
       .onConflictDoNothing();
+  await openBalances(db, userId);
 }
 
 /** A driver keeps only a car of his companies (docs/ADMINISTRATION.md "People and cars"). */
