@@ -15,6 +15,7 @@ import { createCore } from './wiring/core';
 import { wireFleetAndZones } from './wiring/fleet';
 import { createHttpApp, serveWeb } from './wiring/http-app';
 import { wireMessages } from './wiring/messages';
+import { wireMoney } from './wiring/money';
 import { wireOrdersAndDispatch } from './wiring/orders';
 import { socketHandlers } from './wiring/realtime';
 
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fleetArea = await wireFleetAndZones(core);
   const orders = await wireOrdersAndDispatch(core, authenticate, fleetArea);
   wireCalls(core, authenticate, orders);
+  wireMoney(core, authenticate, orders, fleetArea.fleet);
   wireAdministration(core, database, authenticate, { auth, endSessions }, fleetArea);
   const messages = wireMessages(core, authenticate);
   core.sockets.serve(socketHandlers(core, auth, fleetArea, orders, messages));

@@ -45,8 +45,6 @@ export const createTopUp = defineEndpoint({
   body: CashMovementBodySchema,
   response: LedgerEntrySchema,
   status: 201,
-  // The driver is not the company's.
-  errors: [404],
 });
 
 /** Money paid out to a driver; refused past his balance unless the company allows it. */
@@ -57,7 +55,6 @@ export const createPayout = defineEndpoint({
   body: CashMovementBodySchema,
   response: LedgerEntrySchema,
   status: 201,
-  errors: [404],
 });
 
 /** From one driver of the company to another: both entries in one transaction. */
@@ -68,7 +65,6 @@ export const createTransfer = defineEndpoint({
   body: TransferBodySchema,
   response: TransferSchema,
   status: 201,
-  errors: [404],
 });
 
 /** The driver's own balance with each of his companies. */

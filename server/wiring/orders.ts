@@ -26,8 +26,6 @@ import { createOrderWritePath } from '../modules/orders/write/order-write-path';
 import { estimateLeg } from '../modules/routing/estimate';
 import { createRouting } from '../modules/routing/routing.service';
 import { createFares } from '../modules/tariffs/fare.service';
-import { tariffsRoutes } from '../modules/tariffs/tariffs.routes';
-import { createTariffsService } from '../modules/tariffs/tariffs.service';
 import type { Core } from './core';
 import type { FleetArea } from './fleet';
 
@@ -159,7 +157,6 @@ export async function wireOrdersAndDispatch(
   );
   searchConfigRoutes(app, authenticate, createSearchConfigService({ db, publisher }));
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(db));
-  tariffsRoutes(app, authenticate, createTariffsService({ db, fares, callerCompanies }));
 
   // Idempotency keys live 24 h, the orders' changes ORDER_CHANGES_KEEP_HOURS; both sweeps are
   // cheap and indexed.
@@ -178,6 +175,7 @@ export async function wireOrdersAndDispatch(
     feed,
     orderWrites,
     callerCompanies,
+    fares,
     dispatch,
     driverAnswers: createDriverAnswers(dispatch, app.log),
   };

@@ -10,8 +10,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 
 /** The ledger's reads, SQL only: entries with their names, balances, and the nightly check. */
 
-const likeOf = (search: string) =>
-  `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeOf = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A driver's call sign: his first car's, else his identifier. */
 const callSign = (userId: SQL) =>
@@ -51,6 +50,15 @@ export async function readEntries(db: DbOrTx, ids: number[]): Promise<LedgerEntr
   return rows.map(toEntry);
 }
 
+/** The two entries of a transfer (a replayed request answers them again). */
+export async function entriesOfTransfer(db: DbOrTx, transferId: number): Promise<LedgerEntry[]> {
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`select ${entryColumns} ${entryJoins}
+      where e.transfer_id = ${transferId} order by e.id`),
+  );
+  return rows.map(toEntry);
+}
+
 /** One company's entries (one driver's, when `driverId`), newest first, paged. */
 export async function listEntries(
   db: DbOrTx,
@@ -62,8 +70,7 @@ export async function listEntries(
   if (query.kind) filters.push(sql`e.kind = ${query.kind}`);
   if (query.order_id) filters.push(sql`e.order_id = ${query.order_id}`);
   if (query.date_from) filters.push(sql`e.created_at >= ${fromDay(query.date_from)}`);
-  if (query.date_to)
-    filters.push(sql`e.created_at < ${fromDay(query.date_to)} + interval '1 day'`);
+  if (query.date_to) filters.push(sql`e.created_at < ${fromDay(query.date_to)} + interval '1 day'`);
   const where = sql.join(filters, sql` and `);
   const [rows, counted] = await Promise.all([
     db.execute(sql`select ${entryColumns} ${entryJoins} where ${where}

@@ -1,0 +1,31 @@
+import type { Authenticate } from '../http/route';
+import { createActingCompany } from '../modules/companies/acting-company';
+import type { Fleet } from '../modules/drivers/fleet';
+import { createIdempotency } from '../modules/idempotency/idempotency.service';
+import { ledgerRoutes } from '../modules/ledger/ledger.routes';
+import { createLedgerService } from '../modules/ledger/ledger.service';
+import { scheduleLedgerCheck } from '../modules/ledger/ledger-check';
+import { tariffsRoutes } from '../modules/tariffs/tariffs.routes';
+import { createTariffsService } from '../modules/tariffs/tariffs.service';
+import type { Core } from './core';
+import type { OrdersArea } from './orders';
+
+/** Tariffs, the drivers' ledger and its nightly check (docs/MONEY.md). */
+export function wireMoney(
+  core: Core,
+  authenticate: Authenticate,
+  { fares, callerCompanies }: Pick<OrdersArea, 'fares' | 'callerCompanies'>,
+  fleet: Fleet,
+) {
+  const { app, db, clock } = core;
+  tariffsRoutes(app, authenticate, createTariffsService({ db, fares, callerCompanies }));
+  const ledger = createLedgerService({
+    db,
+    acting: createActingCompany(db, callerCompanies),
+    idempotency: createIdempotency(db),
+    published: (seq) => fleet.writes.published(seq),
+  });
+  ledgerRoutes(app, authenticate, ledger);
+  const stop = scheduleLedgerCheck(db, app.log, clock ?? Date.now);
+  app.addHook('onClose', async () => stop());
+}
