@@ -1,6 +1,7 @@
 import { type CommissionRule, commissionOn, finishPostings } from '@common/money/commission';
 import type { LedgerKind } from '@common/money/ledger.schema';
 import type { DbOrTx } from '../../db/client';
+import { commissionFor } from '../tariffs/tariffs.repo';
 import {
   ledgerCompanyOf,
   type NewEntry,
@@ -28,14 +29,6 @@ export interface TripMoney {
   is_paid: boolean;
 }
 
-export interface TripPostingsDeps {
-  /** The company's commission for the service (a short per-node cache of its pricing). */
-  commissionOf: (
-    companyId: number,
-    serviceId: number | null,
-  ) => Promise<CommissionRule | undefined>;
-}
-
 const NO_COMMISSION: CommissionRule = { percent_bp: 0, fixed: 0 };
 
 /**
@@ -44,13 +37,13 @@ const NO_COMMISSION: CommissionRule = { percent_bp: 0, fixed: 0 };
  * commission once, and a card or protocol fare the company collected. Each posting has a key, so
  * a replayed finish posts nothing twice.
  */
-export function createTripPostings(deps: TripPostingsDeps) {
+export function createTripPostings() {
   async function targetOf(tx: DbOrTx, order: PostedOrder & { driver_id: number }) {
     const companyId = await ledgerCompanyOf(tx, order.driver_id, [
       order.processed_by_company_id,
       ...(order.search_company_ids ?? []),
     ]);
-    const rule = (await deps.commissionOf(companyId, order.service_id)) ?? NO_COMMISSION;
+    const rule = (await commissionFor(tx, companyId, order.service_id)) ?? NO_COMMISSION;
     const amounts = finishPostings(
       order.payment_type,
       order.discounted_cost ?? order.cost,

@@ -219,14 +219,6 @@ export function createFares(deps: FaresDeps) {
     atFinish,
     /** A write to the company's pricing: this node's estimates read it again at once. */
     changed: (companyId: number) => cache.invalidate([`c${companyId}`]),
-    /** The company's cut of a finished trip of this service (its own, else every service's). */
-    commissionOf: async (companyId: number, serviceId: number | null) => {
-      const { commissions } = await pricingOf(companyId);
-      return (
-        commissions.find((c) => serviceId !== null && c.service_id === serviceId) ??
-        commissions.find((c) => c.service_id === null)
-      );
-    },
     /** The company's balance gate (the engine asks it at each step). */
     minBalanceOf: async (companyId: number) => (await pricingOf(companyId)).minBalance,
   };

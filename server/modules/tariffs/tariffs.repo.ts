@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { companies, services } from '../../db/schema';
+import { services } from '../../db/schema';
 import { utcNow } from '../../db/schema/columns';
 import { driverPositionHistory } from '../../db/schema/drivers';
 import {
@@ -49,8 +49,6 @@ export interface Pricing {
   acceptTaximeter: boolean;
   /** Bani: below it a driver is offered nothing. */
   minBalance: number;
-  /** The company's cut per service (null: every other service). */
-  commissions: (CommissionRule & { service_id: number | null })[];
   /** The service an order without one gets (the company's /settings choice). */
   defaultServiceId: number | null;
 }
@@ -69,7 +67,6 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
     zone_prices: ZonePriceRule[] | null;
     accept_taximeter: boolean | null;
     min_balance: number | null;
-    commissions: Pricing['commissions'] | null;
     default_service_id: number | null;
   }>(
     await db.execute(sql`select
@@ -86,8 +83,7 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
       (select accept_taximeter from finance_settings where company_id = ${companyId})
         as accept_taximeter,
       (select min_balance from finance_settings where company_id = ${companyId}) as min_balance,
-      (select json_agg(json_build_object('service_id', service_id, 'percent_bp', percent_bp,
-        'fixed', fixed)) from commissions where company_id = ${companyId}) as commissions,
+
       (select default_service_id from companies where id = ${companyId}) as default_service_id`),
   );
   return {
@@ -96,7 +92,6 @@ export async function loadPricing(db: DbOrTx, companyId: number): Promise<Pricin
     zonePrices: row?.zone_prices ?? [],
     acceptTaximeter: row?.accept_taximeter ?? false,
     minBalance: row?.min_balance ?? DEFAULT_FINANCE_SETTINGS.min_balance,
-    commissions: row?.commissions ?? [],
     defaultServiceId: row?.default_service_id ?? null,
   };
 }
@@ -321,6 +316,31 @@ export async function listCommissions(db: DbOrTx, companyId: number): Promise<Co
     .leftJoin(services, eq(services.id, commissions.service_id))
     .where(eq(commissions.company_id, companyId))
     .orderBy(sql`${commissions.service_id} nulls first`);
+}
+
+/**
+ * The company's cut of a finished trip of this service: its own, else every service's. Read in
+ * the finish's transaction (a second connection could wait on it).
+ */
+export async function commissionFor(
+  tx: DbOrTx,
+  companyId: number,
+  serviceId: number | null,
+): Promise<CommissionRule | undefined> {
+  const [row] = await tx
+    .select({ percent_bp: commissions.percent_bp, fixed: commissions.fixed })
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.company_id, companyId),
+        serviceId === null
+          ? isNull(commissions.service_id)
+          : or(eq(commissions.service_id, serviceId), isNull(commissions.service_id)),
+      ),
+    )
+    .orderBy(sql`${commissions.service_id} nulls last`)
+    .limit(1);
+  return row;
 }
 
 /** Sets the commission of a service (null: every other service); answers when. */

@@ -27,7 +27,7 @@ export function createOrderWritePath(
 ) {
   const steps = createWriteSteps(deps);
   // A finished trip's money goes to the driver's ledger with the finish (or its correction).
-  const trips = deps.fares && createTripPostings({ commissionOf: deps.fares.commissionOf });
+  const trips = deps.fares && createTripPostings();
   return {
     ...createOrderEdits(deps.db, steps, deps.idempotency, deps.callerCompanies, deps.fares),
     ...createOrderTransitions(deps.db, steps, trips),
