@@ -4,6 +4,8 @@ import type { Order } from '@common/orders/orders.schema';
 import type { Authenticate } from '../http/route';
 import { blockedPhonesRoutes } from '../modules/blocked-phones/blocked-phones.routes';
 import { createBlockedPhonesService } from '../modules/blocked-phones/blocked-phones.service';
+import { discountsRoutes } from '../modules/discounts/discounts.routes';
+import { createDiscountsService } from '../modules/discounts/discounts.service';
 import { searchConfigRoutes } from '../modules/dispatch/config/search-config.routes';
 import { createSearchConfigService } from '../modules/dispatch/config/search-config.service';
 import { planFor, priorityDriverIds } from '../modules/dispatch/config/search-plan';
@@ -160,6 +162,15 @@ export async function wireOrdersAndDispatch(
   searchConfigRoutes(app, authenticate, createSearchConfigService({ db, publisher }));
   blockedPhonesRoutes(app, authenticate, createBlockedPhonesService(db));
   tariffsRoutes(app, authenticate, createTariffsService({ db, fares, callerCompanies }));
+  discountsRoutes(
+    app,
+    authenticate,
+    createDiscountsService({
+      db,
+      callerCompanies,
+      compensate: orderWrites.compensateDiscount,
+    }),
+  );
 
   // Idempotency keys live 24 h, the orders' changes ORDER_CHANGES_KEEP_HOURS; both sweeps are
   // cheap and indexed.

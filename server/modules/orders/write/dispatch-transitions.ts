@@ -4,8 +4,10 @@ import { utcNow } from '../../../db/schema/columns';
 import type { Fares } from '../../tariffs/fare.service';
 import { placesOf } from '../orders.repo';
 import { type Actor, SYSTEM_ACTOR } from './actor';
+import { discountedFare } from './discounted-fare';
 import { dispatchGuards, isDriverTaken } from './dispatch-rows.repo';
 import { createGuardedWrite, type DutyChange, type GuardedWrite } from './guarded-write';
+import { releaseDiscount } from './order-discounts';
 import { updateOrderWhere } from './order-rows.repo';
 import type { WriteSteps } from './write-steps';
 
@@ -92,7 +94,10 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Far
         historyType: 'no_drivers_found',
         kind: 'canceled',
         reason: 'no_drivers_found',
-        within,
+        within: async (tx, canceled) => {
+          await releaseDiscount(tx, canceled);
+          await within?.(tx, canceled);
+        },
       }),
 
     /**
@@ -144,10 +149,8 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Far
                 const places = await placesOf(tx, orderId);
                 const fare = await fares.atFinish(tx, { ...finished, places }, taximeterAmount);
                 if (!fare) return;
-                await updateOrderWhere(tx, ALL, orderId, undefined, {
-                  ...fare,
-                  discounted_cost: fare.cost,
-                });
+                const priced = await discountedFare(tx, finished, fare);
+                await updateOrderWhere(tx, ALL, orderId, undefined, priced);
               },
             }
           : {}),
@@ -170,6 +173,7 @@ export function createDispatchTransitions(db: Db, steps: WriteSteps, fares?: Far
         kind: 'canceled',
         reason: 'driver_canceled',
         duty: { driverId: actor.userId, busy: false },
+        within: releaseDiscount,
       }),
   };
 }

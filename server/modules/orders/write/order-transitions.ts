@@ -16,6 +16,7 @@ import { driversOfCompanies } from '../../users/users.repo';
 import type { OrderRow } from '../orders.repo';
 import { findCompanyDriver } from '../orders.repo';
 import { createGuardedWrite, type GuardedWrite } from './guarded-write';
+import { releaseDiscount } from './order-discounts';
 import { transitionGuards } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
 
@@ -67,10 +68,12 @@ export function createOrderTransitions(db: Db, steps: WriteSteps) {
         spec.freesDriver && row?.state === 'assigned' && row.driver_id !== null
           ? { driverId: row.driver_id, busy: false }
           : undefined,
-      within: spec.searches
-        ? (tx, updated) =>
-            steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
-        : undefined,
+      within: spec.canceledFor
+        ? releaseDiscount
+        : spec.searches
+          ? (tx, updated) =>
+              steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
+          : undefined,
     });
     if (!order) throw conflict(spec.refusal);
     return order;

@@ -3,6 +3,7 @@ import type { Idempotency } from '../../idempotency/idempotency.service';
 import type { Fares } from '../../tariffs/fare.service';
 import type { CallerCompaniesOf } from '../caller-companies';
 import { createCallTransitions } from './call-transitions';
+import { createDiscountCompensation } from './discount-compensation';
 import { createDispatchTransitions } from './dispatch-transitions';
 import { createOrderEdits } from './order-edits';
 import { createOrderTransitions } from './order-transitions';
@@ -32,6 +33,8 @@ export function createOrderWritePath(
     dispatch: createDispatchTransitions(deps.db, steps, deps.fares),
     /** The softphone's answered, held and ended calls. */
     calls: createCallTransitions(deps.db, steps),
+    /** Paying a driver back his order's discount, with its ledger entry. */
+    compensateDiscount: createDiscountCompensation(deps.db, steps),
   };
 }
 
