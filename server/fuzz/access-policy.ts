@@ -185,6 +185,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Policy>> = {
   'POST /geo/add-place': CONSOLE,
   'POST /geo/places-search-new': CONSOLE,
   'POST /refuse-order': DRIVER,
+  'PUT /api/commissions/:service_id': ADMINISTRATORS,
   'PUT /api/discounts/:id': ADMINISTRATORS,
   'PUT /api/finance-settings': ADMINISTRATORS,
   'PUT /api/tariffs/:service_id': ADMINISTRATORS,

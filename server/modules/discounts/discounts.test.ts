@@ -543,6 +543,52 @@ describe('an order with a discount', () => {
   });
 });
 
+describe('an order with a discount, retried and canceled by its driver', () => {
+  it('replays a retried request with its Idempotency-Key, taking one use', async () => {
+    const c = await company();
+    const once = await condition(c, { total_limit: 1 });
+    const body = {
+      phone: newPhone(),
+      client_name: 'Ana',
+      cost: 2000,
+      discount_condition_id: once.id,
+    };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { ...c.dispatcher, 'idempotency-key': `discount-retry-${c.id}` },
+        payload: { ...body, places: [{ name: 'Strada Lungă 1', lat: 47.16, long: 27.58 }] },
+      });
+    const first = await send();
+    const retry = await send();
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.json<Order>().id).toBe(first.json<Order>().id);
+    expect((await read(c, once.id)).uses).toBe(1);
+  });
+
+  it('gives the use back when the driver cancels', async () => {
+    const c = await company();
+    const once = await condition(c, { total_limit: 1 });
+    const order = await placed(c.dispatcher, {
+      cost: 2000,
+      discount_condition_id: once.id,
+      place: false,
+    });
+    await t.db.execute(sql`update orders set state = 'assigned', trip_state = 'waiting_driver',
+        driver_id = ${c.driverId} where id = ${order.id}`);
+    const canceled = await call(c.driver, 'POST', `/api/drivers/me/orders/${order.id}/cancel`, {
+      reason: 'Pană',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json<Order>()).toMatchObject({
+      state: 'canceled',
+      discount_condition_id: null,
+    });
+    expect((await read(c, once.id)).uses).toBe(0);
+  });
+});
+
 describe('limits under concurrency', () => {
   it('gives the last uses of a total limit to exactly as many racing orders', async () => {
     const c = await company();
