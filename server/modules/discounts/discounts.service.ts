@@ -26,6 +26,12 @@ const FLEET_ONLY = 'Reducerile sunt ale companiei care vă dispecerizează comen
 type Body = z.output<typeof DiscountConditionBodySchema>;
 
 const unknownCondition = () => new AppError('not_found', DISCOUNT_REFUSALS.unknown);
+/** A ride's filters name what is not the company's: a field error, as the order form shows it. */
+const PROTOCOL_NOT_FOUND = 'Compania de protocol nu a fost găsită.';
+const notTheCompanys = (field: 'client_id' | 'protocol_company_id') =>
+  validationFailed({
+    [field]: [field === 'client_id' ? NOT_FOUND.client : PROTOCOL_NOT_FOUND],
+  });
 
 /**
  * The company's discount conditions (docs/MONEY.md "Discounts"): read by its fleet console,
@@ -96,14 +102,15 @@ export function createDiscountsService(deps: {
 
   /**
    * The company whose conditions a ride may use, and the protocol company it is billed to: a
-   * protocol client's rides are his company's, dispatched by its parent.
+   * protocol client's rides are his company's, dispatched by its parent. (The route declares no
+   * 404: what is not the company's is a 422 on its field, as on the order form.)
    */
   async function rideCompany(auth: AuthContext, query: ApplicableDiscountsQuery) {
     const placing = placingCompanies(await deps.callerCompanies(auth));
     if (placing?.isProtocolCreator) {
       const own = placing.creator.id;
       if (query.protocol_company_id !== undefined && query.protocol_company_id !== own)
-        throw notFound('company');
+        throw notTheCompanys('protocol_company_id');
       return { companyId: placing.processedBy, protocolCompanyId: own };
     }
     const companyId = await companyOf(auth, query.company_id);
@@ -112,14 +119,15 @@ export function createDiscountsService(deps: {
       protocolCompanyId !== null &&
       !(await repo.isProtocolCompanyOf(db, companyId, protocolCompanyId))
     )
-      throw notFound('company');
+      throw notTheCompanys('protocol_company_id');
     return { companyId, protocolCompanyId };
   }
 
   /** The ride's client: by id (the company's, else 404) or by phone (none yet: a new client). */
   async function rideClient(companyId: number, query: ApplicableDiscountsQuery) {
     if (query.client_id !== undefined) {
-      if (!(await repo.isClientOf(db, companyId, query.client_id))) throw notFound('client');
+      if (!(await repo.isClientOf(db, companyId, query.client_id)))
+        throw notTheCompanys('client_id');
       return query.client_id;
     }
     if (query.phone === undefined || query.phone.trim() === '') return null;

@@ -364,24 +364,25 @@ describe('GET /api/discounts/applicable', () => {
       'GET',
       '/api/discounts/applicable?protocol_company_id=1',
     );
-    expect(other.statusCode).toBe(404);
+    expect(other.statusCode).toBe(422);
   });
 
-  it("answers 404 for another company's client or protocol company, 422 for a bad phone", async () => {
+  it("refuses another company's client or protocol company, and a bad phone (422)", async () => {
     const b = await company();
-    expect(
-      (await call(b.dispatcher, 'GET', `/api/discounts/applicable?client_id=${clientId}`))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(
-          b.dispatcher,
-          'GET',
-          `/api/discounts/applicable?protocol_company_id=${c.protocolId}`,
-        )
-      ).statusCode,
-    ).toBe(404);
+    const client = await call(
+      b.dispatcher,
+      'GET',
+      `/api/discounts/applicable?client_id=${clientId}`,
+    );
+    expect(client.statusCode).toBe(422);
+    expect(client.json<ErrorBody>().errors?.client_id).toBeDefined();
+    const protocol = await call(
+      b.dispatcher,
+      'GET',
+      `/api/discounts/applicable?protocol_company_id=${c.protocolId}`,
+    );
+    expect(protocol.statusCode).toBe(422);
+    expect(protocol.json<ErrorBody>().errors?.protocol_company_id).toBeDefined();
     const phone = await call(c.dispatcher, 'GET', '/api/discounts/applicable?phone=abc');
     expect(phone.statusCode).toBe(422);
   });
