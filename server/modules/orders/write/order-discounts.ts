@@ -56,7 +56,7 @@ export async function takeDiscount(
 }
 
 /** What an order pays without its discount: its protocol company's billing, else cash. */
-const paymentWithout = (order: Pick<OrderRow, 'payment_type' | 'protocol_company_id'>) =>
+export const paymentWithout = (order: Pick<OrderRow, 'payment_type' | 'protocol_company_id'>) =>
   order.payment_type !== 'discount'
     ? order.payment_type
     : order.protocol_company_id !== null
@@ -89,7 +89,10 @@ export async function releaseDiscount(
 export interface DiscountEdit {
   /** The row as it was read before the edit. */
   before: OrderRow;
-  /** The row as the edit left it (fare, payment, protocol company). */
+  /**
+   * The row as the edit's UPDATE left it (fare, payment, protocol company), read under its row
+   * lock: the condition it holds now, whatever a racing edit did.
+   */
   after: OrderRow;
   /** The client it has now (the edit may change the phone). */
   clientId: number | null;
@@ -103,10 +106,10 @@ export interface DiscountEdit {
  * The condition a new order's edit leaves it with: the one sent; none when the edit pays
  * otherwise (cash, card, protocol) without naming one; else the one it had.
  */
-function editedCondition({ before, conditionId, paymentType }: DiscountEdit): number | null {
+function editedCondition({ after, conditionId, paymentType }: DiscountEdit): number | null {
   if (conditionId !== undefined) return conditionId;
   if (paymentType !== undefined && paymentType !== 'discount') return null;
-  return before.discount_condition_id;
+  return after.discount_condition_id;
 }
 
 /**
@@ -120,13 +123,13 @@ export async function editedDiscount(
   edit: DiscountEdit,
 ): Promise<Partial<NewOrderRow> | undefined> {
   const { before, after } = edit;
-  const from = before.discount_condition_id;
+  const from = after.discount_condition_id;
   const to = editedCondition(edit);
   if (to === null) {
     if (edit.paymentType === 'discount')
       throw validationFailed({ discount_condition_id: [DISCOUNT_REQUIRED] });
     if (from === null) return undefined;
-    await discounts.releaseUse(tx, before.id);
+    await discounts.releaseUse(tx, after.id);
     return {
       discount_condition_id: null,
       discount_amount: null,
@@ -136,7 +139,7 @@ export async function editedDiscount(
   }
   const retake =
     to !== from ||
-    edit.clientId !== before.client_id ||
+    edit.clientId !== after.client_id ||
     after.protocol_company_id !== before.protocol_company_id;
   let terms: DiscountTerms | undefined;
   if (retake) {
@@ -146,11 +149,11 @@ export async function editedDiscount(
       clientOf: async () => edit.clientId,
     };
     const releaseFirst = from !== null && from <= to;
-    if (releaseFirst) await discounts.releaseUse(tx, before.id);
+    if (releaseFirst) await discounts.releaseUse(tx, after.id);
     const taken = await takeDiscount(tx, to, ride);
-    if (from !== null && !releaseFirst) await discounts.releaseUse(tx, before.id);
+    if (from !== null && !releaseFirst) await discounts.releaseUse(tx, after.id);
     await discounts.insertUse(tx, {
-      order_id: before.id,
+      order_id: after.id,
       condition_id: to,
       client_id: taken.clientId,
     });

@@ -29,7 +29,12 @@ import { appendChangesOf } from '../change-stream/order-changes.repo';
 import { findOrderRow, type OrderRow, placesOf } from '../orders.repo';
 import { insertNewOrder, type NewOrder } from './new-order.repo';
 import { placeWithDiscount } from './order-discount-placing';
-import { DISCOUNT_REQUIRED, editedDiscount, placedOrderPayment } from './order-discounts';
+import {
+  DISCOUNT_REQUIRED,
+  editedDiscount,
+  paymentWithout,
+  placedOrderPayment,
+} from './order-discounts';
 import { fixedFare, intakeFare } from './order-fares';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import * as rows from './order-rows.repo';
@@ -432,12 +437,7 @@ export function createOrderEdits(
           custom_driver_ids: row.custom_driver_ids,
           search_company_ids: row.search_company_ids,
           // The copy goes without the discount (its use was the original's).
-          payment_type:
-            row.payment_type === 'discount'
-              ? row.protocol_company_id !== null
-                ? 'protocol'
-                : 'cash'
-              : row.payment_type,
+          payment_type: paymentWithout(row),
           source: row.source,
           created_by_company_id: row.created_by_company_id,
           processed_by_company_id: row.processed_by_company_id,
