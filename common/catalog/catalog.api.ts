@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
-import { DiscountSchema, OrderOptionSchema, ServiceSchema } from './catalog.schema';
+import { OrderOptionSchema, ServiceSchema } from './catalog.schema';
 
 export const listServices = defineEndpoint({
   method: 'GET',
@@ -12,10 +12,4 @@ export const listOrderOptions = defineEndpoint({
   method: 'GET',
   path: '/api/order-options',
   response: z.array(OrderOptionSchema),
-});
-
-export const listDiscounts = defineEndpoint({
-  method: 'GET',
-  path: '/api/discounts',
-  response: z.array(DiscountSchema),
 });

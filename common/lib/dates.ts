@@ -34,3 +34,9 @@ export function bucharestParts(
     second: part.second ?? '',
   };
 }
+
+/** The Bucharest calendar day of an instant, `YYYY-MM-DD` (validity dates are such days). */
+export function bucharestDate(date: Date): string {
+  const { year, month, day } = bucharestParts(date);
+  return `${year}-${month}-${day}`;
+}

@@ -1,3 +1,4 @@
+import type { DiscountCondition } from '@common/money/discounts.schema';
 import type { Polygon, Stand } from '@common/zones/zones.schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -289,5 +290,38 @@ describe('demo dashboard', () => {
     const points = chart.json<{ points: { online: number; phone: number }[] }>().points;
     expect(points.reduce((sum, p) => sum + p.online + p.phone, 0)).toBe(total);
     expect(points.some((p) => p.online > 0)).toBe(true);
+  });
+});
+
+describe('demo discounts', () => {
+  it("offers the taxi company's discounts on the order form, the protocol one only on its rides", async () => {
+    const headers = await t.login({ email: DEMO_ACCOUNTS.dispatcher });
+    const list = await t.app.inject({ method: 'GET', url: '/api/discounts', headers });
+    const names = list.json<{ data: DiscountCondition[] }>().data.map((d) => d.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Client fidel 10%', 'Protocol Corporate 15%', 'Campanie 5,00 RON']),
+    );
+    const protocolHeaders = await t.login({ email: DEMO_ACCOUNTS.protocol });
+    const forProtocol = await t.app.inject({
+      method: 'GET',
+      url: '/api/discounts/applicable',
+      headers: protocolHeaders,
+    });
+    expect(forProtocol.json<{ data: DiscountCondition[] }>().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Protocol Corporate 15%', compensate_driver: true }),
+      ]),
+    );
+    const byPhone = await t.app.inject({
+      method: 'GET',
+      url: '/api/discounts/applicable?phone=0744000111',
+      headers,
+    });
+    expect(
+      byPhone
+        .json<{ data: DiscountCondition[] }>()
+        .data.map((d) => d.name)
+        .sort(),
+    ).toEqual(['Campanie 5,00 RON', 'Client fidel 10%']);
   });
 });

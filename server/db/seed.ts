@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from './client';
 import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoDiscounts } from './demo-discounts';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoZones } from './demo-zones';
@@ -166,7 +167,8 @@ async function seedDemoSearchMethod(db: DbOrTx, companyId: number) {
 /**
  * The whole demo: companies of every package, their users, 44 drivers and couriers with cars,
  * clients, content, a day of taxi orders, zones and stands, the tariffs and search methods of
- * the companies that dispatch (taxi, courier, restaurant) and the address gazetteers.
+ * the companies that dispatch (taxi, courier, restaurant), the taxi company's discounts and the
+ * address gazetteers.
  */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   // The admin is created first, so it is user 1 (user 1 gets the country-level map).
@@ -283,6 +285,11 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     taxiCompanyId: taxi.id,
     courierCompanyId: courier.id,
     restaurantCompanyId: restaurant.id,
+  });
+  await seedDemoDiscounts(db, {
+    taxiCompanyId: taxi.id,
+    protocolCompanyId: protocol.id,
+    createdBy: admin.id,
   });
   await db.insert(contentPages).values({ id: 1, ...PRIVACY_PAGE });
   // Id 1 was given: the sequence must move past it, or the first page written at /content

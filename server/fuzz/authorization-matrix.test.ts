@@ -122,8 +122,12 @@ async function seedCallers(tenant: Tenant) {
   const zone = tenant.zoneIds[0] ?? MISSING;
   await t.db.execute(sql`insert into zone_prices (company_id, from_polygon_id, to_polygon_id, price)
     values (${company}, ${zone}, ${zone}, 1500)`);
+  // A discount condition named with the canary (no other company may read it).
+  await t.db.execute(sql`insert into discount_conditions (company_id, name, kind, value)
+    values (${company}, ${`Reducere ${tenant.token}`}, 'percent', 1000)`);
   for (const [table, where] of [
     ['services', sql`company_id = ${company}`],
+    ['discount_conditions', sql`company_id = ${company}`],
     ['tariff_surcharges', sql`company_id = ${company}`],
     ['zone_prices', sql`company_id = ${company}`],
     ['cars', sql`company_id = ${company}`],
@@ -231,6 +235,7 @@ function paramValue(path: string, param: string, label: TenantLabel, caller: Cal
       ['/api/tariffs/', 'services'],
       ['/api/tariff-surcharges/', 'tariff_surcharges'],
       ['/api/zone-prices/', 'zone_prices'],
+      ['/api/discounts/', 'discount_conditions'],
     ] as const
   ).find(([prefix]) => path.startsWith(prefix))?.[1];
   if (param === 'linkId') return String(rows[label].driver_report_tokens ?? MISSING);
@@ -295,6 +300,23 @@ function namedInput(
           ...(label === caller.label ? {} : { company_id: tenant.companyId }),
         },
       };
+    // The discounts of the company named in the query (the caller's own when none is named).
+    case 'GET /api/discounts':
+    case 'GET /api/discounts/applicable':
+    case 'GET /api/discount-compensations':
+      return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    // A valid condition, for the company named; and the edit of one (its id in the path).
+    case 'POST /api/discounts':
+    case 'PUT /api/discounts/:id':
+      return {
+        ...(label === caller.label || key === 'PUT /api/discounts/:id'
+          ? {}
+          : { query: `company_id=${tenant.companyId}` }),
+        payload: { name: `Matrice ${caller.role}`, kind: 'percent', value: 500 },
+      };
+    // An order of the company: the other company's must be a 404.
+    case 'POST /api/ledger/discount-compensations':
+      return { payload: { order_id: tenant.orderIds[0] ?? MISSING } };
     case 'POST /api/messages/to-all-drivers':
     case 'POST /api/messages/to-all-clients':
       return { payload: { message: `Matrice ${caller.role}`, company_id: tenant.companyId } };

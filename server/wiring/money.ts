@@ -1,5 +1,7 @@
 import type { Authenticate } from '../http/route';
 import { createActingCompany } from '../modules/companies/acting-company';
+import { discountsRoutes } from '../modules/discounts/discounts.routes';
+import { createDiscountsService } from '../modules/discounts/discounts.service';
 import type { Fleet } from '../modules/drivers/fleet';
 import { createIdempotency } from '../modules/idempotency/idempotency.service';
 import { ledgerRoutes } from '../modules/ledger/ledger.routes';
@@ -10,11 +12,15 @@ import { createTariffsService } from '../modules/tariffs/tariffs.service';
 import type { Core } from './core';
 import type { OrdersArea } from './orders';
 
-/** Tariffs, the drivers' ledger and its nightly check (docs/MONEY.md). */
+/** Tariffs, discounts, the drivers' ledger and its nightly check (docs/MONEY.md). */
 export function wireMoney(
   core: Core,
   authenticate: Authenticate,
-  { fares, callerCompanies }: Pick<OrdersArea, 'fares' | 'callerCompanies'>,
+  {
+    fares,
+    callerCompanies,
+    orderWrites,
+  }: Pick<OrdersArea, 'fares' | 'callerCompanies' | 'orderWrites'>,
   fleet: Fleet,
 ) {
   const { app, db, clock } = core;
@@ -26,6 +32,11 @@ export function wireMoney(
     published: (seq) => fleet.writes.published(seq),
   });
   ledgerRoutes(app, authenticate, ledger);
+  discountsRoutes(
+    app,
+    authenticate,
+    createDiscountsService({ db, callerCompanies, compensate: orderWrites.compensateDiscount }),
+  );
   const stop = scheduleLedgerCheck(db, app.log, clock ?? Date.now);
   app.addHook('onClose', async () => stop());
 }

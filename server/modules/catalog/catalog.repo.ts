@@ -1,7 +1,6 @@
-import type { Discount } from '@common/catalog/catalog.schema';
 import { and, asc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, discounts, orderOptions, services } from '../../db/schema';
+import { companies, orderOptions, services } from '../../db/schema';
 import { intArray } from '../../db/sql';
 
 /** The platform's entries (company_id null) and the companies' own. */
@@ -36,21 +35,4 @@ export async function listOptions(db: DbOrTx, companyIds: number[]) {
       ),
     )
     .orderBy(asc(orderOptions.position), asc(orderOptions.id));
-}
-
-export async function listDiscounts(db: DbOrTx, companyIds: number[]): Promise<Discount[]> {
-  if (companyIds.length === 0) return [];
-  return db
-    .select({
-      id: discounts.id,
-      name: discounts.name,
-      type: sql<Discount['type']>`${discounts.type}`,
-      value: discounts.value,
-      is_active: discounts.is_active,
-      valid_from: discounts.valid_from,
-      valid_to: discounts.valid_to,
-    })
-    .from(discounts)
-    .where(and(inArray(discounts.company_id, companyIds)))
-    .orderBy(asc(discounts.name));
 }

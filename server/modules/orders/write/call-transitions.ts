@@ -15,6 +15,7 @@ import {
   startedCall,
 } from './call-rows.repo';
 import { type Actor, SYSTEM_ACTOR } from './dispatch-transitions';
+import { releaseDiscount } from './order-discounts';
 import {
   addHistory,
   insertOrder,
@@ -187,6 +188,7 @@ export function createCallTransitions(db: Db, steps: WriteSteps) {
         },
       );
       if (!updated) throw conflict(NO_LIVE_CALL);
+      if (draft) await releaseDiscount(tx, updated);
       await addHistory(tx, {
         order_id: live.id,
         type: 'call_ended',

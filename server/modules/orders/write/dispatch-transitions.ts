@@ -5,8 +5,10 @@ import type { TripPostings } from '../../ledger/trip-postings';
 import type { Fares } from '../../tariffs/fare.service';
 import { placesOf } from '../orders.repo';
 import { type Actor, SYSTEM_ACTOR } from './actor';
+import { discountedFare } from './discounted-fare';
 import { dispatchGuards, isDriverTaken } from './dispatch-rows.repo';
 import { createGuardedWrite, type DutyChange, type GuardedWrite } from './guarded-write';
+import { releaseDiscount } from './order-discounts';
 import { updateOrderWhere } from './order-rows.repo';
 import type { WriteSteps } from './write-steps';
 
@@ -98,7 +100,10 @@ export function createDispatchTransitions(
         historyType: 'no_drivers_found',
         kind: 'canceled',
         reason: 'no_drivers_found',
-        within,
+        within: async (tx, canceled) => {
+          await releaseDiscount(tx, canceled);
+          await within?.(tx, canceled);
+        },
       }),
 
     /**
@@ -150,7 +155,7 @@ export function createDispatchTransitions(
               within: async (tx, finished) => {
                 const places = await placesOf(tx, orderId);
                 const fare = await fares.atFinish(tx, { ...finished, places }, taximeterAmount);
-                const priced = fare ? { ...fare, discounted_cost: fare.cost } : {};
+                const priced = fare ? await discountedFare(tx, finished, fare) : {};
                 const money = await trips?.atFinish(
                   tx,
                   { ...finished, ...priced },
@@ -180,6 +185,7 @@ export function createDispatchTransitions(
         kind: 'canceled',
         reason: 'driver_canceled',
         duty: { driverId: actor.userId, busy: false },
+        within: releaseDiscount,
       }),
   };
 }

@@ -1,6 +1,6 @@
 import type { OrderPlaceInput } from '@common/orders/orders.schema';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 import { preparedSql } from '../../../db/prepared';
 import { utcNow } from '../../../db/schema/columns';
 import { claimKeySql, claimValues, type KeyClaim } from '../../idempotency/idempotency.repo';
@@ -41,8 +41,11 @@ export interface NewOrder {
   /** Bani: the operator's fixed price or the tariff's estimate (docs/MONEY.md); null: none. */
   cost: number | null;
   cost_source: string | null;
-  /** Equals `cost` until discounts exist. */
+  /** `cost` less the discount (docs/MONEY.md "Discounts"). */
   discounted_cost: number | null;
+  /** The condition whose use the order holds (taken in the caller's transaction), its amount. */
+  discount_condition_id: number | null;
+  discount_amount: number | null;
   /** The first history item's author. */
   initiator: string;
   initiator_id: number;
@@ -92,7 +95,8 @@ const placingStatement = (startSearches: (rows: SQL) => SQL) =>
     insert into orders (id, state, start_at, departure_time, service_id, phone, client_name,
       about_client, comment, client_id, options, dispatcher_id, custom_driver_ids,
       search_company_ids, payment_type, source, always_in_call, created_by_company_id,
-      processed_by_company_id, protocol_company_id, address, cost, cost_source, discounted_cost)
+      processed_by_company_id, protocol_company_id, address, cost, cost_source, discounted_cost,
+      discount_condition_id, discount_amount)
     select go.id,
       case when ${p('placed')}::boolean then 'created' else 'new' end,
       case when ${p('placed')}::boolean then ${utcNow} end,
@@ -103,7 +107,8 @@ const placingStatement = (startSearches: (rows: SQL) => SQL) =>
       ${p('search_company_ids')}::int[], ${p('payment_type')}::text, 'from_call',
       ${p('always_in_call')}::boolean, ${p('created_by_company_id')}::int,
       ${p('company_id')}::int, ${p('protocol_company_id')}::int, ${p('address')}::text,
-      ${p('cost')}::int, ${p('cost_source')}::text, ${p('discounted_cost')}::int
+      ${p('cost')}::int, ${p('cost_source')}::text, ${p('discounted_cost')}::int,
+      ${p('discount_condition_id')}::int, ${p('discount_amount')}::int
     from go, new_client
     returning id
   ),
@@ -112,6 +117,11 @@ const placingStatement = (startSearches: (rows: SQL) => SQL) =>
     select id, case when ${p('placed')}::boolean then 'created' else 'draft_saved' end,
       ${p('initiator')}::text, ${p('initiator_id')}::int
     from new_order
+  ),
+  new_discount_use as (
+    insert into discount_uses (order_id, condition_id, client_id)
+    select new_order.id, ${p('discount_condition_id')}::int, new_client.id
+    from new_order, new_client where ${p('discount_condition_id')}::int is not null
   ),
   new_places as (${placesInsertSql(sql`(select id from new_order)`, p('places'))}),
   saved_addresses as (${addressesUpsertSql(
@@ -154,7 +164,7 @@ function placeOrder(startSearches: (rows: SQL) => SQL) {
  * whose result is the one to answer.
  */
 export async function insertNewOrder(
-  db: Db,
+  db: DbOrTx,
   order: NewOrder,
   claim: KeyClaim | null,
   startSearches: (rows: SQL) => SQL,

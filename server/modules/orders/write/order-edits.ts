@@ -27,7 +27,14 @@ import {
 } from '../caller-companies';
 import { appendChangesOf } from '../change-stream/order-changes.repo';
 import { findOrderRow, type OrderRow, placesOf } from '../orders.repo';
-import { insertNewOrder } from './new-order.repo';
+import { insertNewOrder, type NewOrder } from './new-order.repo';
+import { placeWithDiscount } from './order-discount-placing';
+import {
+  DISCOUNT_REQUIRED,
+  editedDiscount,
+  paymentWithout,
+  placedOrderPayment,
+} from './order-discounts';
 import { fixedFare, intakeFare } from './order-fares';
 import { type ReferenceFacts, referenceFacts } from './order-references.repo';
 import * as rows from './order-rows.repo';
@@ -207,45 +214,49 @@ export function createOrderEdits(
       cost: input.cost,
     });
     const protocolCompanyId = input.protocol_company_id ?? (isProtocolCreator ? creator.id : null);
+    const order: NewOrder = {
+      placed: input.place,
+      company_id: processedBy,
+      created_by_company_id: creator.id,
+      protocol_company_id: protocolCompanyId,
+      phone: input.phone,
+      client_name: input.client_name,
+      about_client: input.about_client ?? null,
+      comment: input.comment ?? null,
+      departure_time: input.departure_time ?? null,
+      service_id: serviceId,
+      ...fare,
+      discount_condition_id: null,
+      discount_amount: null,
+      options: input.options,
+      dispatcher_id: auth.userId,
+      custom_driver_ids: input.custom_driver_ids,
+      // The logged user's companies set search_company_ids.
+      search_company_ids: auth.companyIds,
+      payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
+      always_in_call: input.always_in_call,
+      places: input.places,
+      ...placeColumns(input.places),
+      initiator: auth.userName,
+      initiator_id: auth.userId,
+      search_due_ms: steps.searchDueMs(input.departure_time ?? null),
+    };
+    const conditionId = input.discount_condition_id ?? null;
     const result = await idempotency.onceInOneStatement(
       { userId: auth.userId, key: idempotencyKey, scope: 'POST /api/orders', body: input },
       // A protocol company's own user bills his company without choosing it.
-      () =>
+      () => {
         throwIfInvalid(facts, processedBy, input, {
           payment_type: input.payment_type,
           protocol_company_id: protocolCompanyId,
-        }),
+        });
+        if (input.payment_type === 'discount' && conditionId === null)
+          throw validationFailed({ discount_condition_id: [DISCOUNT_REQUIRED] });
+      },
       (claim) =>
-        insertNewOrder(
-          db,
-          {
-            placed: input.place,
-            company_id: processedBy,
-            created_by_company_id: creator.id,
-            protocol_company_id: protocolCompanyId,
-            phone: input.phone,
-            client_name: input.client_name,
-            about_client: input.about_client ?? null,
-            comment: input.comment ?? null,
-            departure_time: input.departure_time ?? null,
-            service_id: serviceId,
-            ...fare,
-            options: input.options,
-            dispatcher_id: auth.userId,
-            custom_driver_ids: input.custom_driver_ids,
-            // The logged user's companies set search_company_ids.
-            search_company_ids: auth.companyIds,
-            payment_type: protocolCompanyId ? 'protocol' : input.payment_type,
-            always_in_call: input.always_in_call,
-            places: input.places,
-            ...placeColumns(input.places),
-            initiator: auth.userName,
-            initiator_id: auth.userId,
-            search_due_ms: steps.searchDueMs(input.departure_time ?? null),
-          },
-          claim,
-          steps.searchStartSql,
-        ),
+        conditionId === null
+          ? insertNewOrder(db, order, claim, steps.searchStartSql)
+          : placeWithDiscount(db, conditionId, order, claim, steps.searchStartSql),
     );
     if (result.replayed) return { order: await steps.current(auth, result.id), replayed: true };
     // Placing refreshes a known client's name and notes (clientUpsertSql): their other orders
@@ -330,6 +341,16 @@ export function createOrderEdits(
       if (editable && input.places && clientId) {
         await rows.rememberAddresses(tx, row.processed_by_company_id, clientId, input.places);
       }
+      const discount = editable
+        ? await editedDiscount(tx, {
+            before: row,
+            after: updated,
+            clientId,
+            conditionId: input.discount_condition_id,
+            paymentType: input.payment_type,
+          })
+        : placedOrderPayment(row, input);
+      if (discount) await rows.updateOrderWhere(tx, scopeOf(auth), id, undefined, discount);
       await steps.history(tx, auth, id, placing ? 'created' : 'updated', {
         fields: Object.keys(input),
       });
@@ -415,7 +436,8 @@ export function createOrderEdits(
           dispatcher_id: auth.userId,
           custom_driver_ids: row.custom_driver_ids,
           search_company_ids: row.search_company_ids,
-          payment_type: row.payment_type,
+          // The copy goes without the discount (its use was the original's).
+          payment_type: paymentWithout(row),
           source: row.source,
           created_by_company_id: row.created_by_company_id,
           processed_by_company_id: row.processed_by_company_id,

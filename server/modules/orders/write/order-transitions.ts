@@ -17,6 +17,7 @@ import { driversOfCompanies } from '../../users/users.repo';
 import type { OrderRow } from '../orders.repo';
 import { findCompanyDriver } from '../orders.repo';
 import { createGuardedWrite, type GuardedWrite } from './guarded-write';
+import { releaseDiscount } from './order-discounts';
 import { transitionGuards, updateOrderWhere } from './order-rows.repo';
 import { asFacts, type WriteSteps } from './write-steps';
 
@@ -75,10 +76,12 @@ export function createOrderTransitions(db: Db, steps: WriteSteps, trips?: TripPo
         spec.freesDriver && row?.state === 'assigned' && row.driver_id !== null
           ? { driverId: row.driver_id, busy: false }
           : undefined,
-      within: spec.searches
-        ? (tx, updated) =>
-            steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
-        : spec.within,
+      within: spec.canceledFor
+        ? releaseDiscount
+        : spec.searches
+          ? (tx, updated) =>
+              steps.beginSearch(tx, id, updated.processed_by_company_id, updated.departure_time)
+          : spec.within,
     });
     if (!order) throw conflict(spec.refusal);
     return order;

@@ -4,6 +4,7 @@ import { createTripPostings } from '../../ledger/trip-postings';
 import type { Fares } from '../../tariffs/fare.service';
 import type { CallerCompaniesOf } from '../caller-companies';
 import { createCallTransitions } from './call-transitions';
+import { createDiscountCompensation } from './discount-compensation';
 import { createDispatchTransitions } from './dispatch-transitions';
 import { createOrderEdits } from './order-edits';
 import { createOrderTransitions } from './order-transitions';
@@ -35,6 +36,8 @@ export function createOrderWritePath(
     dispatch: createDispatchTransitions(deps.db, steps, deps.fares, trips),
     /** The softphone's answered, held and ended calls. */
     calls: createCallTransitions(deps.db, steps),
+    /** Paying a driver back his order's discount, with its ledger entry. */
+    compensateDiscount: createDiscountCompensation(deps.db, steps),
   };
 }
 
