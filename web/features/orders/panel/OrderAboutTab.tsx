@@ -41,7 +41,7 @@ export function OrderAboutTab({ order, flavour }: { order: Order; flavour: Flavo
           <OrderCost order={order} />
         </Field>
         {hasDiscount(order) && (
-          <Field label="Reducere" testId="order-discount">
+          <Field label="Reducere" testId="about-discount">
             <OrderDiscount order={order} />
           </Field>
         )}
