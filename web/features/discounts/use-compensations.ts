@@ -7,7 +7,8 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
-import { apiWith, isApiError } from '../../lib/api-client';
+import { apiWith } from '../../lib/api-client';
+import { isApiError } from '../../lib/form/field-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { discountKeys } from './discount-keys';
@@ -65,6 +66,8 @@ export function useCompensate() {
       // same key goes again, in case the first one was done.
       if (isApiError(error) && error.status >= 400 && error.status < 500)
         keys.current.delete(orderId);
+      // Paid back meanwhile (another console): the lists say where it is now.
+      if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: COMPENSATIONS });
       toastApiError(error);
     },
   });
