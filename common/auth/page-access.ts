@@ -64,7 +64,7 @@ const readsUsersOf = (facts: PersonFacts, type: string | undefined) => {
   return can(facts, 'readsPeople');
 };
 
-/** Id 0 creates: only administrators create users and cars. */
+/** Id 0 creates: only administrators create users, cars and discount conditions. */
 const creates = (params: Params) => params.id === '0';
 
 /**
@@ -85,6 +85,10 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   ['/settings/polygons', (f) => can(f, 'operates')],
   // The fleet console reads the fare; only administrators change it (the screen says so).
   ['/finances', (f) => can(f, 'watchesFleet')],
+  ['/finances/transfer-discount', (f) => can(f, 'watchesFleet')],
+  // The fleet console reads the discount conditions; administrators add and change them.
+  ['/discounts', (f) => can(f, 'watchesFleet')],
+  ['/discount/:id', (f, p) => can(f, creates(p) ? 'administers' : 'watchesFleet')],
   ['/builder', (f) => can(f, 'buildsSearch')],
   ['/simulator', (f) => can(f, 'operates')],
 ];

@@ -59,6 +59,17 @@ const PAGES: Record<string, string[]> = {
   '/settings': ['admin', 'manager', 'manager+dispatcher'],
   '/settings/polygons': ['admin', 'dispatcher', 'manager+dispatcher'],
   '/finances': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/finances/transfer-discount': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+  ],
+  '/discounts': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/discount/7': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/discount/0': ['admin', 'manager', 'manager+dispatcher'],
   '/builder': ['admin', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/simulator': ['admin', 'dispatcher', 'manager+dispatcher'],
 };
@@ -133,10 +144,12 @@ describe('one rule for the menu and the route guard, per role', () => {
     }
   });
 
-  it('offers the fare’s settings under Financiar to the fleet console, not to a protocol client', () => {
+  it('offers the fare’s settings and the discounts under Financiar to the fleet console, not to a protocol client', () => {
     for (const who of ['admin', 'manager', 'dispatcher', 'courier']) {
       const financial = menuOf(PEOPLE[who] as Facts).find((entry) => entry.label === 'Financiar');
       expect(financial?.kind === 'group' && financial.children, who).toEqual([
+        { kind: 'link', label: 'Transfer cu reducere', path: '/finances/transfer-discount' },
+        { kind: 'link', label: 'Reduceri', path: '/discounts' },
         { kind: 'link', label: 'Setări', path: '/finances' },
       ]);
     }

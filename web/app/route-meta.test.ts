@@ -6,7 +6,8 @@ describe('isPlannedPage', () => {
   it('knows the pages still to be built, whatever the query string', () => {
     expect(isPlannedPage('/finances/sold')).toBe(true);
     expect(isPlannedPage('/finances')).toBe(false);
-    expect(isPlannedPage('/discount/5')).toBe(true);
+    expect(isPlannedPage('/finances/history')).toBe(true);
+    expect(isPlannedPage('/discount/5')).toBe(false);
     expect(isPlannedPage('/reports?from=today')).toBe(true);
     expect(isPlannedPage('/dashboard')).toBe(false);
     expect(isPlannedPage('/settings/polygons')).toBe(false);

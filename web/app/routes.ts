@@ -136,6 +136,23 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/FinancesPage'),
   },
   {
+    // Discounts paid back to drivers ('Transfer cu reducere' under 'Financiar').
+    path: '/finances/transfer-discount',
+    handle: { title: 'Transfer cu reducere', requiresAuth: true },
+    load: () => import('../pages/TransferDiscountPage'),
+  },
+  {
+    // Discount conditions: the list, a condition's page (id 0 adds one).
+    path: '/discounts',
+    handle: { title: 'Reduceri', requiresAuth: true },
+    load: () => import('../pages/DiscountsPage'),
+  },
+  {
+    path: '/discount/:id',
+    handle: { title: 'Reducere', requiresAuth: true },
+    load: () => import('../pages/DiscountPage'),
+  },
+  {
     // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },
@@ -240,11 +257,8 @@ export const ROUTES: readonly AppRoute[] = [
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/finances/sold',
   '/finances/transfer',
-  '/finances/transfer-discount',
   '/finances/history',
   '/finances/reports',
-  '/discounts',
-  '/discount/:id',
   '/reports',
   '/reports/orders',
 ];

@@ -151,7 +151,7 @@ describe('shell', () => {
     expect(screen.getByTestId('clock').textContent).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(screen.getByTestId('menu-group-sistem')).toBeTruthy();
     expect(screen.getByTestId('menu-/dashboard')).toBeTruthy();
-    // 'Financiar' holds one built page so far: the fare's settings, which a dispatcher reads.
+    // 'Financiar' holds the built pages a dispatcher reads: the discounts and the fare's settings.
     expect(screen.getByTestId('menu-group-financiar')).toBeTruthy();
     // The users lists exist; a dispatcher reads them (docs/ADMINISTRATION.md).
     expect(screen.getByTestId('menu-group-utilizatori')).toBeTruthy();

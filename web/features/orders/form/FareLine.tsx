@@ -1,3 +1,5 @@
+import { discountedColumns } from '@common/money/discount';
+import type { DiscountCondition } from '@common/money/discounts.schema';
 import { Group, Text, TextInput } from '@mantine/core';
 import { fareEstimateText, fixedPriceText } from './fare-line';
 import { fixedPriceOf, type OrderDraft } from './order-form';
@@ -7,22 +9,32 @@ interface FareLineProps {
   draft: OrderDraft;
   error: string | undefined;
   disabled?: boolean;
+  /** The chosen discount: the line also says what the client pays. */
+  discount?: Pick<DiscountCondition, 'kind' | 'value' | 'max_amount'> | null;
   onFixedPrice: (text: string) => void;
 }
 
 /**
  * One row under an order being placed: 'Preț fix' (the operator's price, sent as `cost`) and the
- * tariff's estimate, or the fixed price when one is typed. Nothing when there is neither.
+ * tariff's estimate, or the fixed price when one is typed, and with a chosen discount what the
+ * client pays (`discountedColumns`, the server's rule). Nothing when there is neither.
  */
-export function FareLine({ draft, error, disabled = false, onFixedPrice }: FareLineProps) {
+export function FareLine({
+  draft,
+  error,
+  disabled = false,
+  discount = null,
+  onFixedPrice,
+}: FareLineProps) {
   const fixed = fixedPriceOf(draft);
   const estimate = useFareEstimate(draft, !disabled && fixed === null);
+  const cost = fixed?.ok ? fixed.bani : fixed === null ? (estimate?.cost ?? null) : null;
+  const discounted = discount ? discountedColumns(cost, discount).discounted_cost : null;
   const text = fixed?.ok
-    ? fixedPriceText(fixed.bani)
+    ? fixedPriceText(fixed.bani, discounted)
     : estimate && fixed === null
-      ? fareEstimateText(estimate)
+      ? fareEstimateText(estimate, discounted)
       : null;
-  const cost = fixed?.ok ? fixed.bani : (estimate?.cost ?? null);
 
   return (
     <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -53,6 +65,7 @@ export function FareLine({ draft, error, disabled = false, onFixedPrice }: FareL
             title={text}
             data-testid="fare-estimate"
             data-cost={cost ?? undefined}
+            data-discounted={discounted ?? undefined}
             data-source={fixed?.ok ? 'fixed' : estimate?.source}
           >
             {text}

@@ -24,8 +24,10 @@ import { useOrderActions } from '../actions/use-order-actions';
 import { usePlaceOrder } from '../data/use-place-order';
 import { ORDER_MESSAGES } from '../messages';
 import { OrderCost } from '../panel/OrderCost';
+import { hasDiscount, OrderDiscount } from '../panel/OrderDiscount';
 import { ClientFields } from './ClientFields';
 import { CommentField } from './CommentField';
+import { DiscountField } from './DiscountField';
 import { DriverSearchPanel } from './DriverSearchPanel';
 import { FareLine } from './FareLine';
 import { OptionsPicker } from './OptionsPicker';
@@ -36,6 +38,7 @@ import { PlacesEditor } from './PlacesEditor';
 import { ProtocolFields } from './ProtocolFields';
 import { ServiceAndTimeFields } from './ServiceAndTimeFields';
 import { useKnownCaller } from './use-known-caller';
+import { useOrderDiscount } from './use-order-discount';
 import { useOrderDraft } from './use-order-draft';
 
 interface OrderFormViewProps {
@@ -68,6 +71,9 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
     canTakeAddress: editable && emptyPlace >= 0,
     takeAddress: (address) => form.fillPlaceFromSaved(emptyPlace, address),
   });
+  const discount = useOrderDiscount(draft, editable, () =>
+    form.update({ discount_condition_id: null }),
+  );
   const [placedId, setPlacedId] = useState<number | null>(null);
   const [modal, setModal] = useState<OrderFormModal>(null);
   const closeModal = () => setModal(null);
@@ -197,11 +203,14 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             current={order?.protocol_user}
             error={form.errors.protocol_company_id}
             // A placed order keeps its payment toggle (EDITABLE_AFTER_PLACING), saved
-            // at once; a new one's goes with the form.
+            // at once; a new one's goes with the form. A discounted order's fare was lowered
+            // for its billing as placed: it stays.
             disabled={
               editable
                 ? false
-                : !EDITABLE_AFTER_PLACING.has('payment_type') || actions.updatePayment.isPending
+                : !EDITABLE_AFTER_PLACING.has('payment_type') ||
+                  actions.updatePayment.isPending ||
+                  order?.discount_condition_id != null
             }
             onChange={(payment_type, protocol_company_id) =>
               editable || !order
@@ -210,9 +219,26 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             }
           />
 
+          {editable &&
+            (discount.choices.length > 0 ||
+              draft.discount_condition_id !== null ||
+              form.errors.discount_condition_id) && (
+              <DiscountField
+                choices={discount.choices}
+                value={draft.discount_condition_id}
+                error={form.errors.discount_condition_id}
+                onChange={(discount_condition_id) => form.update({ discount_condition_id })}
+              />
+            )}
+
           {order && !editable && (
             <LabelValue label="Cost" size="xs" testId="order-form-cost">
               <OrderCost order={order} />
+            </LabelValue>
+          )}
+          {order && !editable && hasDiscount(order) && (
+            <LabelValue label="Reducere" size="xs" testId="order-form-discount">
+              <OrderDiscount order={order} />
             </LabelValue>
           )}
 
@@ -220,6 +246,7 @@ export function OrderFormView({ orderId, order, flavour }: OrderFormViewProps) {
             <FareLine
               draft={draft}
               error={form.errors.fixed_price}
+              discount={discount.chosen}
               onFixedPrice={(fixed_price) => form.update({ fixed_price })}
             />
           )}

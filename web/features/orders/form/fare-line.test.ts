@@ -42,4 +42,11 @@ describe('the fare line', () => {
   it('says a typed price as the fixed price', () => {
     expect(fixedPriceText(4000)).toBe('Preț fix: 40,00 RON');
   });
+
+  it('puts what the client pays with a discount next to the fare', () => {
+    expect(fareEstimateText(estimate(), 2897)).toBe(
+      'Tarif estimat: 32,19 RON · cu reducere 28,97 RON · 7,3 km · 14 min',
+    );
+    expect(fixedPriceText(4000, 3500)).toBe('Preț fix: 40,00 RON · cu reducere 35,00 RON');
+  });
 });

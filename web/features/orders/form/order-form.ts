@@ -37,8 +37,14 @@ export interface OrderDraft {
   service_id: number;
   /** null: "now", following the clock every second; else the chosen local time. */
   departure: { date: string; time: string } | null;
+  /**
+   * The 'Protocol?' toggle: 'cash' or 'protocol'. A chosen discount makes the order's payment
+   * 'discount' (draftToBody); clearing it gives this one back.
+   */
   payment_type: PaymentType;
   protocol_company_id: number | null;
+  /** 'Reducere': a condition that applies to the caller (GET /api/discounts/applicable). */
+  discount_condition_id: number | null;
   /** 'Preț fix' in RON as typed ('40,00'); empty: the tariff's estimate makes the cost. */
   fixed_price: string;
 }
@@ -101,6 +107,7 @@ export function emptyDraft(flavour: Flavour, user?: Pick<LoggedUser, 'companies'
     departure: null,
     payment_type: 'cash',
     protocol_company_id: null,
+    discount_condition_id: null,
     fixed_price: '',
   };
 }
@@ -134,8 +141,15 @@ export function draftFromOrder(order: Order, now: Date = new Date()): OrderDraft
     about_client: order.about_client ?? '',
     service_id: order.service_id || 1,
     departure: planned ? utcToLocalInputs(order.departure_time) : null,
-    payment_type: order.payment_type,
+    // A discounted order's toggle shows how it is billed besides: to its protocol company or not.
+    payment_type:
+      order.payment_type === 'discount'
+        ? order.protocol_user
+          ? 'protocol'
+          : 'cash'
+        : order.payment_type,
     protocol_company_id: order.protocol_user?.id ?? null,
+    discount_condition_id: order.discount_condition_id,
     fixed_price: order.cost_source === 'fixed' ? formatRonInput(order.cost) : '',
   };
 }
@@ -214,8 +228,9 @@ export function draftToBody(draft: OrderDraft, now: Date = new Date()): CreateOr
     options: draft.options,
     service_id: draft.service_id,
     departure_time: departure,
-    payment_type: draft.payment_type,
+    payment_type: draft.discount_condition_id !== null ? 'discount' : draft.payment_type,
     protocol_company_id: draft.payment_type === 'protocol' ? draft.protocol_company_id : null,
+    discount_condition_id: draft.discount_condition_id,
     // Only a typed price is sent: without it the server stores the tariff's estimate.
     ...(fixed?.ok && { cost: fixed.bani }),
     place: true,

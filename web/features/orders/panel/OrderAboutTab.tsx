@@ -9,6 +9,7 @@ import {
   SOURCE_LABELS,
 } from '../../../lib/orders/labels';
 import { OrderCost } from './OrderCost';
+import { hasDiscount, OrderDiscount } from './OrderDiscount';
 import { OrderRoute } from './OrderRoute';
 
 const Field = (props: Omit<LabelValueProps, 'layout'>) => (
@@ -39,6 +40,11 @@ export function OrderAboutTab({ order, flavour }: { order: Order; flavour: Flavo
         <Field label="Cost" testId="order-cost">
           <OrderCost order={order} />
         </Field>
+        {hasDiscount(order) && (
+          <Field label="Reducere" testId="about-discount">
+            <OrderDiscount order={order} />
+          </Field>
+        )}
         <Field label="Timp estimat șofer" testId="about-eta">
           {order.waiting_driver_time !== null ? `${order.waiting_driver_time} min` : '—'}
         </Field>

@@ -3,13 +3,16 @@ import type { Order } from '@common/orders/orders.schema';
 import { Text } from '@mantine/core';
 import { COST_SOURCE_LABELS } from '../../../lib/orders/labels';
 
-/** The fare and, dimmed, how it was made ('32,19 RON estimat'); '—' while there is none. */
+/**
+ * The fare and, dimmed, how it was made ('32,19 RON estimat'); '—' while there is none. A
+ * discount is said beside it (OrderDiscount): this is the fare before it.
+ */
 export function OrderCost({
   order,
 }: {
   order: Pick<Order, 'cost' | 'discounted_cost' | 'cost_source'>;
 }) {
-  const cost = order.discounted_cost ?? order.cost;
+  const cost = order.cost ?? order.discounted_cost;
   if (cost === null) return '—';
   return (
     <>
