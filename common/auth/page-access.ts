@@ -85,6 +85,10 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   ['/settings/polygons', (f) => can(f, 'operates')],
   // The fleet console reads the fare; only administrators change it (the screen says so).
   ['/finances', (f) => can(f, 'watchesFleet')],
+  // The drivers' balances and their history; only administrators move money (the screens say so).
+  ['/finances/sold', (f) => can(f, 'watchesFleet')],
+  ['/finances/transfer', (f) => can(f, 'watchesFleet')],
+  ['/finances/history', (f) => can(f, 'watchesFleet')],
   ['/builder', (f) => can(f, 'buildsSearch')],
   ['/simulator', (f) => can(f, 'operates')],
 ];
