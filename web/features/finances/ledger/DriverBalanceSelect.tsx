@@ -42,8 +42,17 @@ export function DriverBalanceSelect({
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const chosen = useMemo<Option | null>(
+    () =>
+      picked && picked.value === String(value)
+        ? picked
+        : value !== null && knownLabel
+          ? { value: String(value), label: knownLabel }
+          : null,
+    [picked, value, knownLabel],
+  );
   // The box shows the chosen driver's label: that is no search text.
-  const searching = debounced !== '' && debounced !== picked?.label ? debounced : undefined;
+  const searching = debounced !== '' && debounced !== chosen?.label ? debounced : undefined;
   const list = useDriverBalances({ search: searching, per_page: 30 }, !disabled);
   const rows = list.data?.data;
   const byId = useMemo(() => new Map((rows ?? []).map((row) => [row.driver_id, row])), [rows]);
@@ -53,15 +62,9 @@ export function DriverBalanceSelect({
       value: String(row.driver_id),
       label: ledgerDriverLabel(row),
     }));
-    const chosen =
-      picked && picked.value === String(value)
-        ? picked
-        : value !== null && knownLabel
-          ? { value: String(value), label: knownLabel }
-          : null;
     if (chosen && !found.some((o) => o.value === chosen.value)) found.unshift(chosen);
     return found;
-  }, [rows, picked, value, knownLabel]);
+  }, [rows, chosen]);
 
   return (
     <Select
