@@ -85,6 +85,10 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   ['/settings/polygons', (f) => can(f, 'operates')],
   // The fleet console reads the fare; only administrators change it (the screen says so).
   ['/finances', (f) => can(f, 'watchesFleet')],
+  // The drivers' balances and their history; only administrators move money (the screens say so).
+  ['/finances/sold', (f) => can(f, 'watchesFleet')],
+  ['/finances/transfer', (f) => can(f, 'watchesFleet')],
+  ['/finances/history', (f) => can(f, 'watchesFleet')],
   ['/finances/transfer-discount', (f) => can(f, 'watchesFleet')],
   // The fleet console reads the discount conditions; administrators add and change them.
   ['/discounts', (f) => can(f, 'watchesFleet')],

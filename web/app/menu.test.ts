@@ -49,6 +49,7 @@ describe('buildMenu — admin header', () => {
       '/users/admin',
       '/finances/sold',
       '/finances/transfer',
+      '/finances/history',
       '/finances/transfer-discount',
       '/discounts',
       '/finances/reports',
@@ -75,6 +76,7 @@ describe('buildMenu — admin header', () => {
     expect(groupNamed(admin, 'Financiar').children.map((c) => c.label)).toEqual([
       'Sold șoferi',
       'Transfer sold',
+      'Istoric sold',
       'Transfer cu reducere',
       'Reduceri',
       'Rapoarte',

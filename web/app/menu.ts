@@ -70,6 +70,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
     group('Financiar', [
       link('Sold șoferi', '/finances/sold'),
       link('Transfer sold', '/finances/transfer'),
+      link('Istoric sold', '/finances/history'),
       link('Transfer cu reducere', '/finances/transfer-discount'),
       link('Reduceri', '/discounts'),
       link('Rapoarte', '/finances/reports'),

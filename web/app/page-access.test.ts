@@ -59,6 +59,30 @@ const PAGES: Record<string, string[]> = {
   '/settings': ['admin', 'manager', 'manager+dispatcher'],
   '/settings/polygons': ['admin', 'dispatcher', 'manager+dispatcher'],
   '/finances': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
+  '/finances/sold': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+  ],
+  '/finances/transfer': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+  ],
+  '/finances/history': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+  ],
   '/finances/transfer-discount': [
     'admin',
     'manager',
@@ -144,10 +168,13 @@ describe('one rule for the menu and the route guard, per role', () => {
     }
   });
 
-  it('offers the fare’s settings and the discounts under Financiar to the fleet console, not to a protocol client', () => {
+  it('offers the balances and the fare’s settings under Financiar to the fleet console, not to a protocol client', () => {
     for (const who of ['admin', 'manager', 'dispatcher', 'courier']) {
       const financial = menuOf(PEOPLE[who] as Facts).find((entry) => entry.label === 'Financiar');
       expect(financial?.kind === 'group' && financial.children, who).toEqual([
+        { kind: 'link', label: 'Sold șoferi', path: '/finances/sold' },
+        { kind: 'link', label: 'Transfer sold', path: '/finances/transfer' },
+        { kind: 'link', label: 'Istoric sold', path: '/finances/history' },
         { kind: 'link', label: 'Transfer cu reducere', path: '/finances/transfer-discount' },
         { kind: 'link', label: 'Reduceri', path: '/discounts' },
         { kind: 'link', label: 'Setări', path: '/finances' },

@@ -4,9 +4,10 @@ import { PLANNED_PRIVATE_PATHS, ROUTES } from './routes';
 
 describe('isPlannedPage', () => {
   it('knows the pages still to be built, whatever the query string', () => {
-    expect(isPlannedPage('/finances/sold')).toBe(true);
+    expect(isPlannedPage('/finances/reports')).toBe(true);
     expect(isPlannedPage('/finances')).toBe(false);
-    expect(isPlannedPage('/finances/history')).toBe(true);
+    expect(isPlannedPage('/finances/sold')).toBe(false);
+    expect(isPlannedPage('/finances/history?driver_id=4')).toBe(false);
     expect(isPlannedPage('/discount/5')).toBe(false);
     expect(isPlannedPage('/reports?from=today')).toBe(true);
     expect(isPlannedPage('/dashboard')).toBe(false);
@@ -24,6 +25,9 @@ describe('route table', () => {
   it('marks /settings/account login-required and the public pages not', () => {
     const byPath = new Map(ROUTES.map((route) => [route.path, route.handle]));
     expect(byPath.get('/settings/account')?.requiresAuth).toBe(true);
+    for (const path of ['/finances/sold', '/finances/transfer', '/finances/history']) {
+      expect(byPath.get(path)?.requiresAuth, path).toBe(true);
+    }
     for (const path of [
       '/',
       '/login',
@@ -56,7 +60,7 @@ describe('consoles (routes follow packages)', () => {
   });
 
   it('keeps the planned login-required routes out of the menu and out of the built table', () => {
-    expect(PLANNED_PRIVATE_PATHS).toContain('/finances/sold');
+    expect(PLANNED_PRIVATE_PATHS).toContain('/finances/reports');
     expect(PLANNED_PRIVATE_PATHS).toContain('/reports');
     for (const path of PLANNED_PRIVATE_PATHS) {
       expect(

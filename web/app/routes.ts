@@ -153,6 +153,23 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/DiscountPage'),
   },
   {
+    // The drivers' balances, lowest first; administrators record money paid in and out.
+    path: '/finances/sold',
+    handle: { title: 'Sold șoferi', requiresAuth: true },
+    load: () => import('../pages/DriverBalancesPage'),
+  },
+  {
+    path: '/finances/transfer',
+    handle: { title: 'Transfer sold', requiresAuth: true },
+    load: () => import('../pages/BalanceTransferPage'),
+  },
+  {
+    // The ledger's entries (?driver_id=, kind, period, page in the URL).
+    path: '/finances/history',
+    handle: { title: 'Istoric sold', requiresAuth: true },
+    load: () => import('../pages/LedgerHistoryPage'),
+  },
+  {
     // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },
@@ -255,9 +272,6 @@ export const ROUTES: readonly AppRoute[] = [
  * page. Not in ROUTES, and the header menu does not offer them (`isPlannedPage`).
  */
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
-  '/finances/sold',
-  '/finances/transfer',
-  '/finances/history',
   '/finances/reports',
   '/reports',
   '/reports/orders',

@@ -1,3 +1,4 @@
+import type { LoggedUser } from '@common/auth/auth.schema';
 import type { DriverState } from '@common/drivers/drivers.schema';
 import type { User } from '@common/users/users.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -41,7 +42,7 @@ const DRIVER: User = {
 
 const LONG_ADDRESS = 'Strada Vasile Lupu 120, bloc A3, scara 2, Iași';
 
-function renderCard() {
+function renderCard(user: LoggedUser = dispatcher) {
   const api = stubFetch({
     'GET /api/users/41': () => json(200, DRIVER),
     'GET /api/orders': (request: StubRequest) => {
@@ -62,7 +63,7 @@ function renderCard() {
   const onOpenOrder = vi.fn();
   const utils = renderUi(
     <DriverCard driverId={41} onClose={() => {}} onOpenOrder={onOpenOrder} />,
-    { user: dispatcher },
+    { user },
   );
   return { api, onOpenOrder, ...utils };
 }
@@ -117,6 +118,23 @@ describe('the driver card (drivers map)', () => {
     expect(activeQuery?.get('driver_id')).toBe('41');
     fireEvent.click(active);
     expect(onOpenOrder).toHaveBeenCalledWith(900);
+  });
+
+  it('links his balance to its history in a new tab, for whoever may open the history', async () => {
+    renderCard();
+    const link = await screen.findByTestId('driver-card-balance-history');
+    expect(link.getAttribute('href')).toBe('/finances/history?driver_id=41');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('offers no balance history to whoever may not open it (a protocol client)', async () => {
+    renderCard({
+      ...dispatcher,
+      roles: ['company'],
+      companies: [{ id: 5, name: 'Hotel', type: 'protocol', package_id: 1, lat: null, lng: null }],
+    });
+    expect((await screen.findByTestId('driver-card-balance')).textContent).toContain('125,50 RON');
+    expect(screen.queryByTestId('driver-card-balance-history')).toBeNull();
   });
 
   it('bans for 3 h only with a reason, and posts the unit, amount and reason', async () => {

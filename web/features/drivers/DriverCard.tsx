@@ -1,6 +1,8 @@
+import { mayOpenPage } from '@common/auth/page-access';
 import { formatRon } from '@common/lib/money';
 import type { User } from '@common/users/users.schema';
 import {
+  Anchor,
   Box,
   Button,
   CloseButton,
@@ -16,6 +18,7 @@ import { Icon } from '../../components/Icon';
 import { LabelValue, type LabelValueProps } from '../../components/LabelValue';
 import { MessageButton } from '../../components/MessageButton';
 import { useNow } from '../../lib/use-now';
+import { useCurrentUser } from '../auth';
 import { BanControl } from './BanControl';
 import { banUntilText, isBanned } from './ban-options';
 import { DriverOrders } from './DriverOrders';
@@ -36,7 +39,8 @@ const Fact = (props: Omit<LabelValueProps, 'size' | 'valueWeight'>) => (
 
 /**
  * driver card, opened by a click on a driver: blocked yes/no with the reason and until
- * when, online, busy, priority, car model, colour, number, balance in RON, identifier, name,
+ * when, online, busy, priority, car model, colour, number, balance in RON (with a link to its
+ * history in the finances), identifier, name,
  * active orders and history; edit (new tab), ban control and 'Apel' (a tel: link until the
  * softphone dials) and 'Mesaj' (his conversation in the header's chat). Live: his state pushes
  * update it.
@@ -83,6 +87,7 @@ function DriverCardBody({
 }) {
   // A ban runs out by itself: re-read the clock each minute while the card is open.
   const now = useNow(60_000);
+  const mayOpenHistory = mayOpenPage(useCurrentUser(), '/finances/history');
   const banned = isBanned(driver.ban_until, now);
   const car = driver.default_car;
   const indicativ = car?.indicativ ?? driver.identifier ?? String(driver.id);
@@ -128,9 +133,23 @@ function DriverCardBody({
             <Fact label="Prioritate" testId="driver-card-priority">
               {yesNo(driver.high_priority)}
             </Fact>
-            <Fact label="Sold" testId="driver-card-balance">
-              {formatRon(driver.balance)}
-            </Fact>
+            <Group gap={6} wrap="nowrap">
+              <Fact label="Sold" testId="driver-card-balance">
+                {formatRon(driver.balance)}
+              </Fact>
+              {mayOpenHistory && (
+                // A new tab, as 'Editează': the map stays as it is.
+                <Anchor
+                  href={`/finances/history?driver_id=${driver.id}`}
+                  target="_blank"
+                  rel="noopener"
+                  size="xs"
+                  data-testid="driver-card-balance-history"
+                >
+                  Istoric
+                </Anchor>
+              )}
+            </Group>
             <Fact label="Model" testId="driver-card-model">
               {car ? [car.make, car.model].filter(Boolean).join(' ') || '—' : '—'}
             </Fact>

@@ -1,6 +1,8 @@
 import { can } from '@common/auth/page-access';
 import { Alert, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../auth';
+import { BalanceSettingsSection } from './ledger/BalanceSettingsSection';
+import { CommissionsSection } from './ledger/CommissionsSection';
 import { SurchargesSection } from './SurchargesSection';
 import { TariffsSection } from './TariffsSection';
 import { TaximeterSection } from './TaximeterSection';
@@ -8,7 +10,8 @@ import { useCompanyTariffs } from './use-tariffs';
 import { ZonePricesSection } from './ZonePricesSection';
 
 /**
- * /finances ('Setări' under 'Financiar'): how the company's trips are priced. The fleet console
+ * /finances ('Setări' under 'Financiar'): how the company's trips are priced, its commissions
+ * and the drivers' balance rules. The fleet console
  * reads it; only the company's administrators change it (the server refuses anyone else).
  */
 export function FinancesScreen() {
@@ -42,6 +45,10 @@ export function FinancesScreen() {
           <ZonePricesSection prices={tariffs.data.zone_prices} editable={editable} />
           <Divider />
           <TaximeterSection settings={tariffs.data.settings} editable={editable} />
+          <Divider />
+          <CommissionsSection commissions={tariffs.data.commissions} editable={editable} />
+          <Divider />
+          <BalanceSettingsSection settings={tariffs.data.settings} editable={editable} />
         </>
       )}
     </Stack>

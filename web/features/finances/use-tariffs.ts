@@ -4,6 +4,7 @@ import {
   deleteSurcharge,
   deleteZonePrice,
   getTariffs,
+  putCommission,
   putFinanceSettings,
   putTariff,
 } from '@common/money/tariffs.api';
@@ -17,6 +18,7 @@ const TARIFFS_KEY = ['tariffs'] as const;
 type TariffBody = z.input<typeof putTariff.body>;
 type SurchargeBody = z.input<typeof createSurcharge.body>;
 type ZonePriceBody = z.input<typeof createZonePrice.body>;
+type CommissionBody = z.input<typeof putCommission.body>;
 
 /** The saved row into the cached tariffs: every write answers the row as stored. */
 const patchCache = (
@@ -98,5 +100,19 @@ export function useSaveFinanceSettings() {
     mutationFn: (settings: FinanceSettings) =>
       api(putFinanceSettings, { query: {}, body: settings }),
     onSuccess: (settings) => patchCache(queryClient, (all) => ({ ...all, settings })),
+  });
+}
+
+/** PUT /api/commissions/{service_id}; service 0 is the company's cut for every other service. */
+export function useSaveCommission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceId, body }: { serviceId: number; body: CommissionBody }) =>
+      api(putCommission, { params: { service_id: serviceId }, query: {}, body }),
+    onSuccess: (saved) =>
+      patchCache(queryClient, (all) => ({
+        ...all,
+        commissions: [...all.commissions.filter((c) => c.service_id !== saved.service_id), saved],
+      })),
   });
 }

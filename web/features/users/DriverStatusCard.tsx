@@ -1,17 +1,21 @@
+import { mayOpenPage } from '@common/auth/page-access';
 import { formatRon } from '@common/lib/money';
 import type { User } from '@common/users/users.schema';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { LabelValue } from '../../components/LabelValue';
 import { MessageButton } from '../../components/MessageButton';
+import { useCurrentUser } from '../auth';
 import { BanControl, banUntilText, isBanned } from '../drivers';
 
 /**
  * A driver's work state on his page: the existing ban control (ban
  * options with a reason), the ban's end and reason, online state and balance (read-only here:
- * it moves with the finance screens).
+ * it moves with the finance screens, whose 'Istoric' the link opens).
  */
 export function DriverStatusCard({ user }: { user: User }) {
   const banned = isBanned(user.ban_until);
+  const mayOpenHistory = mayOpenPage(useCurrentUser(), '/finances/history');
   const indicativ = user.default_car?.indicativ ?? user.identifier ?? String(user.id);
   return (
     <Paper withBorder p="md" data-testid="driver-status-card">
@@ -42,9 +46,21 @@ export function DriverStatusCard({ user }: { user: User }) {
                   : 'liber'
               : 'offline'}
           </LabelValue>
-          <LabelValue label="Sold" testId="driver-balance">
-            {formatRon(user.balance)}
-          </LabelValue>
+          <Group gap={6} wrap="nowrap">
+            <LabelValue label="Sold" testId="driver-balance">
+              {formatRon(user.balance)}
+            </LabelValue>
+            {mayOpenHistory && (
+              <Anchor
+                component={Link}
+                to={`/finances/history?driver_id=${user.id}`}
+                size="xs"
+                data-testid="driver-balance-history"
+              >
+                Istoric
+              </Anchor>
+            )}
+          </Group>
         </Group>
       </Stack>
     </Paper>

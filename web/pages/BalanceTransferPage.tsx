@@ -1,0 +1,6 @@
+import { TransferScreen } from '../features/finances/ledger/TransferScreen';
+
+/** /finances/transfer ('Transfer sold' in 'Financiar'): money from one driver to another. */
+export default function BalanceTransferPage() {
+  return <TransferScreen />;
+}

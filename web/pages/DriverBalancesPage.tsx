@@ -1,0 +1,6 @@
+import { DriverBalancesScreen } from '../features/finances/ledger/DriverBalancesScreen';
+
+/** /finances/sold ('Sold șoferi' in 'Financiar'): the drivers' balances, lowest first. */
+export default function DriverBalancesPage() {
+  return <DriverBalancesScreen />;
+}
