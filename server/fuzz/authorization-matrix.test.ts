@@ -233,6 +233,7 @@ function paramValue(path: string, param: string, label: TenantLabel, caller: Cal
       ['/api/incidents/', 'incidents'],
       ['/api/calls/missed/', 'calls'],
       ['/api/tariffs/', 'services'],
+      ['/api/commissions/', 'services'],
       ['/api/tariff-surcharges/', 'tariff_surcharges'],
       ['/api/zone-prices/', 'zone_prices'],
       ['/api/discounts/', 'discount_conditions'],
@@ -320,13 +321,30 @@ function namedInput(
     case 'POST /api/messages/to-all-drivers':
     case 'POST /api/messages/to-all-clients':
       return { payload: { message: `Matrice ${caller.role}`, company_id: tenant.companyId } };
+    // The balances and entries of the company named (the caller's own when none is named).
+    case 'GET /api/driver-balances':
+    case 'GET /api/ledger-entries':
+    case 'GET /api/drivers/me/ledger':
+      return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    // Money for the company's driver: the other company's must be refused.
+    case 'POST /api/ledger/top-ups':
+    case 'POST /api/ledger/payouts':
+      return { payload: { driver_id: tenant.driverId, amount: 100 } };
+    case 'POST /api/ledger/transfers':
+      return {
+        payload: { from_driver_id: tenant.driverId, to_driver_id: tenant.driverId + 1, amount: 1 },
+      };
+    case 'PATCH /api/orders/:id/fare':
+      return { payload: { cost: 1_000 } };
+    case 'PUT /api/commissions/:service_id':
+      return { payload: { percent_bp: 1_000, fixed: 0 } };
     default:
       return undefined;
   }
 }
 
 const urlOf = (path: string, label: TenantLabel, caller: Caller) =>
-  path.replace(/:([A-Za-z]+)/g, (_match, param: string) =>
+  path.replace(/:([A-Za-z_]+)/g, (_match, param: string) =>
     encodeURIComponent(paramValue(path, param, label, caller)),
   );
 
@@ -334,7 +352,7 @@ const urlOf = (path: string, label: TenantLabel, caller: Caller) =>
 async function callRoute(key: string, caller: Caller | null, label: TenantLabel) {
   const [method, path] = key.split(' ') as [string, string];
   const named = caller ? namedInput(key, label, caller) : undefined;
-  const target = `${caller ? urlOf(path, label, caller) : path.replace(/:[A-Za-z]+/g, '1')}${
+  const target = `${caller ? urlOf(path, label, caller) : path.replace(/:[A-Za-z_]+/g, '1')}${
     named?.query ? `?${named.query}` : ''
   }`;
   // Logging out ends the session it is called with: a throwaway one of the same user.

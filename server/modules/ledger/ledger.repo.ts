@@ -117,8 +117,15 @@ export async function listBalances(
   return { data: rowsOf<DriverBalance>(rows), total: Number(total?.n ?? 0) };
 }
 
-/** A driver's balances with each of his companies, with their minimums. */
-export async function balancesOf(db: DbOrTx, driverId: number): Promise<MyBalance['balances']> {
+/**
+ * A driver's balances with each of these companies of his (a simulator's session reaches one),
+ * with their minimums.
+ */
+export async function balancesOf(
+  db: DbOrTx,
+  driverId: number,
+  companyIds: readonly number[],
+): Promise<MyBalance['balances']> {
   return rowsOf<MyBalance['balances'][number]>(
     await db.execute(sql`select cu.company_id, c.name as company_name,
         coalesce(b.balance, 0) as balance, coalesce(s.min_balance, 0) as min_balance
@@ -126,7 +133,7 @@ export async function balancesOf(db: DbOrTx, driverId: number): Promise<MyBalanc
       join companies c on c.id = cu.company_id
       left join driver_balances b on b.company_id = cu.company_id and b.driver_id = cu.user_id
       left join finance_settings s on s.company_id = cu.company_id
-      where cu.user_id = ${driverId}
+      where cu.user_id = ${driverId} and cu.company_id = any(${sql.param([...companyIds])}::int[])
       order by cu.company_id`),
   );
 }

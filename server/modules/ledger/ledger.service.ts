@@ -184,9 +184,9 @@ export function createLedgerService(deps: {
       return { transfer_id: out.transfer_id as number, out, in: into };
     },
 
-    /** The driver's own balances with each of his companies. */
+    /** The driver's own balances with each company his session works for. */
     async myBalance(auth: AuthContext): Promise<MyBalance> {
-      return { balances: await repo.balancesOf(db, auth.userId) };
+      return { balances: await repo.balancesOf(db, auth.userId, auth.companyIds) };
     },
 
     /** The driver's own entries with one of his companies (his first by default). */
