@@ -2,6 +2,7 @@ import { fromUtcString } from '@common/lib/dates';
 import { inArray, sql } from 'drizzle-orm';
 import { searchStartSql } from '../modules/dispatch/engine/searches.repo';
 import { type DbOrTx, rowsOf } from './client';
+import { demoDriverPayment } from './demo-ledger';
 import { demoTaxiFare } from './demo-tariffs';
 import {
   blockedPhones,
@@ -160,6 +161,13 @@ function demoCost(
   return { cost, cost_source: finished ? 'meter' : 'estimate', discounted_cost: cost };
 }
 
+/** A finished demo trip's finance_info, as its finish posts it (demo-ledger.ts). */
+function demoPayment(paymentType: string, cost: number, finished: boolean) {
+  return finished
+    ? { driver_payment: demoDriverPayment(paymentType, cost), is_paid: true }
+    : { driver_payment: null, is_paid: false };
+}
+
 /**
  * A day of work for the demo taxi company, so the console is alive on first start: finished and
  * canceled orders over the last hours, the live ones (bookings for later, the pending queue,
@@ -230,6 +238,13 @@ export async function seedDemoOrders(
         })
         .onConflictDoNothing();
     }
+    const paymentType = i % 5 === 0 ? 'card' : 'cash';
+    const price = demoCost(
+      { lat: fromLat, long: fromLng },
+      { lat: toLat, long: toLng },
+      fromUtcString(startedAt ?? createdAt),
+      state === 'finished',
+    );
     const [order] = await db
       .insert(orders)
       .values({
@@ -251,14 +266,10 @@ export async function seedDemoOrders(
         comment: pick(COMMENTS, i),
         dispatcher_id: fromApp ? null : input.dispatcherId,
         source: fromApp ? 'from_app' : 'from_call',
-        payment_type: i % 5 === 0 ? 'card' : 'cash',
+        payment_type: paymentType,
         // The taxi meter on the trip (demo-tariffs.ts): driven for a finished one, else estimated.
-        ...demoCost(
-          { lat: fromLat, long: fromLng },
-          { lat: toLat, long: toLng },
-          fromUtcString(startedAt ?? createdAt),
-          state === 'finished',
-        ),
+        ...price,
+        ...demoPayment(paymentType, price.cost, state === 'finished'),
         driver_id: driver?.id ?? null,
         car_indicativ: driver?.indicativ ?? null,
         waiting_driver_time: driver ? 3 + (i % 9) : null,

@@ -12,6 +12,7 @@ import { GETTING_STARTED_DOC, PRIVACY_PAGE, TERMS_PAGE } from './demo-content';
 import { seedDemoDashboard } from './demo-dashboard';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoDiscounts } from './demo-discounts';
+import { seedDemoLedger } from './demo-ledger';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoZones } from './demo-zones';
@@ -234,7 +235,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   });
   // The taxi company's own administrator (docs/ADMINISTRATION.md), like a signed-up business's
   // first user: manager + dispatcher, with a softphone of his own.
-  await buildUser(db, {
+  const manager = await buildUser(db, {
     name: 'Ioana Manager',
     email: DEMO_ACCOUNTS.manager,
     phone: '+40 744 100 202',
@@ -303,6 +304,8 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     dispatcherId: dispatcher.id,
     drivers: taxiDrivers,
   });
+  // Three weeks of the drivers' money, and the commission of the orders just seeded.
+  await seedDemoLedger(db, { taxiCompanyId: taxi.id, managerId: manager.id, drivers: taxiDrivers });
   // /devices: the first drivers' phones and a spare tablet.
   await seedDemoDevices(db, taxi.id, taxiDrivers);
   // The dashboard's chart counts these orders; a few notes for its panels.

@@ -24,6 +24,8 @@ export interface NewEntry {
   posting_key?: string | null;
   /** The balance may not end below this (an overdraft refused): a payout's, a transfer's sender. */
   floor?: number;
+  /** UTC; now unless history is imported (the demo's weeks), appended in time order. */
+  created_at?: string;
 }
 
 export interface PostedEntry {
@@ -44,10 +46,11 @@ export async function appendEntry(tx: DbOrTx, entry: NewEntry): Promise<PostedEn
   const [row] = rowsOf<{ id: string | number }>(
     await tx.execute(sql`insert into ledger_entries
       (company_id, driver_id, kind, amount, balance_after, order_id, transfer_id, counterpart_id,
-       created_by, note, posting_key)
+       created_by, note, posting_key, created_at)
       values (${entry.company_id}, ${entry.driver_id}, ${entry.kind}, ${entry.amount}, ${moved},
         ${entry.order_id ?? null}, ${entry.transfer_id ?? null}, ${entry.counterpart_id ?? null},
-        ${entry.created_by ?? null}, ${entry.note ?? null}, ${entry.posting_key ?? null})
+        ${entry.created_by ?? null}, ${entry.note ?? null}, ${entry.posting_key ?? null},
+        ${entry.created_at ?? utcNow})
       returning id`),
   );
   if (!row) throw new Error('ledger entry was not written');
@@ -66,14 +69,15 @@ async function isPosted(tx: DbOrTx, companyId: number, key: string) {
 /** Moves the running total and answers the new balance (null: it would pass the floor). */
 async function moveBalance(tx: DbOrTx, entry: NewEntry) {
   const floor = entry.floor;
+  const at = entry.created_at ?? utcNow;
   const key = sql`${entry.company_id}::int, ${entry.driver_id}::int`;
   if (floor === undefined) {
     const [row] = rowsOf<{ balance: number }>(
-      await tx.execute(sql`insert into driver_balances (company_id, driver_id, balance, entries)
-        values (${key}, ${entry.amount}, 1)
+      await tx.execute(sql`insert into driver_balances (company_id, driver_id, balance, entries, updated_at)
+        values (${key}, ${entry.amount}, 1, ${at})
         on conflict (company_id, driver_id) do update
           set balance = driver_balances.balance + excluded.balance,
-            entries = driver_balances.entries + 1, updated_at = ${utcNow}
+            entries = driver_balances.entries + 1, updated_at = ${at}
         returning balance`),
     );
     return row ? Number(row.balance) : null;
@@ -81,7 +85,7 @@ async function moveBalance(tx: DbOrTx, entry: NewEntry) {
   await ensureBalanceRow(tx, entry.company_id, entry.driver_id);
   const [row] = rowsOf<{ balance: number }>(
     await tx.execute(sql`update driver_balances
-      set balance = balance + ${entry.amount}, entries = entries + 1, updated_at = ${utcNow}
+      set balance = balance + ${entry.amount}, entries = entries + 1, updated_at = ${at}
       where company_id = ${entry.company_id} and driver_id = ${entry.driver_id}
         and balance + ${entry.amount} >= ${floor}
       returning balance`),
