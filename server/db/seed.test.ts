@@ -1,7 +1,9 @@
 import type { DiscountCondition } from '@common/money/discounts.schema';
+import type { DriverBalancePage, LedgerPage } from '@common/money/ledger.schema';
 import type { Polygon, Stand } from '@common/zones/zones.schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { balanceMismatches } from '../modules/ledger/ledger.repo';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   cars,
@@ -323,5 +325,31 @@ describe('demo discounts', () => {
         .data.map((d) => d.name)
         .sort(),
     ).toEqual(['Campanie 5,00 RON', 'Client fidel 10%']);
+  });
+});
+
+describe('demo ledger', () => {
+  it('gives every taxi driver weeks of entries, the finished orders their commission, and sums that hold', async () => {
+    const headers = await t.login({ email: DEMO_ACCOUNTS.manager });
+    const balances = await t.app.inject({
+      method: 'GET',
+      url: '/api/driver-balances?per_page=100',
+      headers,
+    });
+    const page = balances.json<DriverBalancePage>();
+    expect(page.meta.total).toBe(32);
+    // The demo fleet keeps working: nobody starts below the company's minimum.
+    expect(page.data.every((row) => !row.below_min && row.last_entry_at !== null)).toBe(true);
+    const finished = await t.db.execute(sql`select count(*)::int as n from orders o
+      where o.state = 'finished' and o.driver_id is not null and o.cost is not null
+        and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'commission')`);
+    expect((finished as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    const transfers = await t.app.inject({
+      method: 'GET',
+      url: '/api/ledger-entries?kind=transfer_in',
+      headers,
+    });
+    expect(transfers.json<LedgerPage>().meta.total).toBe(2);
+    expect(await balanceMismatches(t.db)).toEqual([]);
   });
 });
