@@ -386,6 +386,71 @@ describe('two app nodes behind PostgreSQL and Redis', () => {
     expect(unread.body.count).toBe(0);
   });
 
+  it("keeps the drivers' ledger whole with money moved on both nodes at once", async () => {
+    type Balance = { driver_id: number; balance: number };
+    type Entry = { amount: number; balance_after: number; kind: string };
+    const managers = await Promise.all([urlA, urlB].map((url) => login(url, 'manager@ogo.local')));
+    const post = (node: number, path: string, body: object, key?: string) =>
+      fetch(`${[urlA, urlB][node]}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${managers[node]?.token}`,
+          'content-type': 'application/json',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const balances = async () =>
+      (
+        await api<{ data: Balance[] }>(
+          urlB,
+          managers[1]?.token ?? '',
+          'GET',
+          '/api/driver-balances?per_page=100',
+        )
+      ).body.data;
+    const before = await balances();
+    const drivers = before.slice(0, 4).map((row) => row.driver_id);
+    const sum = (rows: Balance[]) =>
+      rows
+        .filter((row) => drivers.includes(row.driver_id))
+        .reduce((total, row) => total + row.balance, 0);
+
+    const key = `cluster-top-up-${process.pid}`;
+    const moves = [0, 1].map((node) =>
+      post(node, '/api/ledger/top-ups', { driver_id: drivers[0], amount: 777 }, key),
+    );
+    for (let i = 0; i < 24; i++) {
+      const from = drivers[i % 4] as number;
+      const to = drivers[(i + 1 + (i % 3)) % 4] as number;
+      moves.push(
+        post(i % 2, '/api/ledger/transfers', {
+          from_driver_id: from,
+          to_driver_id: to,
+          amount: 1_000 + i * 250,
+        }),
+      );
+    }
+    const statuses = (await Promise.all(moves)).map((r) => r.status);
+    expect(statuses.slice(0, 2)).toEqual([201, 201]);
+    expect(statuses.every((status) => status === 201 || status === 422)).toBe(true);
+
+    // Money only moved between them, plus the one top-up (sent to both nodes with one key).
+    const after = await balances();
+    expect(sum(after)).toBe(sum(before) + 777);
+    for (const driverId of drivers) {
+      const { body } = await api<{ data: Entry[] }>(
+        urlA,
+        managers[0]?.token ?? '',
+        'GET',
+        `/api/ledger-entries?driver_id=${driverId}&per_page=100`,
+      );
+      const balance = after.find((row) => row.driver_id === driverId)?.balance;
+      expect(body.data[0]?.balance_after).toBe(balance);
+      expect(body.data.filter((e) => e.kind === 'transfer_out' && e.balance_after < 0)).toEqual([]);
+    }
+  });
+
   it('counts failed logins across nodes (Redis-backed limit)', async () => {
     expect((await login(urlA, 'curier@ogo.local', 'wrong')).status).toBe(401);
     expect((await login(urlB, 'curier@ogo.local', 'wrong')).status).toBe(401);
