@@ -16,15 +16,26 @@ export function commissionOn(cost: number | null, rule: CommissionRule): number 
 }
 
 /**
+ * Whether the company, not the driver, collects the fare: a card payment, or a ride billed to a
+ * protocol company (also when it carries a discount).
+ */
+export const companyCollects = (order: {
+  payment_type: string;
+  protocol_company_id?: number | null;
+}) =>
+  order.payment_type === 'card' ||
+  order.payment_type === 'protocol' ||
+  (order.protocol_company_id ?? null) !== null;
+
+/**
  * What the driver's balance moves by when a trip finishes: a cash (or discounted cash) trip's
- * fare is in his pocket, so he owes the commission; a card or protocol fare the company
- * collected is his, less the commission.
+ * fare is in his pocket, so he owes the commission; a fare the company collected is his, less
+ * the commission.
  */
 export function finishPostings(
-  paymentType: string,
+  companyCollected: boolean,
   paid: number | null,
   commission: number,
 ): { commission: number; trip_payment: number } {
-  const companyCollected = paymentType === 'card' || paymentType === 'protocol';
   return { commission: -commission, trip_payment: companyCollected ? (paid ?? 0) : 0 };
 }

@@ -1,5 +1,10 @@
 import { toUtcString } from '@common/lib/dates';
-import { type CommissionRule, commissionOn, finishPostings } from '@common/money/commission';
+import {
+  type CommissionRule,
+  commissionOn,
+  companyCollects,
+  finishPostings,
+} from '@common/money/commission';
 import { sql } from 'drizzle-orm';
 import { appendEntry, type NewEntry } from '../modules/ledger/ledger-postings.repo';
 import { type DbOrTx, rowsOf } from './client';
@@ -15,7 +20,11 @@ const DAY_MS = 86_400_000;
 
 /** What a finished demo order left in its driver's ledger (finance_info), as its finish would. */
 export function demoDriverPayment(paymentType: string, cost: number): number {
-  const posted = finishPostings(paymentType, cost, commissionOn(cost, DEMO_TAXI_COMMISSION));
+  const posted = finishPostings(
+    companyCollects({ payment_type: paymentType }),
+    cost,
+    commissionOn(cost, DEMO_TAXI_COMMISSION),
+  );
   return posted.commission + posted.trip_payment;
 }
 
@@ -115,16 +124,17 @@ export async function seedDemoLedger(
     driver_id: number;
     cost: number;
     payment_type: string;
+    protocol_company_id: number | null;
     trip_finished_at: string;
   }>(
-    await db.execute(sql`select id, driver_id, cost, payment_type,
+    await db.execute(sql`select id, driver_id, cost, payment_type, protocol_company_id,
         to_char(trip_finished_at, 'YYYY-MM-DD HH24:MI:SS') as trip_finished_at
       from orders where processed_by_company_id = ${company} and state = 'finished'
         and driver_id is not null and cost is not null`),
   );
   for (const order of finished) {
     const posted = finishPostings(
-      order.payment_type,
+      companyCollects(order),
       order.cost,
       commissionOn(order.cost, DEMO_TAXI_COMMISSION),
     );

@@ -1,4 +1,9 @@
-import { type CommissionRule, commissionOn, finishPostings } from '@common/money/commission';
+import {
+  type CommissionRule,
+  commissionOn,
+  companyCollects,
+  finishPostings,
+} from '@common/money/commission';
 import type { LedgerKind } from '@common/money/ledger.schema';
 import type { DbOrTx } from '../../db/client';
 import { commissionFor } from '../tariffs/tariffs.repo';
@@ -18,6 +23,7 @@ export interface PostedOrder {
   search_company_ids: number[] | null;
   service_id: number;
   payment_type: string;
+  protocol_company_id: number | null;
   cost: number | null;
   discounted_cost: number | null;
 }
@@ -45,7 +51,7 @@ export function createTripPostings() {
     ]);
     const rule = (await commissionFor(tx, companyId, order.service_id)) ?? NO_COMMISSION;
     const amounts = finishPostings(
-      order.payment_type,
+      companyCollects(order),
       order.discounted_cost ?? order.cost,
       commissionOn(order.cost, rule),
     );

@@ -16,6 +16,7 @@ import type { TripPostings } from '../../ledger/trip-postings';
 import { driversOfCompanies } from '../../users/users.repo';
 import type { OrderRow } from '../orders.repo';
 import { findCompanyDriver } from '../orders.repo';
+import { discountedFare } from './discounted-fare';
 import { createGuardedWrite, type GuardedWrite } from './guarded-write';
 import { releaseDiscount } from './order-discounts';
 import { transitionGuards, updateOrderWhere } from './order-rows.repo';
@@ -206,12 +207,14 @@ export function createOrderTransitions(db: Db, steps: WriteSteps, trips?: TripPo
       within: trips
         ? async (tx, corrected) => {
             if (corrected.driver_id === null) return;
+            // The order's discount, if any, taken off the new fare.
+            const priced = await discountedFare(tx, corrected, { cost });
             const money = await trips.atCorrection(
               tx,
-              { ...corrected, driver_id: corrected.driver_id },
+              { ...corrected, ...priced, driver_id: corrected.driver_id },
               { userId: auth.userId, note },
             );
-            await updateOrderWhere(tx, ALL, id, undefined, money);
+            await updateOrderWhere(tx, ALL, id, undefined, { ...priced, ...money });
           }
         : undefined,
     });
