@@ -103,14 +103,17 @@ export async function listBalances(
       or exists (select 1 from cars c where c.driver_id = u.id and lower(c.indicativ) like ${like})))`);
   }
   const where = sql.join(filters, sql` and `);
+  // The page first, then its names and call signs: joined before the limit, the call sign's
+  // subquery ran for every row the offset skips (bench/ledger: a deep page of 10,000, 62 → 9 ms).
   const [rows, counted] = await Promise.all([
     db.execute(sql`select b.company_id, b.driver_id, u.name, ${callSign(sql`b.driver_id`)} as indicativ,
         u.is_online, b.balance, b.balance < ${minBalance} as below_min,
         case when b.entries > 0 then to_char(b.updated_at, 'YYYY-MM-DD HH24:MI:SS') end as last_entry_at
-      from driver_balances b join users u on u.id = b.driver_id
-      where ${where}
-      order by b.balance, b.driver_id
-      limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`),
+      from (select * from driver_balances b where ${where}
+        order by b.balance, b.driver_id
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) b
+      join users u on u.id = b.driver_id
+      order by b.balance, b.driver_id`),
     db.execute(sql`select count(*) as n from driver_balances b where ${where}`),
   ]);
   const [total] = rowsOf<{ n: string | number }>(counted);

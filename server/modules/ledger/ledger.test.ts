@@ -320,6 +320,22 @@ describe('reading balances and the history', () => {
     expect(found.data.map((row) => row.driver_id)).toEqual([c.b.id]);
   });
 
+  it('pages the balances in their order, each row with its driver’s name and call sign', async () => {
+    const c = await company();
+    await call(c.manager, 'POST', '/api/ledger/top-ups', { driver_id: c.b.id, amount: 700 });
+    const pageOf = async (n: number) =>
+      (
+        await call(c.dispatcher, 'GET', `/api/driver-balances?per_page=1&page=${n}`)
+      ).json<DriverBalancePage>();
+    const [first, second, past] = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    expect(first.meta.total).toBe(2);
+    expect(first.data.map((row) => [row.driver_id, row.balance])).toEqual([[c.a.id, 0]]);
+    expect(second.data.map((row) => [row.driver_id, row.name, row.indicativ, row.balance])).toEqual(
+      [[c.b.id, c.b.name, c.b.identifier, 700]],
+    );
+    expect(past.data).toEqual([]);
+  });
+
   it('pages the history newest first with the balance each entry left, filtered by driver and kind', async () => {
     const c = await company();
     for (const amount of [100, 200, 300])
