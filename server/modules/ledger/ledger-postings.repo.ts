@@ -1,3 +1,4 @@
+import type { CommissionRule } from '@common/money/commission';
 import type { LedgerKind } from '@common/money/ledger.schema';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
@@ -33,64 +34,53 @@ export interface PostedEntry {
   balance_after: number;
 }
 
+/** A system posting whose key is already in the ledger: its transaction must not commit. */
+export class AlreadyPostedError extends Error {
+  constructor(readonly postingKey: string) {
+    super(`ledger posting ${postingKey} was made already`);
+  }
+}
+
 /**
- * Appends an entry. With a `floor`, the balance may not end below it: nothing is written and
- * null comes back (an overdraft refused). A `posting_key` already posted writes nothing and
- * answers null too: callers post under the row lock of what they post for (the order), so
- * the check cannot race; the unique index stands behind it.
+ * Appends an entry and moves the running balance in one statement: the balance row's upsert
+ * takes its lock and gives the exact `balance_after`. With a `floor`, the balance may not end
+ * below it: nothing is written and null comes back (an overdraft refused). A `posting_key`
+ * already posted throws AlreadyPostedError, so the caller's transaction (which may have moved
+ * the balance in the same statement) rolls back; callers post under the row lock of what they
+ * post for (the order), whose guard already refuses a second time.
  */
 export async function appendEntry(tx: DbOrTx, entry: NewEntry): Promise<PostedEntry | null> {
-  if (entry.posting_key && (await isPosted(tx, entry.company_id, entry.posting_key))) return null;
-  const moved = await moveBalance(tx, entry);
-  if (moved === null) return null;
-  const [row] = rowsOf<{ id: string | number }>(
-    await tx.execute(sql`insert into ledger_entries
-      (company_id, driver_id, kind, amount, balance_after, order_id, transfer_id, counterpart_id,
-       created_by, note, posting_key, created_at)
-      values (${entry.company_id}, ${entry.driver_id}, ${entry.kind}, ${entry.amount}, ${moved},
-        ${entry.order_id ?? null}, ${entry.transfer_id ?? null}, ${entry.counterpart_id ?? null},
-        ${entry.created_by ?? null}, ${entry.note ?? null}, ${entry.posting_key ?? null},
-        ${entry.created_at ?? utcNow})
-      returning id`),
-  );
-  if (!row) throw new Error('ledger entry was not written');
-  return { id: Number(row.id), balance_after: moved };
-}
-
-async function isPosted(tx: DbOrTx, companyId: number, key: string) {
-  const rows = rowsOf(
-    await tx.execute(
-      sql`select 1 from ledger_entries where company_id = ${companyId} and posting_key = ${key}`,
-    ),
-  );
-  return rows.length > 0;
-}
-
-/** Moves the running total and answers the new balance (null: it would pass the floor). */
-async function moveBalance(tx: DbOrTx, entry: NewEntry) {
-  const floor = entry.floor;
   const at = entry.created_at ?? utcNow;
-  const key = sql`${entry.company_id}::int, ${entry.driver_id}::int`;
-  if (floor === undefined) {
-    const [row] = rowsOf<{ balance: number }>(
-      await tx.execute(sql`insert into driver_balances (company_id, driver_id, balance, entries, updated_at)
-        values (${key}, ${entry.amount}, 1, ${at})
-        on conflict (company_id, driver_id) do update
-          set balance = driver_balances.balance + excluded.balance,
-            entries = driver_balances.entries + 1, updated_at = ${at}
-        returning balance`),
-    );
-    return row ? Number(row.balance) : null;
-  }
-  await ensureBalanceRow(tx, entry.company_id, entry.driver_id);
-  const [row] = rowsOf<{ balance: number }>(
-    await tx.execute(sql`update driver_balances
-      set balance = balance + ${entry.amount}, entries = entries + 1, updated_at = ${at}
-      where company_id = ${entry.company_id} and driver_id = ${entry.driver_id}
-        and balance + ${entry.amount} >= ${floor}
-      returning balance`),
+  if (entry.floor !== undefined) await ensureBalanceRow(tx, entry.company_id, entry.driver_id);
+  const moved =
+    entry.floor === undefined
+      ? sql`insert into driver_balances (company_id, driver_id, balance, entries, updated_at)
+          values (${entry.company_id}::int, ${entry.driver_id}::int, ${entry.amount}, 1, ${at})
+          on conflict (company_id, driver_id) do update
+            set balance = driver_balances.balance + excluded.balance,
+              entries = driver_balances.entries + 1, updated_at = excluded.updated_at
+          returning balance`
+      : sql`update driver_balances
+          set balance = balance + ${entry.amount}, entries = entries + 1, updated_at = ${at}
+          where company_id = ${entry.company_id} and driver_id = ${entry.driver_id}
+            and balance + ${entry.amount} >= ${entry.floor}
+          returning balance`;
+  const [row] = rowsOf<{ id: string | number; balance_after: number }>(
+    await tx.execute(sql`with moved as (${moved})
+      insert into ledger_entries
+        (company_id, driver_id, kind, amount, balance_after, order_id, transfer_id, counterpart_id,
+         created_by, note, posting_key, created_at)
+      select ${entry.company_id}, ${entry.driver_id}, ${entry.kind}, ${entry.amount}, moved.balance,
+        ${entry.order_id ?? null}::int, ${entry.transfer_id ?? null}::bigint,
+        ${entry.counterpart_id ?? null}::int, ${entry.created_by ?? null}::int,
+        ${entry.note ?? null}::text, ${entry.posting_key ?? null}::text, ${at}
+      from moved
+      on conflict (company_id, posting_key) where posting_key is not null do nothing
+      returning id, balance_after`),
   );
-  return row ? Number(row.balance) : null;
+  if (row) return { id: Number(row.id), balance_after: Number(row.balance_after) };
+  if (entry.posting_key) throw new AlreadyPostedError(entry.posting_key);
+  return null;
 }
 
 /** A driver's balance row with the company (0 until his first entry). */
@@ -134,20 +124,35 @@ export async function orderEntryCount(tx: DbOrTx, orderId: number): Promise<numb
 }
 
 /**
- * The company a driver's trip money goes to: the first of the order's companies (its own, then
- * those it searched in) that he works for; the order's own when he works for none of them.
+ * Where a driver's trip money goes, in one statement: the first of the order's companies (its
+ * own, then those it searched in) that he works for (the order's own when none), and that
+ * company's commission for the service (its own, else every service's; none: no rule).
  */
-export async function ledgerCompanyOf(
+export async function tripTarget(
   tx: DbOrTx,
   driverId: number,
   companyIds: readonly number[],
-): Promise<number> {
-  const rows = rowsOf<{ company_id: number }>(
-    await tx.execute(sql`select company_id from company_users
-      where user_id = ${driverId} and company_id = any(${sql.param([...companyIds])}::int[])`),
+  serviceId: number,
+): Promise<{ companyId: number; rule: CommissionRule | undefined }> {
+  const ids = sql.param([...companyIds]);
+  const [row] = rowsOf<{ company_id: number; percent_bp: number | null; fixed: number | null }>(
+    await tx.execute(sql`with target as (
+        select coalesce(
+          (select cu.company_id from company_users cu
+            where cu.user_id = ${driverId} and cu.company_id = any(${ids}::int[])
+            order by array_position(${ids}::int[], cu.company_id) limit 1),
+          ${companyIds[0] ?? 0}::int) as company_id)
+      select t.company_id, c.percent_bp, c.fixed from target t
+      left join lateral (select percent_bp, fixed from commissions c
+        where c.company_id = t.company_id and (c.service_id = ${serviceId} or c.service_id is null)
+        order by c.service_id nulls last limit 1) c on true`),
   );
-  const his = new Set(rows.map((r) => r.company_id));
-  return companyIds.find((id) => his.has(id)) ?? (companyIds[0] as number);
+  const companyId = Number(row?.company_id ?? companyIds[0]);
+  const rule =
+    row && row.percent_bp !== null && row.fixed !== null
+      ? { percent_bp: row.percent_bp, fixed: row.fixed }
+      : undefined;
+  return { companyId, rule };
 }
 
 /**

@@ -8,8 +8,9 @@ export const BALANCE_CHANGE = 'balance';
 /**
  * Posts entries inside the caller's transaction and tells the drivers' stream that their
  * balances moved, so every node's engine gates on the new figure. Answers the entries (null for
- * one already posted under its key, or refused by its `floor`) and the last stream change's
- * number, to hand to the drivers' `published` after the commit (undefined: nothing moved).
+ * one refused by its `floor`; a key already posted throws AlreadyPostedError) and the last
+ * stream change's number, to hand to the drivers' `published` after the commit (undefined:
+ * nothing moved).
  *
  * A trip's finish does not need the stream change: it writes one for the driver's duty anyway.
  */

@@ -6,13 +6,7 @@ import {
 } from '@common/money/commission';
 import type { LedgerKind } from '@common/money/ledger.schema';
 import type { DbOrTx } from '../../db/client';
-import { commissionFor } from '../tariffs/tariffs.repo';
-import {
-  ledgerCompanyOf,
-  type NewEntry,
-  orderEntryCount,
-  orderPostings,
-} from './ledger-postings.repo';
+import { type NewEntry, orderEntryCount, orderPostings, tripTarget } from './ledger-postings.repo';
 import { postEntries } from './ledger-writes';
 
 /** The order as its trip's money is posted: after the finish's (or correction's) own update. */
@@ -45,11 +39,14 @@ const NO_COMMISSION: CommissionRule = { percent_bp: 0, fixed: 0 };
  */
 export function createTripPostings() {
   async function targetOf(tx: DbOrTx, order: PostedOrder & { driver_id: number }) {
-    const companyId = await ledgerCompanyOf(tx, order.driver_id, [
-      order.processed_by_company_id,
-      ...(order.search_company_ids ?? []),
-    ]);
-    const rule = (await commissionFor(tx, companyId, order.service_id)) ?? NO_COMMISSION;
+    const target = await tripTarget(
+      tx,
+      order.driver_id,
+      [order.processed_by_company_id, ...(order.search_company_ids ?? [])],
+      order.service_id,
+    );
+    const companyId = target.companyId;
+    const rule = target.rule ?? NO_COMMISSION;
     const amounts = finishPostings(
       companyCollects(order),
       order.discounted_cost ?? order.cost,

@@ -318,31 +318,6 @@ export async function listCommissions(db: DbOrTx, companyId: number): Promise<Co
     .orderBy(sql`${commissions.service_id} nulls first`);
 }
 
-/**
- * The company's cut of a finished trip of this service: its own, else every service's. Read in
- * the finish's transaction (a second connection could wait on it).
- */
-export async function commissionFor(
-  tx: DbOrTx,
-  companyId: number,
-  serviceId: number | null,
-): Promise<CommissionRule | undefined> {
-  const [row] = await tx
-    .select({ percent_bp: commissions.percent_bp, fixed: commissions.fixed })
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.company_id, companyId),
-        serviceId === null
-          ? isNull(commissions.service_id)
-          : or(eq(commissions.service_id, serviceId), isNull(commissions.service_id)),
-      ),
-    )
-    .orderBy(sql`${commissions.service_id} nulls last`)
-    .limit(1);
-  return row;
-}
-
 /** Sets the commission of a service (null: every other service); answers when. */
 export async function upsertCommission(
   db: DbOrTx,

@@ -5,6 +5,7 @@ import { orders } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/app-error';
 import type { AuthContext, TenantScope } from '../../../http/auth-context';
 import { compensatedDiscountSql, compensatesDriver } from '../../discounts/discounts.repo';
+import { AlreadyPostedError } from '../../ledger/ledger-postings.repo';
 import { postEntries } from '../../ledger/ledger-writes';
 import { findOrderRow } from '../orders.repo';
 import { createGuardedWrite } from './guarded-write';
@@ -37,6 +38,7 @@ export function createDiscountCompensation(db: Db, steps: WriteSteps) {
     const scope: TenantScope = { kind: 'companies', companyIds: [companyId] };
     // Set inside the transaction; read after the commit.
     let posted = undefined as { id: number; driverSeq: number | undefined } | undefined;
+    // The once-only key is the ledger's own guard behind the order's: either refuses a second.
     const order = await guardedWrite({
       orderId,
       scope,
@@ -69,9 +71,12 @@ export function createDiscountCompensation(db: Db, steps: WriteSteps) {
           },
         ]);
         const [entry] = entries;
-        if (!entry) throw conflict(ALREADY_COMPENSATED);
+        if (!entry) throw new Error('the compensation was not posted');
         posted = { id: entry.id, driverSeq };
       },
+    }).catch((error: unknown) => {
+      if (error instanceof AlreadyPostedError) throw conflict(ALREADY_COMPENSATED);
+      throw error;
     });
     // The guard refused: a racing request paid it back first.
     if (!order || !posted) throw conflict(ALREADY_COMPENSATED);
