@@ -44,6 +44,32 @@ export function createTariffsService(deps: {
   /** The fleet's console reads them; a protocol client, who only orders rides, does not. */
   const mayRead = (auth: AuthContext) => acting.require(auth, 'watchesFleet', RIDES_ONLY);
 
+  /**
+   * Writes one service's row (a meter, a commission); service 0 is the company's row for every
+   * service without its own, and a service the company does not sell answers 404.
+   */
+  async function perService<B extends object>(
+    auth: AuthContext,
+    serviceId: number,
+    companyId: number | undefined,
+    body: B,
+    upsert: (
+      db: Db,
+      companyId: number,
+      serviceId: number | null,
+      body: B,
+      userId: number,
+    ) => Promise<string>,
+  ) {
+    const company = await companyOf(auth, companyId);
+    const service = serviceId === 0 ? null : await repo.sellsService(db, company, serviceId);
+    if (serviceId !== 0 && !service) throw notFound('service');
+    const id = serviceId === 0 ? null : serviceId;
+    const updatedAt = await upsert(db, company, id, body, auth.userId);
+    fares.changed(company);
+    return { service_id: id, service_name: service?.name ?? null, ...body, updated_at: updatedAt };
+  }
+
   async function read(companyId: number): Promise<CompanyTariffs> {
     const [tariffs, surcharges, zonePrices, commissions, settings] = await Promise.all([
       repo.listTariffs(db, companyId),
@@ -90,23 +116,7 @@ export function createTariffsService(deps: {
       companyId: number | undefined,
       body: z.output<typeof TariffBodySchema>,
     ): Promise<Tariff> {
-      const company = await companyOf(auth, companyId);
-      const service = serviceId === 0 ? null : await repo.sellsService(db, company, serviceId);
-      if (serviceId !== 0 && !service) throw notFound('service');
-      const updatedAt = await repo.upsertTariff(
-        db,
-        company,
-        serviceId === 0 ? null : serviceId,
-        body,
-        auth.userId,
-      );
-      fares.changed(company);
-      return {
-        service_id: serviceId === 0 ? null : serviceId,
-        service_name: service?.name ?? null,
-        ...body,
-        updated_at: updatedAt,
-      };
+      return perService(auth, serviceId, companyId, body, repo.upsertTariff);
     },
 
     async createSurcharge(
@@ -186,23 +196,7 @@ export function createTariffsService(deps: {
       companyId: number | undefined,
       body: Required<CommissionBody>,
     ): Promise<Commission> {
-      const company = await companyOf(auth, companyId);
-      const service = serviceId === 0 ? null : await repo.sellsService(db, company, serviceId);
-      if (serviceId !== 0 && !service) throw notFound('service');
-      const updatedAt = await repo.upsertCommission(
-        db,
-        company,
-        serviceId === 0 ? null : serviceId,
-        body,
-        auth.userId,
-      );
-      fares.changed(company);
-      return {
-        service_id: serviceId === 0 ? null : serviceId,
-        service_name: service?.name ?? null,
-        ...body,
-        updated_at: updatedAt,
-      };
+      return perService(auth, serviceId, companyId, body, repo.upsertCommission);
     },
 
     /** POST /api/fare-estimates: the dispatching company's fare for the places. */
