@@ -90,6 +90,9 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   ['/finances/transfer', (f) => can(f, 'watchesFleet')],
   ['/finances/history', (f) => can(f, 'watchesFleet')],
   ['/finances/transfer-discount', (f) => can(f, 'watchesFleet')],
+  // Protocol statements: the fleet's console reads every client's, a protocol user his own.
+  ['/finances/statements', (f) => can(f, 'console')],
+  ['/finances/statements/:clientId', (f) => can(f, 'console')],
   // The fleet console reads the discount conditions; administrators add and change them.
   ['/discounts', (f) => can(f, 'watchesFleet')],
   ['/discount/:id', (f, p) => can(f, creates(p) ? 'administers' : 'watchesFleet')],

@@ -16,6 +16,11 @@ export interface Endpoint {
   body?: z.ZodType;
   /** Schema of the 2xx body; `z.null()` for 204-style answers. */
   response: z.ZodType;
+  /**
+   * A file download: the media types its success answer may have (its `response` is then
+   * `z.string()`, the file's bytes), with a `content-disposition` naming the file.
+   */
+  produces?: readonly string[];
   /** Status code of the success answer, 200 unless said. */
   status?: 200 | 201 | 204;
   /**

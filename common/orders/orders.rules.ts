@@ -108,6 +108,14 @@ export const REFUSALS = {
 } as const;
 
 /** State labels. */
+/** The payment types as the console and the exported files name them. */
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  cash: 'Numerar',
+  card: 'Card',
+  protocol: 'Protocol',
+  discount: 'Reducere',
+};
+
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   new: 'Nou',
   created: 'Creat',

@@ -8,7 +8,6 @@ import {
   blockedPhones,
   clientAddresses,
   clients,
-  discounts,
   orderHistory,
   orderPlaces,
   orders,
@@ -178,7 +177,13 @@ function demoPayment(paymentType: string, cost: number, finished: boolean) {
  */
 export async function seedDemoOrders(
   db: DbOrTx,
-  input: { companyId: number; dispatcherId: number; drivers: { id: number; indicativ: string }[] },
+  input: {
+    companyId: number;
+    dispatcherId: number;
+    drivers: { id: number; indicativ: string }[];
+    /** Its protocol client: every seventh call is a ride billed to it (its statement). */
+    protocolCompanyId?: number;
+  },
 ) {
   // One reading of the database's clock; every demo time is counted back from it.
   const [clock] = rowsOf<{ now: string }>(
@@ -238,7 +243,11 @@ export async function seedDemoOrders(
         })
         .onConflictDoNothing();
     }
-    const paymentType = i % 5 === 0 ? 'card' : 'cash';
+    const protocolCompanyId =
+      input.protocolCompanyId !== undefined && i % 7 === 3 && !fromApp
+        ? input.protocolCompanyId
+        : null;
+    const paymentType = protocolCompanyId !== null ? 'protocol' : i % 5 === 0 ? 'card' : 'cash';
     const price = demoCost(
       { lat: fromLat, long: fromLng },
       { lat: toLat, long: toLng },
@@ -267,6 +276,7 @@ export async function seedDemoOrders(
         dispatcher_id: fromApp ? null : input.dispatcherId,
         source: fromApp ? 'from_app' : 'from_call',
         payment_type: paymentType,
+        protocol_company_id: protocolCompanyId,
         // The taxi meter on the trip (demo-tariffs.ts): driven for a finished one, else estimated.
         ...price,
         ...demoPayment(paymentType, price.cost, state === 'finished'),
@@ -376,9 +386,5 @@ export async function seedDemoOrders(
       reason: 'Limbaj agresiv cu șoferii',
       created_by: input.dispatcherId,
     },
-  ]);
-  await db.insert(discounts).values([
-    { company_id: input.companyId, name: 'Studenți 10%', type: 'percent', value: 10 },
-    { company_id: input.companyId, name: 'Aeroport -5 RON', type: 'fixed', value: 500 },
   ]);
 }

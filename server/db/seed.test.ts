@@ -1,10 +1,13 @@
+import { bucharestDate } from '@common/lib/dates';
 import type { DiscountCondition } from '@common/money/discounts.schema';
 import type { DriverBalancePage, LedgerPage } from '@common/money/ledger.schema';
+import type { Statement } from '@common/money/statements.schema';
 import type { Polygon, Stand } from '@common/zones/zones.schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceMismatches } from '../modules/ledger/ledger.repo';
 import { createTestApp, type TestApp } from '../test/harness';
+import { rowsOf } from './client';
 import {
   cars,
   companies,
@@ -325,6 +328,36 @@ describe('demo discounts', () => {
         .data.map((d) => d.name)
         .sort(),
     ).toEqual(['Campanie 5,00 RON', 'Client fidel 10%']);
+  });
+});
+
+describe('demo protocol statement', () => {
+  it('bills the protocol company its finished demo rides, and shows them to its own user', async () => {
+    const headers = await t.login({ email: DEMO_ACCOUNTS.protocol });
+    const [company] = rowsOf<{ id: number; rides: string | number }>(
+      await t.db.execute(sql`select c.id, (select count(*) from orders o
+          where o.protocol_company_id = c.id and o.state = 'finished') as rides
+        from companies c where c.type = 'protocol'`),
+    );
+    expect(Number(company?.rides)).toBeGreaterThan(0);
+    // The demo's day may straddle a month's first hours: count this month's and the last.
+    const now = bucharestDate(new Date()).slice(0, 7);
+    const [year, month] = now.split('-').map(Number) as [number, number];
+    const previous =
+      month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+    let rides = 0;
+    for (const m of [now, previous]) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/protocol-statements/${company?.id}?month=${m}`,
+        headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const statement = answer.json<Statement>();
+      expect(statement.totals.billed).toBe(statement.rides.reduce((sum, r) => sum + r.billed, 0));
+      rides += statement.rides.length;
+    }
+    expect(rides).toBe(Number(company?.rides));
   });
 });
 

@@ -303,6 +303,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     companyId: taxi.id,
     dispatcherId: dispatcher.id,
     drivers: taxiDrivers,
+    protocolCompanyId: protocol.id,
   });
   // Three weeks of the drivers' money, and the commission of the orders just seeded.
   await seedDemoLedger(db, { taxiCompanyId: taxi.id, managerId: manager.id, drivers: taxiDrivers });

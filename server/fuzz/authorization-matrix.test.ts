@@ -1,4 +1,5 @@
 import type { Role } from '@common/auth/auth.schema';
+import { bucharestDate } from '@common/lib/dates';
 import type { SimulatorSession } from '@common/simulator/simulator.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,7 @@ function paramValue(path: string, param: string, label: TenantLabel, caller: Cal
   if (path.startsWith('/api/blocked-phone/')) return first(tenant.blockedPhoneIds);
   if (path.startsWith('/geo/')) return first(tenant.placeIds);
   if (path.startsWith('/api/companies/')) return String(tenant.companyId);
+  if (path.startsWith('/api/protocol-statements/')) return first(tenant.protocolCompanyIds);
   const table = (
     [
       ['/api/cars/', 'cars'],
@@ -338,10 +340,22 @@ function namedInput(
       return { payload: { cost: 1_000 } };
     case 'PUT /api/commissions/:service_id':
       return { payload: { percent_bp: 1_000, fixed: 0 } };
+    // This month's statements: the clients of the company named; one client's (in the path).
+    case 'GET /api/protocol-statements':
+      return {
+        query: `month=${thisMonth()}${label === caller.label ? '' : `&company_id=${tenant.companyId}`}`,
+      };
+    case 'GET /api/protocol-statements/:company_id':
+      return { query: `month=${thisMonth()}` };
+    case 'GET /api/protocol-statements/:company_id/export':
+      return { query: `month=${thisMonth()}&format=csv` };
     default:
       return undefined;
   }
 }
+
+/** The Bucharest month of now: the fixtures' finished rides are billed in it. */
+const thisMonth = () => bucharestDate(new Date()).slice(0, 7);
 
 const urlOf = (path: string, label: TenantLabel, caller: Caller) =>
   path.replace(/:([A-Za-z_]+)/g, (_match, param: string) =>

@@ -36,6 +36,8 @@ export interface Tenant {
   standIds: number[];
   /** `internal:<id>` ids of the places its operators saved. */
   placeIds: string[];
+  /** Its protocol client, billed one finished ride (its statement's row). */
+  protocolCompanyIds: number[];
 }
 
 export interface Tenants {
@@ -132,6 +134,36 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
       payload: { reason_text: `Motiv ${token}` },
     });
   }
+
+  // A protocol client of the company, billed one ride the driver finished: its statement.
+  const protocol = await buildCompany(t.db, {
+    name: `Protocol ${token}`,
+    type: 'protocol',
+    parent_company_id: company.id,
+  });
+  const billed = await t.postOrder(auth, {
+    phone: clientPhone,
+    client_name: `Pasager ${token}`,
+    payment_type: 'protocol',
+    protocol_company_id: protocol.id,
+    places: [
+      { name: `Sediu ${token}`, lat: 47.16, long: 27.58 },
+      { name: `Aeroport ${token}`, lat: 47.17, long: 27.6 },
+    ],
+  });
+  // Set by hand after a cancel, as a dispatcher records a ride the engine did not place.
+  await expectStatus(t, 200, {
+    method: 'PATCH',
+    url: `/api/orders/${billed.id}/cancel`,
+    headers: auth,
+    payload: { reason_text: `Anulat ${token}` },
+  });
+  await expectStatus(t, 200, {
+    method: 'PATCH',
+    url: `/api/orders/${billed.id}/set-driver-and-finish`,
+    headers: auth,
+    payload: { driverId: driver.id },
+  });
 
   const blockedPhoneIds: number[] = [];
   for (const phone of [blockedPhone, otherBlockedPhone]) {
@@ -234,6 +266,7 @@ async function seedTenant(t: TestApp, label: TenantLabel, seed: number): Promise
     zoneIds: [zone.id],
     standIds: [stand.id],
     placeIds: [place.place_id],
+    protocolCompanyIds: [protocol.id],
   };
 }
 

@@ -3,8 +3,10 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@common/ht
 import { ErrorBodySchema } from '@common/http/errors';
 import { INVALID_TEXT, isCleanText } from '@common/http/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { forbidden, unauthenticated, validationFailed } from './app-error';
 import type { AuthContext } from './auth-context';
+import { attachment, Download } from './download';
 import { ReusableBuffers } from './reusable-buffers';
 
 /** Who may call a route: anyone, any logged-in user, or users holding one of the roles. */
@@ -100,7 +102,7 @@ export function route<E extends Endpoint, A extends Access>(
   authenticate: Authenticate,
   endpoint: E,
   access: A,
-  handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E> | Json<ResponseOf<E>>>,
+  handler: (input: HandlerInput<E, A>) => Promise<ResponseOf<E> | Json<ResponseOf<E>> | Download>,
 ): void {
   const status = endpoint.status ?? 200;
   const inventory = registeredAccess.get(app) ?? new Map<string, Access>();
@@ -114,7 +116,13 @@ export function route<E extends Endpoint, A extends Access>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: {
-        [status]: endpoint.response,
+        [status]: endpoint.produces
+          ? {
+              content: Object.fromEntries(
+                endpoint.produces.map((type) => [type, { schema: z.string() }]),
+              ),
+            }
+          : endpoint.response,
         ...Object.fromEntries(
           documentedErrors(endpoint, access).map((code) => [code, ErrorBodySchema]),
         ),
@@ -154,6 +162,13 @@ export function route<E extends Endpoint, A extends Access>(
         reply,
       });
       if (status === 204) return reply.code(204).send();
+      if (result instanceof Download) {
+        return reply
+          .code(status)
+          .header('content-disposition', attachment(result.fileName))
+          .type(result.contentType)
+          .send(result.body);
+      }
       // A Buffer body: Fastify sends it without serialising or encoding it again. The buffer is
       // reused once the response is closed: finished (handed to the kernel) or aborted.
       if (result instanceof Json) {

@@ -7,12 +7,17 @@ import { createIdempotency } from '../modules/idempotency/idempotency.service';
 import { ledgerRoutes } from '../modules/ledger/ledger.routes';
 import { createLedgerService } from '../modules/ledger/ledger.service';
 import { scheduleLedgerCheck } from '../modules/ledger/ledger-check';
+import { statementsRoutes } from '../modules/statements/statements.routes';
+import { createStatementsService } from '../modules/statements/statements.service';
 import { tariffsRoutes } from '../modules/tariffs/tariffs.routes';
 import { createTariffsService } from '../modules/tariffs/tariffs.service';
 import type { Core } from './core';
 import type { OrdersArea } from './orders';
 
-/** Tariffs, discounts, the drivers' ledger and its nightly check (docs/MONEY.md). */
+/**
+ * Tariffs, discounts, the drivers' ledger and its nightly check, protocol statements
+ * (docs/MONEY.md).
+ */
 export function wireMoney(
   core: Core,
   authenticate: Authenticate,
@@ -25,9 +30,10 @@ export function wireMoney(
 ) {
   const { app, db, clock } = core;
   tariffsRoutes(app, authenticate, createTariffsService({ db, fares, callerCompanies }));
+  const acting = createActingCompany(db, callerCompanies);
   const ledger = createLedgerService({
     db,
-    acting: createActingCompany(db, callerCompanies),
+    acting,
     idempotency: createIdempotency(db),
     published: (seq) => fleet.writes.published(seq),
   });
@@ -37,6 +43,7 @@ export function wireMoney(
     authenticate,
     createDiscountsService({ db, callerCompanies, compensate: orderWrites.compensateDiscount }),
   );
+  statementsRoutes(app, authenticate, createStatementsService({ db, acting }));
   const stop = scheduleLedgerCheck(db, app.log, clock ?? Date.now);
   app.addHook('onClose', async () => stop());
 }

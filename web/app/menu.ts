@@ -72,6 +72,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
       link('Transfer sold', '/finances/transfer'),
       link('Istoric sold', '/finances/history'),
       link('Transfer cu reducere', '/finances/transfer-discount'),
+      link('Deconturi protocol', '/finances/statements'),
       link('Reduceri', '/discounts'),
       link('Rapoarte', '/finances/reports'),
       link('Setări', '/finances'),

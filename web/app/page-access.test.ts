@@ -91,6 +91,24 @@ const PAGES: Record<string, string[]> = {
     'courier',
     'restaurant',
   ],
+  '/finances/statements': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+    'protocol',
+  ],
+  '/finances/statements/7': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+    'protocol',
+  ],
   '/discounts': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/discount/7': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/discount/0': ['admin', 'manager', 'manager+dispatcher'],
@@ -168,7 +186,7 @@ describe('one rule for the menu and the route guard, per role', () => {
     }
   });
 
-  it('offers the balances and the fare’s settings under Financiar to the fleet console, not to a protocol client', () => {
+  it('offers the balances and the fare’s settings under Financiar to the fleet console, a protocol client only his statement', () => {
     for (const who of ['admin', 'manager', 'dispatcher', 'courier']) {
       const financial = menuOf(PEOPLE[who] as Facts).find((entry) => entry.label === 'Financiar');
       expect(financial?.kind === 'group' && financial.children, who).toEqual([
@@ -176,12 +194,16 @@ describe('one rule for the menu and the route guard, per role', () => {
         { kind: 'link', label: 'Transfer sold', path: '/finances/transfer' },
         { kind: 'link', label: 'Istoric sold', path: '/finances/history' },
         { kind: 'link', label: 'Transfer cu reducere', path: '/finances/transfer-discount' },
+        { kind: 'link', label: 'Deconturi protocol', path: '/finances/statements' },
         { kind: 'link', label: 'Reduceri', path: '/discounts' },
         { kind: 'link', label: 'Setări', path: '/finances' },
       ]);
     }
-    const protocol = menuOf(PEOPLE.protocol as Facts);
-    expect(protocol.map((entry) => entry.label)).not.toContain('Financiar');
+    // A protocol client reads his own company's statement, nothing else of the money.
+    const protocol = menuOf(PEOPLE.protocol as Facts).find((entry) => entry.label === 'Financiar');
+    expect(protocol?.kind === 'group' && protocol.children).toEqual([
+      { kind: 'link', label: 'Deconturi protocol', path: '/finances/statements' },
+    ]);
   });
 
   it('offers the builder to the company users who may edit it, and not to a protocol client', () => {

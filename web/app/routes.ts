@@ -170,6 +170,17 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/LedgerHistoryPage'),
   },
   {
+    // Protocol statements: the fleet's clients (a protocol user: his own), a client's month.
+    path: '/finances/statements',
+    handle: { title: 'Deconturi protocol', requiresAuth: true },
+    load: () => import('../pages/StatementsPage'),
+  },
+  {
+    path: '/finances/statements/:clientId',
+    handle: { title: 'Decont protocol', requiresAuth: true },
+    load: () => import('../pages/StatementPage'),
+  },
+  {
     // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },

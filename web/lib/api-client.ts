@@ -101,15 +101,20 @@ export function apiWith<E extends Endpoint>(
   return request(endpoint, args[0], options);
 }
 
-async function request<E extends Endpoint>(
+/**
+ * Sends one request of an endpoint; answers the response when it is a success, else throws its
+ * ApiError (a 401 logs out first, but on the login call).
+ */
+async function send<E extends Endpoint>(
   endpoint: E,
   req: RequestOf<E> | undefined,
   options: ApiOptions,
-): Promise<ResponseOf<E>> {
+  accept: string,
+): Promise<Response> {
   const url =
     buildPath(endpoint.path, req?.params as Record<string, unknown> | undefined) +
     buildQueryString(req?.query ?? undefined);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const token = options.token ?? session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = req?.body !== undefined;
@@ -131,12 +136,7 @@ async function request<E extends Endpoint>(
       code: 'network_error',
     });
   }
-
-  if (response.ok) {
-    if (response.status === 204) return null as ResponseOf<E>;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : null) as ResponseOf<E>;
-  }
+  if (response.ok) return response;
 
   const body = await readErrorBody(response);
   // The login call answers 401 for wrong credentials: that is a form error, not a logout.
@@ -148,6 +148,40 @@ async function request<E extends Endpoint>(
     onUnauthorized();
   }
   throw new ApiError(response.status, body);
+}
+
+async function request<E extends Endpoint>(
+  endpoint: E,
+  req: RequestOf<E> | undefined,
+  options: ApiOptions,
+): Promise<ResponseOf<E>> {
+  const response = await send(endpoint, req, options, 'application/json');
+  if (response.status === 204) return null as ResponseOf<E>;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as ResponseOf<E>;
+}
+
+/**
+ * Fetches a file an endpoint `produces` (with the session's token, which never goes in a URL)
+ * and hands it to the browser to save under the name the server gave it.
+ */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  ...args: RequestArgs<E>
+): Promise<string> {
+  const response = await send(endpoint, args[0], {}, endpoint.produces?.join(', ') ?? '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // After the click has handed the file over.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return name;
 }
 
 async function readErrorBody(response: Response): Promise<ErrorBody> {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, utcTimestamp } from './columns';
+import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /** What a company sells: services, order options and discounts. */
@@ -30,18 +29,3 @@ export const orderOptions = pgTable(
     uniqueIndex('order_options_company_key_idx').on(sql`coalesce(${t.company_id}, 0)`, t.key),
   ],
 );
-
-/** Discounts a company grants (read by the order form; managed by the finance issue). */
-export const discounts = pgTable('discounts', {
-  id: serial('id').primaryKey(),
-  company_id: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  value: integer('value').notNull(),
-  is_active: boolean('is_active').notNull().default(true),
-  valid_from: utcTimestamp('valid_from'),
-  valid_to: utcTimestamp('valid_to'),
-  created_at: createdAt(),
-});

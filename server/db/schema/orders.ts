@@ -123,6 +123,10 @@ export const orders = pgTable(
     index('orders_protocol_created_idx')
       .on(t.protocol_company_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.protocol_company_id} is not null`),
+    // A protocol client's monthly statement: his finished rides by the time they ended.
+    index('orders_protocol_finished_idx')
+      .on(t.protocol_company_id, t.trip_finished_at, t.id)
+      .where(sql`${t.protocol_company_id} is not null and ${t.state} = 'finished'`),
     index('orders_driver_idx').on(t.driver_id, t.created_at.desc().nullsFirst()),
     // No driver ever holds two active orders; a confirmation that would give him a
     // second fails here, whatever raced it.

@@ -1,12 +1,11 @@
 import type { CostSource } from '@common/money/tariffs.schema';
-import type {
-  DispatcherCancelReason,
-  Order,
-  OrderState,
-  PaymentType,
-} from '@common/orders/orders.schema';
+import type { DispatcherCancelReason, Order, OrderState } from '@common/orders/orders.schema';
 
-export { ORDER_STATE_LABELS, TRIP_STATE_LABELS } from '@common/orders/orders.rules';
+export {
+  ORDER_STATE_LABELS,
+  PAYMENT_TYPE_LABELS,
+  TRIP_STATE_LABELS,
+} from '@common/orders/orders.rules';
 
 /** Badge colours per state: calm greys and blues, colour only where it means something. */
 export const ORDER_STATE_COLORS: Record<OrderState, string> = {
@@ -16,13 +15,6 @@ export const ORDER_STATE_COLORS: Record<OrderState, string> = {
   assigned: 'teal',
   finished: 'green',
   canceled: 'red',
-};
-
-export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
-  cash: 'Numerar',
-  card: 'Card',
-  protocol: 'Protocol',
-  discount: 'Reducere',
 };
 
 /** How an order's cost was made, a word beside the amount. */
