@@ -15,12 +15,13 @@ import { clusterProcesses, clusterServices, login } from './cluster-nodes';
 
 /**
  * Searches live in PostgreSQL and nodes share them through leases, so a node killed
- * with SIGKILL in the middle of searches loses nothing: 20 times, orders are placed on node A
+ * with SIGKILL in the middle of searches loses nothing: 8 times (FAILOVER_KILLS; 20 in
+ * `npm run test:long`), orders are placed on node A
  * and A is killed while they are being offered; node B finishes every search (drivers on B
  * accept and drive), and no order is left searching. A graceful stop hands over at once.
  */
 const { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL } = clusterServices();
-const KILLS = 20;
+const KILLS = Number(process.env.FAILOVER_KILLS ?? 8);
 const ORDERS_PER_ROUND = 3;
 const PICKUP = { lat: 47.1585, long: 27.6014 };
 

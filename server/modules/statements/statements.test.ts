@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@common/http/errors';
+import { bucharestDate } from '@common/lib/dates';
 import type { Statement, StatementClients } from '@common/money/statements.schema';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -163,6 +164,26 @@ describe('protocol statements', () => {
       (await get(other.manager, `/api/protocol-statements?month=2026-11&company_id=${f.id}`))
         .statusCode,
     ).toBe(403);
+  });
+
+  it("bills a ride a dispatcher records by hand ('set driver and finish') in the month it is recorded", async () => {
+    const f = await fleet();
+    const driver = await buildDriver(t.db, f.id);
+    const order = await buildOrder(t.db, f.id, { state: 'canceled', payment_type: 'protocol' });
+    await t.db.execute(sql`update orders set protocol_company_id = ${f.client}, cost = 2_000
+      where id = ${order.id}`);
+    const finished = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/set-driver-and-finish`,
+      headers: f.dispatcher,
+      payload: { driverId: driver.id },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const month = bucharestDate(new Date()).slice(0, 7);
+    const answer = await get(f.clientUser, `/api/protocol-statements/${f.client}?month=${month}`);
+    expect(answer.json<Statement>().rides.map((r) => [r.order_id, r.billed])).toEqual([
+      [order.id, 2_000],
+    ]);
   });
 
   it('refuses a month or a format it does not know, on its field', async () => {

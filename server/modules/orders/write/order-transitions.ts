@@ -174,6 +174,8 @@ export function createOrderTransitions(db: Db, steps: WriteSteps, trips?: TripPo
         manually_assigned: true,
         state: 'finished',
         assigned_at: utcNow,
+        // A ride recorded by hand ends when it is recorded: its statement month, its commission's.
+        trip_finished_at: utcNow,
         closed_at: utcNow,
         in_pending_queue: false,
         cancellation_reason_type: null,
