@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '../auth/auth.schema';
+import { CompanyTypeSchema, RoleSchema } from '../auth/auth.schema';
 import { id, idParam, requiredText, text } from '../http/fields';
 import { pageQuery, paginated } from '../http/pagination';
 
@@ -125,6 +125,13 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 export const SetPasswordBodySchema = z.strictObject({ password: PasswordSchema });
 export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
 
-/** A company an administrator may put users and cars in (forms' company choice). */
-export const CompanyChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A company an administrator may put users and cars in (forms' company choice); its type lets
+ * the money screens' company picker leave out protocol clients.
+ */
+export const CompanyChoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: CompanyTypeSchema,
+});
 export type CompanyChoice = z.infer<typeof CompanyChoiceSchema>;

@@ -1,6 +1,11 @@
+import { PerActingCompany } from '../features/finances';
 import { DriverBalancesScreen } from '../features/finances/ledger/DriverBalancesScreen';
 
 /** /finances/sold ('Sold șoferi' in 'Financiar'): the drivers' balances, lowest first. */
 export default function DriverBalancesPage() {
-  return <DriverBalancesScreen />;
+  return (
+    <PerActingCompany>
+      <DriverBalancesScreen />
+    </PerActingCompany>
+  );
 }

@@ -283,16 +283,21 @@ describe('GET /api/users filters', () => {
 });
 
 describe('GET /api/companies', () => {
-  it('lists every company to the platform admin, his own to a manager, nothing to a dispatcher', async () => {
+  it('lists every company with its type to the platform admin, his own to a manager, nothing to a dispatcher', async () => {
+    // The money screens' picker leaves protocol clients out by this type.
+    const client = await buildCompany(t.db, {
+      name: 'Client Protocol',
+      type: 'protocol',
+      parent_company_id: a.id,
+    });
     const all = await call('GET', '/api/companies', admin);
-    expect(
-      all
-        .json<{ id: number }[]>()
-        .map((c) => c.id)
-        .sort(),
-    ).toEqual([a.id, b.id].sort());
+    expect(all.json()).toEqual([
+      { id: client.id, name: 'Client Protocol', type: 'protocol' },
+      { id: a.id, name: 'Compania A', type: 'dispatch' },
+      { id: b.id, name: 'Compania B', type: 'dispatch' },
+    ]);
     const own = await call('GET', '/api/companies', managerA);
-    expect(own.json()).toEqual([{ id: a.id, name: 'Compania A' }]);
+    expect(own.json()).toEqual([{ id: a.id, name: 'Compania A', type: 'dispatch' }]);
     expect((await call('GET', '/api/companies', dispatcherA)).statusCode).toBe(403);
   });
 });

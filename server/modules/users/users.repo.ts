@@ -1,4 +1,4 @@
-import type { Role } from '@common/auth/auth.schema';
+import type { CompanyType, Role } from '@common/auth/auth.schema';
 import type { ListUsersQuery, User } from '@common/users/users.schema';
 import {
   and,
@@ -247,7 +247,7 @@ export async function revokeUserTokens(db: DbOrTx, userId: number): Promise<numb
 /** The companies of a scope by name (the forms' company choice). */
 export async function companyChoices(db: DbOrTx, scope: TenantScope) {
   return db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, type: sql<CompanyType>`${companies.type}` })
     .from(companies)
     .where(scope.kind === 'all' ? undefined : inArray(companies.id, scope.companyIds))
     .orderBy(asc(companies.name), asc(companies.id))

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/dates';
 import { flavourOf, orderFormPath } from '../../lib/orders/flavour';
 import { useCurrentUser } from '../auth';
 import { DriverSelect } from '../drivers';
+import { ActingCompanySelect } from '../finances';
 import { useReadsPeople } from '../users';
 import { useCompensate, useCompensations } from './use-compensations';
 
@@ -124,16 +125,19 @@ export function CompensationsScreen() {
             Reducerile pe care firma le plătește înapoi șoferilor, din comenzile finalizate.
           </Text>
         </Stack>
-        {picksDrivers && (
-          <div style={{ width: 260 }}>
-            <DriverSelect
-              label="Șofer"
-              value={driverId}
-              onChange={(id) => setDriverId(id)}
-              testId="compensations-driver"
-            />
-          </div>
-        )}
+        <Group gap="xs" align="flex-end">
+          <ActingCompanySelect />
+          {picksDrivers && (
+            <div style={{ width: 260 }}>
+              <DriverSelect
+                label="Șofer"
+                value={driverId}
+                onChange={(id) => setDriverId(id)}
+                testId="compensations-driver"
+              />
+            </div>
+          )}
+        </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => setTab(value === 'done' ? 'done' : 'pending')}>
         <Tabs.List>

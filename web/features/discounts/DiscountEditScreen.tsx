@@ -5,6 +5,7 @@ import { NoAccess } from '../../components/NoAccess';
 import { isForbidden } from '../../lib/api-client';
 import { apiErrorMessages } from '../../lib/toast';
 import { useCurrentUser } from '../auth';
+import { ActingCompanySelect, useActingCompanyId, withCompany } from '../finances';
 import { DiscountForm } from './DiscountForm';
 import { discountDraftOf, emptyDiscountDraft } from './discount-form';
 import { usesText } from './discount-format';
@@ -14,6 +15,7 @@ import { useDiscount } from './use-discounts';
 export function DiscountEditScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   const administers = can(useCurrentUser(), 'administers');
+  const companyId = useActingCompanyId();
   const condition = useDiscount(id);
 
   if (id < 0)
@@ -37,7 +39,7 @@ export function DiscountEditScreen({ id }: { id: number }) {
     <Stack gap="sm" maw={1100} data-testid="discount-page" data-editable={String(administers)}>
       <Group justify="space-between">
         <Group gap="xs">
-          <Anchor component={Link} to="/discounts" size="sm">
+          <Anchor component={Link} to={withCompany('/discounts', companyId)} size="sm">
             Reduceri
           </Anchor>
           <Text c="dimmed">/</Text>
@@ -48,10 +50,13 @@ export function DiscountEditScreen({ id }: { id: number }) {
             </Badge>
           )}
         </Group>
-        {record && (
+        {record ? (
           <Text size="xs" c="dimmed" data-testid="discount-uses">
             Folosită: {usesText(record)}
           </Text>
+        ) : (
+          // A new condition goes into the picked company; a saved one names its own.
+          <ActingCompanySelect />
         )}
       </Group>
       {!administers && (
@@ -75,7 +80,8 @@ export function DiscountEditScreen({ id }: { id: number }) {
               : null
           }
           onSaved={(saved) => {
-            if (id === 0) void navigate(`/discount/${saved.id}`, { replace: true });
+            if (id === 0)
+              void navigate(withCompany(`/discount/${saved.id}`, companyId), { replace: true });
           }}
         />
       </Paper>

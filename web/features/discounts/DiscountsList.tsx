@@ -9,6 +9,7 @@ import { ListSearch } from '../../components/entity-list/ListSearch';
 import { pagedListState } from '../../components/entity-list/paged-list-state';
 import { useListPaging } from '../../components/entity-list/use-list-paging';
 import { useCurrentUser } from '../auth';
+import { ActingCompanySelect, useActingCompanyId, withCompany } from '../finances';
 import {
   audienceText,
   discountValueText,
@@ -22,12 +23,16 @@ import { useDiscountList } from './use-discounts';
 const PER_PAGE = 30;
 const NUMBERS = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** `/discounts` ('Reduceri'): the company's discount conditions, newest first, 30 a page. */
+/**
+ * `/discounts` ('Reduceri'): the acting company's discount conditions, newest first, 30 a
+ * page; a new one and an opened one keep the company in their URL.
+ */
 export function DiscountsList() {
   const navigate = useNavigate();
   const paging = useListPaging(300);
   const [all, setAll] = useState(false);
   const administers = can(useCurrentUser(), 'administers');
+  const companyId = useActingCompanyId();
   const list = useDiscountList({
     search: paging.debounced || undefined,
     all: all ? 'true' : undefined,
@@ -35,7 +40,7 @@ export function DiscountsList() {
     per_page: PER_PAGE,
   });
   const rows = list.data?.data ?? [];
-  const open = (c: DiscountCondition) => void navigate(`/discount/${c.id}`);
+  const open = (c: DiscountCondition) => void navigate(withCompany(`/discount/${c.id}`, companyId));
 
   return (
     <EntityList
@@ -43,6 +48,7 @@ export function DiscountsList() {
       title="Reduceri"
       actions={
         <>
+          <ActingCompanySelect />
           <ListSearch
             inHeading
             width={220}
@@ -59,7 +65,12 @@ export function DiscountsList() {
             data-testid="discounts-all"
           />
           {administers && (
-            <Button size="xs" component={Link} to="/discount/0" data-testid="discounts-add">
+            <Button
+              size="xs"
+              component={Link}
+              to={withCompany('/discount/0', companyId)}
+              data-testid="discounts-add"
+            >
               Reducere nouă
             </Button>
           )}

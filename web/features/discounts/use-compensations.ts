@@ -11,6 +11,7 @@ import { apiWith } from '../../lib/api-client';
 import { isApiError } from '../../lib/form/field-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { toastApiError, toastSuccess } from '../../lib/toast';
+import { useActingCompanyId } from '../finances';
 import { discountKeys } from './discount-keys';
 
 export type CompensationsInput = z.input<typeof DiscountCompensationsQuerySchema>;
@@ -18,11 +19,15 @@ type CompensationPage = z.infer<typeof DiscountCompensationPageSchema>;
 
 const COMPENSATIONS = discountKeys.compensations({}).slice(0, 2);
 
-/** GET /api/discount-compensations: one page of finished orders, to pay back or paid back. */
+/**
+ * GET /api/discount-compensations: one page of the acting company's finished orders, to pay
+ * back or paid back.
+ */
 export function useCompensations(query: CompensationsInput) {
+  const full = { ...query, company_id: useActingCompanyId() };
   return useQuery({
-    queryKey: discountKeys.compensations(query),
-    queryFn: ({ signal }) => apiWith(listDiscountCompensations, { signal }, { query }),
+    queryKey: discountKeys.compensations(full),
+    queryFn: ({ signal }) => apiWith(listDiscountCompensations, { signal }, { query: full }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,6 +40,7 @@ export function useCompensations(query: CompensationsInput) {
 export function useCompensate() {
   const queryClient = useQueryClient();
   const keys = useRef(new Map<number, string>());
+  const companyId = useActingCompanyId();
   return useMutation({
     mutationFn: (orderId: number) => {
       const key = keys.current.get(orderId) ?? newIdempotencyKey();
@@ -42,7 +48,7 @@ export function useCompensate() {
       return apiWith(
         compensateDiscount,
         { headers: { 'Idempotency-Key': key } },
-        { query: {}, body: { order_id: orderId } },
+        { query: { company_id: companyId }, body: { order_id: orderId } },
       );
     },
     onSuccess: (entry, orderId) => {

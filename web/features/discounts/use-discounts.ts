@@ -14,16 +14,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api, apiWith } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
+import { useActingCompanyId } from '../finances';
 import { discountKeys } from './discount-keys';
 
 export type DiscountListInput = z.input<typeof DiscountListQuerySchema>;
 export type ApplicableInput = z.input<typeof ApplicableDiscountsQuerySchema>;
 
-/** GET /api/discounts: one page of the company's conditions. */
+/** GET /api/discounts: one page of the conditions of the page's acting company. */
 export function useDiscountList(query: DiscountListInput) {
+  const full = { ...query, company_id: useActingCompanyId() };
   return useQuery({
-    queryKey: discountKeys.list(query),
-    queryFn: ({ signal }) => apiWith(listDiscounts, { signal }, { query }),
+    queryKey: discountKeys.list(full),
+    queryFn: ({ signal }) => apiWith(listDiscounts, { signal }, { query: full }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,13 +56,17 @@ export function useApplicableDiscounts(query: ApplicableInput | null) {
   });
 }
 
-/** POST /api/discounts (id 0) or PUT /api/discounts/{id}. */
+/**
+ * POST /api/discounts (id 0) into the page's acting company, or PUT /api/discounts/{id} (the
+ * condition names its company).
+ */
 export function useSaveDiscount(id: number) {
   const queryClient = useQueryClient();
+  const companyId = useActingCompanyId();
   return useMutation({
     mutationFn: (body: DiscountConditionBody) =>
       id === 0
-        ? api(createDiscount, { query: {}, body })
+        ? api(createDiscount, { query: { company_id: companyId }, body })
         : api(updateDiscount, { params: { id }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(discountKeys.detail(saved.id), saved);

@@ -1,6 +1,7 @@
 import { can } from '@common/auth/page-access';
-import { Alert, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../auth';
+import { ActingCompanySelect } from './company';
 import { BalanceSettingsSection } from './ledger/BalanceSettingsSection';
 import { CommissionsSection } from './ledger/CommissionsSection';
 import { SurchargesSection } from './SurchargesSection';
@@ -13,6 +14,7 @@ import { ZonePricesSection } from './ZonePricesSection';
  * /finances ('Setări' under 'Financiar'): how the company's trips are priced, its commissions
  * and the drivers' balance rules. The fleet console
  * reads it; only the company's administrators change it (the server refuses anyone else).
+ * Someone of several companies picks which one in the heading (`?company_id=`).
  */
 export function FinancesScreen() {
   const editable = can(useCurrentUser(), 'administers');
@@ -21,9 +23,12 @@ export function FinancesScreen() {
   return (
     <Stack gap="md" maw={1000} data-testid="finances-page" data-editable={String(editable)}>
       <Stack gap={2}>
-        <Title order={1} size="h3">
-          Setări financiare
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={1} size="h3">
+            Setări financiare
+          </Title>
+          <ActingCompanySelect />
+        </Group>
         {!editable && (
           <Text size="xs" c="dimmed" data-testid="finances-read-only">
             Doar administratorii firmei pot schimba tarifele.

@@ -1,3 +1,10 @@
-// No other feature uses this one; web/app and web/pages import its screens directly (the
-// ledger's in ledger/). Other features link to its pages by path only.
-export {};
+// Other features link to its pages by path only, but for the money screens' acting company
+// (`?company_id=`), which the discounts screens share; web/app and web/pages import its
+// screens directly (the ledger's in ledger/).
+export {
+  ActingCompanySelect,
+  PerActingCompany,
+  useActingCompany,
+  useActingCompanyId,
+  withCompany,
+} from './company';

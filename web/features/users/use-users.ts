@@ -49,7 +49,10 @@ export function useCompanyChoices(): { data: CompanyChoice[] | undefined; isPend
     enabled: administers,
   });
   if (!administers)
-    return { data: user.companies.map(({ id, name }) => ({ id, name })), isPending: false };
+    return {
+      data: user.companies.map(({ id, name, type }) => ({ id, name, type })),
+      isPending: false,
+    };
   return { data: query.data, isPending: query.isPending };
 }
 

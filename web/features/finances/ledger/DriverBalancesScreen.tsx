@@ -10,6 +10,7 @@ import { pagedListState } from '../../../components/entity-list/paged-list-state
 import { useListPaging } from '../../../components/entity-list/use-list-paging';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentUser } from '../../auth';
+import { ActingCompanySelect, useActingCompanyId, withCompany } from '../company';
 import { CashMovementModal } from './CashMovementModal';
 import { historyPath } from './history-query';
 import { BalanceText } from './MoneyText';
@@ -40,6 +41,7 @@ function OnlineDot({ online }: { online: boolean }) {
  */
 export function DriverBalancesScreen() {
   const administers = can(useCurrentUser(), 'administers');
+  const companyId = useActingCompanyId();
   const paging = useListPaging(300);
   const [belowMin, setBelowMin] = useState(false);
   const [movement, setMovement] = useState<{
@@ -61,6 +63,7 @@ export function DriverBalancesScreen() {
         title="Sold șoferi"
         actions={
           <>
+            <ActingCompanySelect />
             <ListSearch
               inHeading
               width={220}
@@ -146,7 +149,7 @@ export function DriverBalancesScreen() {
                     )}
                     <Anchor
                       component={Link}
-                      to={historyPath(row.driver_id)}
+                      to={withCompany(historyPath(row.driver_id), companyId)}
                       size="xs"
                       data-testid={`history-${row.driver_id}`}
                     >

@@ -7,6 +7,7 @@ import { pagedListState } from '../../../components/entity-list/paged-list-state
 import { formatDateTime } from '../../../lib/dates';
 import { flavourOf, orderFormPath } from '../../../lib/orders/flavour';
 import { useCurrentUser } from '../../auth';
+import { ActingCompanySelect, useActingCompanyId, withCompany } from '../company';
 import { DriverBalanceSelect } from './DriverBalanceSelect';
 import { ledgerDriverLabel } from './driver-label';
 import {
@@ -31,11 +32,15 @@ export function LedgerHistoryScreen() {
   const flavour = flavourOf(useCurrentUser());
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const companyId = useActingCompanyId();
   const list = useLedgerEntries(entriesQuery(filters, PER_PAGE));
   const rows = list.data?.data ?? [];
 
-  const change = (next: Partial<HistoryFilters>) =>
-    setParams(paramsOf({ ...filters, page: 1, ...next }), { replace: true });
+  const change = (next: Partial<HistoryFilters>) => {
+    const query = paramsOf({ ...filters, page: 1, ...next });
+    if (companyId !== undefined) query.set('company_id', String(companyId));
+    setParams(query, { replace: true });
+  };
   const paging = { page: filters.page, setPage: (page: number) => change({ page }) };
   const shown = rows.find((row) => row.driver_id === filters.driverId);
 
@@ -43,6 +48,7 @@ export function LedgerHistoryScreen() {
     <EntityList
       testId="ledger-history"
       title="Istoric sold"
+      actions={<ActingCompanySelect />}
       filters={
         <>
           <DriverBalanceSelect
@@ -133,7 +139,11 @@ export function LedgerHistoryScreen() {
               </Table.Td>
               <Table.Td>
                 {entry.counterpart_id !== null && (
-                  <Anchor component={Link} to={historyPath(entry.counterpart_id)} size="sm">
+                  <Anchor
+                    component={Link}
+                    to={withCompany(historyPath(entry.counterpart_id), companyId)}
+                    size="sm"
+                  >
                     {entry.counterpart_name ?? `Șoferul #${entry.counterpart_id}`}
                   </Anchor>
                 )}

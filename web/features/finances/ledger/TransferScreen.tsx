@@ -17,6 +17,7 @@ import {
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { toastApiError, toastSuccess } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth';
+import { ActingCompanySelect } from '../company';
 import { DriverBalanceSelect } from './DriverBalanceSelect';
 import { ledgerDriverLabel } from './driver-label';
 import { BalanceText } from './MoneyText';
@@ -138,9 +139,12 @@ export function TransferScreen() {
   return (
     <Stack gap="md" maw={720} data-testid="transfer-page" data-editable={String(editable)}>
       <Stack gap={2}>
-        <Title order={1} size="h3">
-          Transfer sold
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={1} size="h3">
+            Transfer sold
+          </Title>
+          <ActingCompanySelect />
+        </Group>
         <Text size="xs" c="dimmed">
           Suma scade din soldul primului șofer și se adaugă la al celui de-al doilea.
         </Text>

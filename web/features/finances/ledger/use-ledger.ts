@@ -10,6 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiWith } from '../../../lib/api-client';
 import { driverKeys } from '../../drivers';
+import { useActingCompanyId } from '../company/use-acting-company';
 
 type BalancesQuery = z.input<typeof listDriverBalances.query>;
 type EntriesQuery = z.input<typeof listLedgerEntries.query>;
@@ -22,21 +23,26 @@ export const ledgerKeys = {
   entriesOf: (query: EntriesQuery) => ['ledger-entries', query] as const,
 };
 
-/** GET /api/driver-balances: lowest first; the page stays shown while the next one loads. */
+/**
+ * GET /api/driver-balances of the page's acting company (its `company_id` in the query and so
+ * in the key): lowest first; the page stays shown while the next one loads.
+ */
 export function useDriverBalances(query: BalancesQuery, enabled = true) {
+  const full = { ...query, company_id: useActingCompanyId() };
   return useQuery({
-    queryKey: ledgerKeys.balancesOf(query),
-    queryFn: ({ signal }) => apiWith(listDriverBalances, { signal }, { query }),
+    queryKey: ledgerKeys.balancesOf(full),
+    queryFn: ({ signal }) => apiWith(listDriverBalances, { signal }, { query: full }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-/** GET /api/ledger-entries: newest first. */
+/** GET /api/ledger-entries of the page's acting company: newest first. */
 export function useLedgerEntries(query: EntriesQuery) {
+  const full = { ...query, company_id: useActingCompanyId() };
   return useQuery({
-    queryKey: ledgerKeys.entriesOf(query),
-    queryFn: ({ signal }) => apiWith(listLedgerEntries, { signal }, { query }),
+    queryKey: ledgerKeys.entriesOf(full),
+    queryFn: ({ signal }) => apiWith(listLedgerEntries, { signal }, { query: full }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,12 +66,13 @@ export type CashMovementKind = 'top_up' | 'payout';
  */
 export function useCashMovement(kind: CashMovementKind) {
   const refresh = useRefreshBalances();
+  const companyId = useActingCompanyId();
   return useMutation({
     mutationFn: ({ body, key }: { body: CashMovementBody; key: string }) =>
       apiWith(
         kind === 'top_up' ? createTopUp : createPayout,
         { headers: { 'Idempotency-Key': key } },
-        { query: {}, body },
+        { query: { company_id: companyId }, body },
       ),
     onSuccess: (entry) => refresh([entry.driver_id]),
   });
@@ -74,9 +81,14 @@ export function useCashMovement(kind: CashMovementKind) {
 /** POST /api/ledger/transfers under the caller's `Idempotency-Key`. */
 export function useTransfer() {
   const refresh = useRefreshBalances();
+  const companyId = useActingCompanyId();
   return useMutation({
     mutationFn: ({ body, key }: { body: TransferBody; key: string }) =>
-      apiWith(createTransfer, { headers: { 'Idempotency-Key': key } }, { query: {}, body }),
+      apiWith(
+        createTransfer,
+        { headers: { 'Idempotency-Key': key } },
+        { query: { company_id: companyId }, body },
+      ),
     onSuccess: (transfer) => refresh([transfer.out.driver_id, transfer.in.driver_id]),
   });
 }

@@ -4,6 +4,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { EntityList } from '../../../components/entity-list/EntityList';
 import { apiErrorMessages } from '../../../lib/toast';
+import { ActingCompanySelect, useActingCompanyId, withCompany } from '../company';
 import { MonthSelect } from './MonthSelect';
 import { monthOf } from './months';
 import { useStatementClients } from './use-statements';
@@ -52,6 +53,7 @@ export const statementPath = (clientId: number, month: string) =>
 export function StatementClientsScreen() {
   const [params, setParams] = useSearchParams();
   const month = monthOf(params.get('month'));
+  const companyId = useActingCompanyId();
   const list = useStatementClients(month);
   const clients = list.data?.clients ?? [];
 
@@ -60,10 +62,22 @@ export function StatementClientsScreen() {
       testId="statement-clients"
       title="Deconturi protocol"
       actions={
-        <MonthSelect
-          value={month}
-          onChange={(next) => setParams({ month: next }, { replace: true })}
-        />
+        <>
+          <ActingCompanySelect />
+          <MonthSelect
+            value={month}
+            onChange={(next) =>
+              setParams(
+                (current) => {
+                  const query = new URLSearchParams(current);
+                  query.set('month', next);
+                  return query;
+                },
+                { replace: true },
+              )
+            }
+          />
+        </>
       }
       isPending={list.isPending}
       isFetching={list.isFetching}
@@ -87,7 +101,11 @@ export function StatementClientsScreen() {
           {clients.map((client) => (
             <Table.Tr key={client.company_id} data-testid={`statement-client-${client.company_id}`}>
               <Table.Td>
-                <Anchor component={Link} to={statementPath(client.company_id, month)} size="sm">
+                <Anchor
+                  component={Link}
+                  to={withCompany(statementPath(client.company_id, month), companyId)}
+                  size="sm"
+                >
                   {client.name}
                 </Anchor>
               </Table.Td>

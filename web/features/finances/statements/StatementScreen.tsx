@@ -8,6 +8,7 @@ import { formatBucharest } from '../../../lib/dates';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/orders/labels';
 import { apiErrorMessages } from '../../../lib/toast';
+import { useActingCompanyId, withCompany } from '../company';
 import { DownloadButtons } from './DownloadButtons';
 import { MonthSelect } from './MonthSelect';
 import { monthLabel, monthOf } from './months';
@@ -54,9 +55,18 @@ export function StatementScreen({
   const statement = query.data;
   const rides = statement?.rides ?? [];
   const shown = rides.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  // The fleet's company the list came from (`?company_id=`) stays for the way back.
+  const companyId = useActingCompanyId();
   const changeMonth = (next: string) => {
     setPage(1);
-    setParams({ month: next }, { replace: true });
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        query.set('month', next);
+        return query;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -65,7 +75,11 @@ export function StatementScreen({
       title={statement ? `Decont ${statement.client.name}` : 'Decont'}
       titleAside={
         listLink && (
-          <Anchor component={Link} to={`/finances/statements?month=${month}`} size="sm">
+          <Anchor
+            component={Link}
+            to={withCompany(`/finances/statements?month=${month}`, companyId)}
+            size="sm"
+          >
             Toți clienții
           </Anchor>
         )
