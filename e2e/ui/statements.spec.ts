@@ -100,7 +100,7 @@ test('the manager and the protocol client read and download the month’s statem
   const line = sheet.find((row) => row[0] === orderId);
   expect(line?.[2]).toBe(PASSENGER);
   expect(line?.at(-1)).toBe(37.5);
-  expect(`${(sheet.at(-1)?.at(-1) as number).toFixed(2).replace('.', ',')}`).toBe(
+  expect(`${Number(sheet.at(-1)?.at(-1)).toFixed(2).replace('.', ',')}`).toBe(
     owed.replace(/\./g, '').replace(' RON', ''),
   );
 
