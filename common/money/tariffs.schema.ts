@@ -118,6 +118,8 @@ export const CompanyTariffsSchema = z.object({
   zone_prices: z.array(ZonePriceSchema),
   commissions: z.array(CommissionSchema),
   settings: FinanceSettingsSchema,
+  /** The company's zones by name: what a zone price may join (the acting company's, not the caller's). */
+  zones: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type CompanyTariffs = z.infer<typeof CompanyTariffsSchema>;
 

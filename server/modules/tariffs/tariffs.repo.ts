@@ -191,6 +191,15 @@ export async function deleteSurcharge(db: DbOrTx, scope: TenantScope, id: number
 const fromZone = alias(polygons, 'from_zone');
 const toZone = alias(polygons, 'to_zone');
 
+/** The company's zones by name: the zone-price form's choices. */
+export function listCompanyZones(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: polygons.id, name: polygons.name })
+    .from(polygons)
+    .where(eq(polygons.company_id, companyId))
+    .orderBy(asc(polygons.name), asc(polygons.id));
+}
+
 export function listZonePrices(db: DbOrTx, companyId: number, id?: number): Promise<ZonePrice[]> {
   return db
     .select({

@@ -71,12 +71,13 @@ export function createTariffsService(deps: {
   }
 
   async function read(companyId: number): Promise<CompanyTariffs> {
-    const [tariffs, surcharges, zonePrices, commissions, settings] = await Promise.all([
+    const [tariffs, surcharges, zonePrices, commissions, settings, zones] = await Promise.all([
       repo.listTariffs(db, companyId),
       repo.listSurcharges(db, companyId),
       repo.listZonePrices(db, companyId),
       repo.listCommissions(db, companyId),
       repo.readFinanceSettings(db, companyId),
+      repo.listCompanyZones(db, companyId),
     ]);
     return {
       company_id: companyId,
@@ -85,6 +86,7 @@ export function createTariffsService(deps: {
       zone_prices: zonePrices,
       commissions,
       settings,
+      zones,
     };
   }
 

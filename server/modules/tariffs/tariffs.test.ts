@@ -158,6 +158,14 @@ describe('setting the meters (administrators only)', () => {
     const { tariffs } = (await call(managerB, 'GET', '/api/tariffs')).json<CompanyTariffs>();
     expect(tariffs).toHaveLength(1);
   });
+
+  it("names the company's own zones for its zone prices, whoever reads them", async () => {
+    const own = (await call(manager, 'GET', '/api/tariffs')).json<CompanyTariffs>();
+    expect(own.zones.map((z) => z.name)).toEqual(['Centru', 'Copou']);
+    // The platform admin acting in B gets B's zones, not A's.
+    const ofB = await call(platformAdmin, 'GET', `/api/tariffs?company_id=${companyB}`);
+    expect(ofB.json<CompanyTariffs>().zones.map((z) => z.name)).toEqual(['Zona B']);
+  });
 });
 
 describe('surcharges', () => {

@@ -57,15 +57,12 @@ const company = (): CompanyTariffs => ({
   ],
   commissions: [],
   settings: { accept_taximeter: false, min_balance: 0, allow_negative_balance: false },
-});
-
-const polygon = (id: number, name: string) => ({
-  id,
-  name,
-  isVisible: true,
-  priority: 0,
-  paths: [],
-  updated_at: '2030-01-01 08:00:00',
+  // The pricing names the company's own zones; the caller's (GET /api/polygons) are not asked.
+  zones: [
+    { id: 3, name: 'Aeroport' },
+    { id: 2, name: 'Copou' },
+    { id: 1, name: 'Gara' },
+  ],
 });
 
 type Routes = Record<string, (request: StubRequest) => Response | Promise<Response>>;
@@ -78,8 +75,6 @@ function renderFinances(user: LoggedUser = manager, routes: Routes = {}) {
         { id: 1, name: 'Standard' },
         { id: 2, name: 'Break' },
       ]),
-    'GET /api/polygons': () =>
-      json(200, [polygon(1, 'Gara'), polygon(2, 'Copou'), polygon(3, 'Aeroport')]),
     ...routes,
   });
   renderUi(<FinancesScreen />, { user, path: '/finances', route: '/finances' });

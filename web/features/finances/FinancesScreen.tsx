@@ -47,7 +47,11 @@ export function FinancesScreen() {
           <Divider />
           <SurchargesSection surcharges={tariffs.data.surcharges} editable={editable} />
           <Divider />
-          <ZonePricesSection prices={tariffs.data.zone_prices} editable={editable} />
+          <ZonePricesSection
+            prices={tariffs.data.zone_prices}
+            zones={tariffs.data.zones}
+            editable={editable}
+          />
           <Divider />
           <TaximeterSection settings={tariffs.data.settings} editable={editable} />
           <Divider />

@@ -11,7 +11,6 @@ import {
   zodFieldErrors,
 } from '../../lib/form/field-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
-import { usePolygons } from '../zones';
 import { useCreateZonePrice } from './use-tariffs';
 
 interface Draft {
@@ -26,12 +25,18 @@ interface Draft {
 const EMPTY: Draft = { from: null, to: null, service: '0', price: '', both_ways: true };
 
 /** Adds a fixed price between two of the company's zones, for one service or all. */
-export function ZonePriceForm({ services }: { services: Service[] }) {
-  const polygons = usePolygons();
+export function ZonePriceForm({
+  services,
+  companyZones,
+}: {
+  services: Service[];
+  /** The acting company's zones (its pricing's), never the caller's. */
+  companyZones: readonly { id: number; name: string }[];
+}) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateZonePrice();
-  const zones = (polygons.data ?? []).map((zone) => ({ value: String(zone.id), label: zone.name }));
+  const zones = companyZones.map((zone) => ({ value: String(zone.id), label: zone.name }));
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K], field: string = key) => {
     setDraft((current) => ({ ...current, [key]: value }));

@@ -1,5 +1,5 @@
 import { formatRon } from '@common/lib/money';
-import type { ZonePrice } from '@common/money/tariffs.schema';
+import type { CompanyTariffs, ZonePrice } from '@common/money/tariffs.schema';
 import { ActionIcon, Table, Text } from '@mantine/core';
 import { confirmAction } from '../../components/confirm';
 import { toastApiError } from '../../lib/toast';
@@ -11,9 +11,11 @@ import { ZonePriceForm } from './ZonePriceForm';
 /** 'Prețuri fixe între zone': a zone price wins over the meter, without surcharge or minimum. */
 export function ZonePricesSection({
   prices,
+  zones,
   editable,
 }: {
   prices: ZonePrice[];
+  zones: CompanyTariffs['zones'];
   editable: boolean;
 }) {
   const services = useServices();
@@ -71,7 +73,7 @@ export function ZonePricesSection({
           </Table.Tbody>
         </Table>
       )}
-      {editable && <ZonePriceForm services={services.data ?? []} />}
+      {editable && <ZonePriceForm services={services.data ?? []} companyZones={zones} />}
     </FinanceSection>
   );
 }

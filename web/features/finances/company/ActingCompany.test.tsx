@@ -84,13 +84,13 @@ const tariffsOf = (companyId: number): CompanyTariffs => ({
     min_balance: companyId === 2 ? -5000 : 0,
     allow_negative_balance: false,
   },
+  zones: [{ id: companyId * 10, name: `Zona ${companyId}` }],
 });
 
 function render(ui: ReactElement, path: string, route: string, user: LoggedUser, routes: Routes) {
   const api = stubFetch({
     'GET /api/companies': () => json(200, EVERY_COMPANY),
     'GET /api/services': () => json(200, []),
-    'GET /api/polygons': () => json(200, []),
     ...routes,
   });
   return { api, ...renderUi(ui, { user, path, route }) };
@@ -179,6 +179,10 @@ describe('a platform admin acting in another company', () => {
     release();
     await waitFor(() => expect(input('tariff-0-per_km').value).toBe('3,50'));
     expect(input('min-balance').value).toBe('-50,00');
+    // A zone price joins the picked company's zones, not the admin's.
+    fireEvent.click(screen.getByTestId('zone-price-from'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Zona 2']);
+    fireEvent.keyDown(screen.getByTestId('zone-price-from'), { key: 'Escape' });
 
     fireEvent.click(screen.getByTestId('accept-taximeter'));
     await waitFor(() => expect(api.calls('PUT /api/finance-settings')).toHaveLength(1));

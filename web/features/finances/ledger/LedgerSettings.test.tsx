@@ -25,6 +25,7 @@ const company = (): CompanyTariffs => ({
     },
   ],
   settings: { accept_taximeter: true, min_balance: -5000, allow_negative_balance: false },
+  zones: [],
 });
 
 type Routes = Record<string, (request: StubRequest) => Response | Promise<Response>>;
