@@ -18,6 +18,7 @@ import { wireMessages } from './wiring/messages';
 import { wireMoney } from './wiring/money';
 import { wireOrdersAndDispatch } from './wiring/orders';
 import { socketHandlers } from './wiring/realtime';
+import { wireReports } from './wiring/reports';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orders = await wireOrdersAndDispatch(core, authenticate, fleetArea);
   wireCalls(core, authenticate, orders);
   wireMoney(core, authenticate, orders, fleetArea.fleet);
+  wireReports(core, authenticate, orders);
   wireAdministration(core, database, authenticate, { auth, endSessions }, fleetArea);
   const messages = wireMessages(core, authenticate);
   core.sockets.serve(socketHandlers(core, auth, fleetArea, orders, messages));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportFormatSchema } from '../http/downloads';
 import { idParam } from '../http/fields';
 import { PaymentTypeSchema } from '../orders/orders.schema';
 
@@ -79,8 +80,7 @@ export const StatementClientsQuerySchema = z.strictObject({
 
 export const StatementQuerySchema = z.strictObject({ month: MonthSchema });
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const StatementExportQuerySchema = z.strictObject({
   month: MonthSchema,
-  format: z.enum(EXPORT_FORMATS, { error: 'Formatul este csv sau xlsx.' }),
+  format: ExportFormatSchema,
 });

@@ -71,6 +71,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Policy>> = {
   'GET /api/dispatcher-orders/statistics': CONSOLE,
   'GET /api/driver-balances': CONSOLE,
   'GET /api/protocol-statements': CONSOLE,
+  'GET /api/reports/orders': CONSOLE,
+  'GET /api/reports/orders/export': CONSOLE,
   'GET /api/protocol-statements/:company_id': CONSOLE,
   'GET /api/protocol-statements/:company_id/export': CONSOLE,
   'GET /api/driver-reports/:token': PUBLIC,

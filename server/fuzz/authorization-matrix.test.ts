@@ -349,6 +349,13 @@ function namedInput(
       return { query: `month=${thisMonth()}` };
     case 'GET /api/protocol-statements/:company_id/export':
       return { query: `month=${thisMonth()}&format=csv` };
+    // The orders report of the company named (a narrowing of the caller's orders).
+    case 'GET /api/reports/orders':
+      return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    case 'GET /api/reports/orders/export':
+      return {
+        query: `format=csv${label === caller.label ? '' : `&company_id=${tenant.companyId}`}`,
+      };
     default:
       return undefined;
   }
@@ -531,6 +538,8 @@ const WITHOUT_FIXTURE: string[] = [
  * id or company finds.
  */
 function foundNothing(body: string): boolean {
+  // A CSV file (UTF-8 with a BOM): its header line alone.
+  if (body.startsWith('\uFEFF')) return body.trim().split('\r\n').length <= 1;
   const value: unknown = body ? JSON.parse(body) : null;
   if (Array.isArray(value)) return value.length === 0;
   if (value !== null && typeof value === 'object' && Object.keys(value).join() === 'count')

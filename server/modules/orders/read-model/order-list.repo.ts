@@ -33,8 +33,11 @@ const constant = (value: number) => sql.raw(String(Math.trunc(value)));
 /** Bucharest-local day and time filters (shown local, stored UTC). */
 const localCreatedAt = sql`((${orders.created_at} at time zone 'utc') at time zone 'Europe/Bucharest')`;
 
-/** The optional filters of ListOrdersQuery but the states, each with its condition on a bound value. */
-const FILTERS = {
+/**
+ * The optional filters of ListOrdersQuery but the states, each with its condition on a bound value
+ * (the orders report uses the same ones).
+ */
+export const ORDER_FILTERS = {
   date_from: (v: SQL) => sql`${localCreatedAt} >= ${v}::date`,
   date_to: (v: SQL) => sql`${localCreatedAt} < ${v}::date + 1`,
   time_from: (v: SQL) => sql`${localCreatedAt}::time >= ${v}::time`,
@@ -49,8 +52,8 @@ const FILTERS = {
   driver_payment_method: (v: SQL) => sql`${orders.payment_type} = ${v}::text`,
   driver_payment: (v: SQL) => sql`${orders.is_paid} = ${v}::boolean`,
 } as const;
-type FilterName = keyof typeof FILTERS;
-const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+type FilterName = keyof typeof ORDER_FILTERS;
+const FILTER_NAMES = Object.keys(ORDER_FILTERS) as FilterName[];
 
 /** How many companies one side of the scope names: none, one (`=`), several (`= any`). */
 type Arity = 0 | 1 | 2;
@@ -113,7 +116,7 @@ function baseWhere(shape: ListShape): SQL | undefined {
     scope =
       processed && billed ? sql`(${processed} or ${billed})` : (processed ?? billed ?? sql`false`);
   }
-  return and(scope, ...shape.filters.map((name) => FILTERS[name](sql`${p(name)}`)));
+  return and(scope, ...shape.filters.map((name) => ORDER_FILTERS[name](sql`${p(name)}`)));
 }
 
 /** The list's conditions: a single state by equality (its index walks in order), several by `any`. */

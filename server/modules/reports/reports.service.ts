@@ -1,0 +1,83 @@
+import { CSV_TYPE, XLSX_TYPE } from '@common/http/downloads';
+import {
+  EXPORT_BUSY,
+  type OrdersReportExportQuery,
+  type OrdersReportPage,
+  type OrdersReportQuery,
+} from '@common/reports/orders-report.schema';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { type AuthContext, isAdmin } from '../../http/auth-context';
+import { Download } from '../../http/download';
+import { csvFile } from '../../lib/spreadsheets/csv-file';
+import type { Sheet } from '../../lib/spreadsheets/sheet';
+import { xlsxFile } from '../../lib/spreadsheets/xlsx-file';
+import type { CallerCompaniesOf } from '../orders/caller-companies';
+import { consoleScopeOf } from '../orders/order-reads';
+import type { OrderListScope } from '../orders/read-model/list-keys';
+import type { ExportSlots } from './export-slots';
+import * as repo from './orders-report.repo';
+import { ORDERS_REPORT_COLUMNS } from './orders-report-sheet';
+
+/** `comenzi_2026-11-01_2026-11-30`: what the file holds, by its days. */
+function fileName(query: OrdersReportExportQuery): string {
+  const days = [query.date_from ?? 'inceput', query.date_to ?? 'azi'];
+  return `comenzi_${days.join('_')}.${query.format}`;
+}
+
+/**
+ * The reports (docs/REPORTS.md): each reads the orders a person's console shows (his dispatching
+ * companies' and those billed to his protocol companies; the platform admin's every company, or
+ * the one he names), with the order list's filters.
+ */
+export function createReportsService(deps: {
+  db: Db;
+  callerCompanies: CallerCompaniesOf;
+  slots: ExportSlots;
+}) {
+  const { db, callerCompanies, slots } = deps;
+
+  async function scopeOf(auth: AuthContext): Promise<OrderListScope> {
+    return isAdmin(auth)
+      ? { kind: 'all' }
+      : { kind: 'companies', ...consoleScopeOf(await callerCompanies(auth)) };
+  }
+
+  return {
+    async orders(auth: AuthContext, query: OrdersReportQuery): Promise<OrdersReportPage> {
+      const where = repo.reportWhere(await scopeOf(auth), query);
+      const [data, totals] = await Promise.all([
+        repo.reportPage(db, where, query, {
+          limit: query.per_page,
+          offset: (query.page - 1) * query.per_page,
+        }),
+        repo.reportTotals(db, where),
+      ]);
+      return {
+        data,
+        meta: { total: totals.orders, page: query.page, per_page: query.per_page },
+        totals,
+      };
+    },
+
+    async exportOrders(auth: AuthContext, query: OrdersReportExportQuery): Promise<Download> {
+      const where = repo.reportWhere(await scopeOf(auth), query);
+      const sheet: Sheet<Awaited<ReturnType<typeof repo.reportPage>>[number]> = {
+        name: 'Comenzi',
+        columns: ORDERS_REPORT_COLUMNS,
+        rows: repo.reportRows(db, where, query),
+      };
+      const body = slots.take(auth.userId, () =>
+        query.format === 'csv' ? csvFile(sheet) : xlsxFile(sheet),
+      );
+      if (!body) throw new AppError('too_many_requests', EXPORT_BUSY);
+      return new Download(
+        fileName(query),
+        query.format === 'csv' ? `${CSV_TYPE}; charset=utf-8` : XLSX_TYPE,
+        body,
+      );
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
