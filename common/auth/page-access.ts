@@ -96,6 +96,8 @@ export const PAGE_RULES: readonly (readonly [pattern: string, rule: PageRule])[]
   // The fleet console reads the discount conditions; administrators add and change them.
   ['/discounts', (f) => can(f, 'watchesFleet')],
   ['/discount/:id', (f, p) => can(f, creates(p) ? 'administers' : 'watchesFleet')],
+  // The orders report: the orders each console shows (a protocol client his company's rides).
+  ['/reports/orders', (f) => can(f, 'console')],
   ['/builder', (f) => can(f, 'buildsSearch')],
   ['/simulator', (f) => can(f, 'operates')],
 ];

@@ -38,6 +38,7 @@ export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 /** Order sources. */
 export const ORDER_SOURCES = ['from_call', 'from_app'] as const;
 export const OrderSourceSchema = z.enum(ORDER_SOURCES);
+export type OrderSource = z.infer<typeof OrderSourceSchema>;
 
 /** Call states. */
 export const CallStateSchema = z.enum(['started', 'on_hold', 'ended']);

@@ -56,6 +56,7 @@ describe('buildMenu — admin header', () => {
       '/finances/reports',
       '/finances',
       '/settings/polygons',
+      '/reports/orders',
       '/reports',
       '/content',
       '/settings',

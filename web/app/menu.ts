@@ -78,7 +78,10 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
       link('Setări', '/finances'),
     ]),
     link('Delimitare zone', '/settings/polygons'),
-    link('Rapoarte', '/reports'),
+    group('Rapoarte', [
+      link('Raport comenzi', '/reports/orders'),
+      link('Prezentare generală', '/reports'),
+    ]),
     group('Sistem', [
       link('Conținut', '/content'),
       link('Setări', '/settings'),

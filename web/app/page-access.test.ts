@@ -112,6 +112,15 @@ const PAGES: Record<string, string[]> = {
   '/discounts': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/discount/7': ['admin', 'manager', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/discount/0': ['admin', 'manager', 'manager+dispatcher'],
+  '/reports/orders': [
+    'admin',
+    'manager',
+    'dispatcher',
+    'manager+dispatcher',
+    'courier',
+    'restaurant',
+    'protocol',
+  ],
   '/builder': ['admin', 'dispatcher', 'manager+dispatcher', 'courier', 'restaurant'],
   '/simulator': ['admin', 'dispatcher', 'manager+dispatcher'],
 };

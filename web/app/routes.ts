@@ -181,6 +181,12 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/StatementPage'),
   },
   {
+    // The orders report: every order filter in the URL, sortable, with its exports.
+    path: '/reports/orders',
+    handle: { title: 'Raport comenzi', requiresAuth: true },
+    load: () => import('../pages/OrdersReportPage'),
+  },
+  {
     // The search-method (work-mode) builder: search intervals and steps.
     path: '/builder',
     handle: { title: 'Constructor mod de lucru', requiresAuth: true },
@@ -285,5 +291,4 @@ export const ROUTES: readonly AppRoute[] = [
 export const PLANNED_PRIVATE_PATHS: readonly string[] = [
   '/finances/reports',
   '/reports',
-  '/reports/orders',
 ];

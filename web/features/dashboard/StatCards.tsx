@@ -44,6 +44,7 @@ const CARDS: readonly Card[] = [
     label: 'Total comenzi',
     value: (s) => s.ordersTotalCount,
     detail: () => 'de la început',
+    to: '/reports/orders',
   },
   {
     key: 'announcements',

@@ -1,2 +1,7 @@
-// No other feature uses this one; web/app and web/pages import its screens directly.
-export {};
+// Web/app and web/pages import its screens directly; other features use only these.
+export { OrderFilterFields } from './search/OrderFilterFields';
+export {
+  EMPTY_FILTERS,
+  type Filters as OrderFilters,
+  filtersToQuery,
+} from './search/orders-search-filters';

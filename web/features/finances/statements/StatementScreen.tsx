@@ -1,15 +1,17 @@
 import { formatRon } from '@common/lib/money';
+import { exportStatement } from '@common/money/statements.api';
 import type { Statement } from '@common/money/statements.schema';
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DownloadButtons } from '../../../components/DownloadButtons';
 import { EntityList } from '../../../components/entity-list/EntityList';
+import { downloadFile } from '../../../lib/api-client';
 import { formatBucharest } from '../../../lib/dates';
 import { orderFormPath } from '../../../lib/orders/flavour';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/orders/labels';
 import { apiErrorMessages } from '../../../lib/toast';
 import { useActingCompanyId, withCompany } from '../company';
-import { DownloadButtons } from './DownloadButtons';
 import { MonthSelect } from './MonthSelect';
 import { monthLabel, monthOf } from './months';
 import { TotalsCells } from './StatementClientsScreen';
@@ -87,7 +89,17 @@ export function StatementScreen({
       actions={
         <>
           <MonthSelect value={month} onChange={changeMonth} />
-          {clientId !== null && <DownloadButtons clientId={clientId} month={month} />}
+          {clientId !== null && (
+            <DownloadButtons
+              testId="statement-download"
+              download={(format) =>
+                downloadFile(exportStatement, {
+                  params: { company_id: clientId },
+                  query: { month, format },
+                })
+              }
+            />
+          )}
         </>
       }
       filters={statement && <PartyLine statement={statement} />}
