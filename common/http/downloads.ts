@@ -9,3 +9,6 @@ export const SPREADSHEET_TYPES = [CSV_TYPE, XLSX_TYPE] as const;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS, { error: 'Formatul este csv sau xlsx.' });
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** A person's second export while his first one still streams (429). */
+export const EXPORT_BUSY = 'Un export este deja în curs. Așteptați să se termine.';

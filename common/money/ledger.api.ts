@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/define-endpoint';
+import { SPREADSHEET_TYPES } from '../http/downloads';
 import { idParam } from '../http/fields';
 import { OrderSchema } from '../orders/orders.schema';
 import {
@@ -8,6 +9,7 @@ import {
   DriverBalancesQuerySchema,
   FareCorrectionBodySchema,
   LedgerEntrySchema,
+  LedgerExportQuerySchema,
   LedgerPageSchema,
   LedgerQuerySchema,
   MyBalanceSchema,
@@ -32,6 +34,16 @@ export const listLedgerEntries = defineEndpoint({
   path: '/api/ledger-entries',
   query: LedgerQuerySchema,
   response: LedgerPageSchema,
+});
+
+/** The same entries as a CSV or XLSX file (one export at a time per person: 429). */
+export const exportLedgerEntries = defineEndpoint({
+  method: 'GET',
+  path: '/api/ledger-entries/export',
+  query: LedgerExportQuerySchema,
+  response: z.string(),
+  produces: SPREADSHEET_TYPES,
+  errors: [429],
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportFormatSchema } from '../http/downloads';
 import { dateOnly, id, idParam, text } from '../http/fields';
 import { paginated, perPageQuery } from '../http/pagination';
 
@@ -116,6 +117,15 @@ export const LedgerQuerySchema = z.strictObject({
   per_page: perPageQuery(30),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
+
+/** The filtered entries as a file: every one, newest first. */
+export const LedgerExportQuerySchema = LedgerQuerySchema.omit({
+  page: true,
+  per_page: true,
+}).extend({
+  format: ExportFormatSchema,
+});
+export type LedgerExportQuery = z.infer<typeof LedgerExportQuerySchema>;
 
 /** The driver's own history: one company of his (his first when absent). */
 export const MyLedgerQuerySchema = LedgerQuerySchema.pick({

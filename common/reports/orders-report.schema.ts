@@ -93,5 +93,3 @@ export const OrdersReportExportQuerySchema = OrdersReportFiltersSchema.extend({
   format: ExportFormatSchema,
 });
 export type OrdersReportExportQuery = z.infer<typeof OrdersReportExportQuerySchema>;
-
-export const EXPORT_BUSY = 'Un export este deja în curs. Așteptați să se termine.';

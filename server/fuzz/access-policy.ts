@@ -87,6 +87,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Policy>> = {
   'GET /api/health': PUBLIC,
   'GET /api/incidents': CONSOLE,
   'GET /api/ledger-entries': CONSOLE,
+  'GET /api/ledger-entries/export': CONSOLE,
   'GET /api/messages/recipients': ANY_USER,
   'GET /api/messages/self': ANY_USER,
   'GET /api/messages/self-interlocutors': ANY_USER,

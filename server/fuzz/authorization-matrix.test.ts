@@ -328,6 +328,10 @@ function namedInput(
     case 'GET /api/ledger-entries':
     case 'GET /api/drivers/me/ledger':
       return label === caller.label ? {} : { query: `company_id=${tenant.companyId}` };
+    case 'GET /api/ledger-entries/export':
+      return {
+        query: `format=csv${label === caller.label ? '' : `&company_id=${tenant.companyId}`}`,
+      };
     // Money for the company's driver: the other company's must be refused.
     case 'POST /api/ledger/top-ups':
     case 'POST /api/ledger/payouts':

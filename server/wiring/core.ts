@@ -8,6 +8,7 @@ import {
   redisFailureCounter,
 } from '../lib/failure-counter';
 import { createSessionCache, type SessionCache } from '../lib/session-cache';
+import { createExportSlots, type ExportSlots } from '../lib/spreadsheets/export-slots';
 import { createPublisher, type Publisher } from '../realtime/publisher';
 import { createSocketServer, type SocketServer } from '../realtime/socket-server';
 
@@ -28,6 +29,8 @@ export interface Core {
   sessions: SessionCache;
   /** The dispatch engine's clock (engine tests move it by hand). */
   clock?: () => number;
+  /** One file export at a time per person on this node, whatever the list. */
+  exportSlots: ExportSlots;
 }
 
 export function createCore(deps: {
@@ -59,6 +62,7 @@ export function createCore(deps: {
     failures: redis ? redisFailureCounter(redis.pub, windowMs) : memoryFailureCounter(windowMs),
     sessions: createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 }),
     clock: deps.clock,
+    exportSlots: createExportSlots(),
   };
 }
 

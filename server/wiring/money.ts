@@ -35,6 +35,7 @@ export function wireMoney(
     db,
     acting,
     idempotency: createIdempotency(db),
+    exportSlots: core.exportSlots,
     published: (seq) => fleet.writes.published(seq),
   });
   ledgerRoutes(app, authenticate, ledger);

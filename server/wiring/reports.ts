@@ -1,5 +1,4 @@
 import type { Authenticate } from '../http/route';
-import { createExportSlots } from '../modules/reports/export-slots';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { createReportsService } from '../modules/reports/reports.service';
 import type { Core } from './core';
@@ -11,10 +10,10 @@ export function wireReports(
   authenticate: Authenticate,
   { callerCompanies }: Pick<OrdersArea, 'callerCompanies'>,
 ) {
-  const { app, db } = core;
+  const { app, db, exportSlots } = core;
   reportsRoutes(
     app,
     authenticate,
-    createReportsService({ db, callerCompanies, slots: createExportSlots() }),
+    createReportsService({ db, callerCompanies, slots: exportSlots }),
   );
 }

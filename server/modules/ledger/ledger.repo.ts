@@ -59,19 +59,51 @@ export async function entriesOfTransfer(db: DbOrTx, transferId: number): Promise
   return rows.map(toEntry);
 }
 
-/** One company's entries (one driver's, when `driverId`), newest first, paged. */
-export async function listEntries(
-  db: DbOrTx,
-  companyId: number,
-  query: Omit<LedgerQuery, 'company_id'>,
-): Promise<{ data: LedgerEntry[]; total: number }> {
+type EntryFilters = Omit<LedgerQuery, 'company_id' | 'page' | 'per_page'>;
+
+/** One company's entries matching the history's filters. */
+function entriesWhere(companyId: number, query: EntryFilters): SQL {
   const filters: SQL[] = [sql`e.company_id = ${companyId}`];
   if (query.driver_id) filters.push(sql`e.driver_id = ${query.driver_id}`);
   if (query.kind) filters.push(sql`e.kind = ${query.kind}`);
   if (query.order_id) filters.push(sql`e.order_id = ${query.order_id}`);
   if (query.date_from) filters.push(sql`e.created_at >= ${fromDay(query.date_from)}`);
   if (query.date_to) filters.push(sql`e.created_at < ${fromDay(query.date_to)} + interval '1 day'`);
-  const where = sql.join(filters, sql` and `);
+  return sql.join(filters, sql` and `);
+}
+
+/**
+ * Every entry the filters select, newest first, a batch at a time after the last one's id (an
+ * export holds no connection between batches and stops when its reader does).
+ */
+export async function* entryRows(
+  db: DbOrTx,
+  companyId: number,
+  query: EntryFilters,
+  batch = 1_000,
+): AsyncGenerator<LedgerEntry> {
+  const where = entriesWhere(companyId, query);
+  let before: number | null = null;
+  for (;;) {
+    const after = before === null ? sql`` : sql`and e.id < ${before}`;
+    const rows: LedgerEntry[] = rowsOf<EntryRow>(
+      await db.execute(sql`select ${entryColumns} ${entryJoins} where ${where} ${after}
+        order by e.id desc limit ${batch}`),
+    ).map(toEntry);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    before = last.id;
+  }
+}
+
+/** One company's entries (one driver's, when `driverId`), newest first, paged. */
+export async function listEntries(
+  db: DbOrTx,
+  companyId: number,
+  query: Omit<LedgerQuery, 'company_id'>,
+): Promise<{ data: LedgerEntry[]; total: number }> {
+  const where = entriesWhere(companyId, query);
   const [rows, counted] = await Promise.all([
     db.execute(sql`select ${entryColumns} ${entryJoins} where ${where}
       order by e.id desc limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`),

@@ -2,6 +2,7 @@ import {
   createPayout,
   createTopUp,
   createTransfer,
+  exportLedgerEntries,
   getMyBalance,
   getMyLedger,
   listDriverBalances,
@@ -28,6 +29,9 @@ export function ledgerRoutes(
   );
   route(app, authenticate, listLedgerEntries, READ, ({ auth, query }) =>
     ledger.entries(auth, query),
+  );
+  route(app, authenticate, exportLedgerEntries, READ, ({ auth, query }) =>
+    ledger.exportEntries(auth, query),
   );
   route(app, authenticate, createTopUp, WRITE, ({ auth, query, body, request }) =>
     ledger.topUp(auth, query.company_id, body, idempotencyKeyOf(request.headers)),

@@ -4,6 +4,7 @@ import {
   type DriverBalancesQuery,
   INSUFFICIENT_BALANCE,
   type LedgerEntry,
+  type LedgerExportQuery,
   type LedgerPage,
   type LedgerQuery,
   type MyBalance,
@@ -15,11 +16,16 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationFailed } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import type { Download } from '../../http/download';
+import type { ExportSlots } from '../../lib/spreadsheets/export-slots';
+import type { Sheet } from '../../lib/spreadsheets/sheet';
+import { sheetDownload } from '../../lib/spreadsheets/sheet-download';
 import type { ActingCompany } from '../companies/acting-company';
 import type { Idempotency } from '../idempotency/idempotency.service';
 import { readFinanceSettings } from '../tariffs/tariffs.repo';
 import * as repo from './ledger.repo';
 import { lockBalances, type NewEntry, nextTransferId } from './ledger-postings.repo';
+import { LEDGER_COLUMNS } from './ledger-sheet';
 import { postEntries } from './ledger-writes';
 
 const FLEET_ONLY = 'Soldurile sunt ale companiei care are flota.';
@@ -40,6 +46,8 @@ export function createLedgerService(deps: {
   db: Db;
   acting: ActingCompany;
   idempotency: Idempotency;
+  /** One file export at a time per person. */
+  exportSlots: ExportSlots;
   /** After the commit of a balance move: every node's driver index reads it (drivers' stream). */
   published: (driverSeq: number | undefined) => Promise<void>;
 }) {
@@ -110,6 +118,21 @@ export function createLedgerService(deps: {
       const companyId = await readable(auth, query.company_id);
       const { data, total } = await repo.listEntries(db, companyId, query);
       return { data, meta: { total, page: query.page, per_page: query.per_page } };
+    },
+
+    /** The same entries as a file, streamed a batch at a time (one export per person). */
+    async exportEntries(auth: AuthContext, query: LedgerExportQuery): Promise<Download> {
+      const companyId = await readable(auth, query.company_id);
+      const sheet: Sheet<LedgerEntry> = {
+        name: 'Istoric sold',
+        columns: LEDGER_COLUMNS,
+        rows: repo.entryRows(db, companyId, query),
+      };
+      const days = [query.date_from ?? 'inceput', query.date_to ?? 'azi'].join('_');
+      return sheetDownload(sheet, query.format, `istoric_sold_${days}`, {
+        slots: deps.exportSlots,
+        userId: auth.userId,
+      });
     },
 
     /** Money the driver paid in at the office. */

@@ -9,12 +9,13 @@ import {
   type Transfer,
 } from '@common/money/ledger.schema';
 import type { Order } from '@common/orders/orders.schema';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildDriver, buildUser } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildOrder } from '../../test/order-factory';
-import { balanceMismatches } from './ledger.repo';
+import { balanceMismatches, entryRows } from './ledger.repo';
 
 type Headers = { authorization: string };
 
@@ -348,6 +349,51 @@ describe('reading balances and the history', () => {
       [200, 300],
     ]);
     expect((await entriesOf(c, '?kind=payout')).data).toEqual([]);
+  });
+
+  it('exports the filtered history, every entry newest first, a batch at a time', async () => {
+    const c = await company();
+    for (const amount of [100, 200, 300])
+      await call(c.manager, 'POST', '/api/ledger/top-ups', {
+        driver_id: c.a.id,
+        amount,
+        note: '=SUM(A1)',
+      });
+    await call(c.manager, 'POST', '/api/ledger/top-ups', { driver_id: c.b.id, amount: 50 });
+    const file = await call(
+      c.dispatcher,
+      'GET',
+      `/api/ledger-entries/export?driver_id=${c.a.id}&format=csv`,
+    );
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="istoric_sold_inceput_azi.csv"',
+    );
+    const lines: string[][] = parse(file.rawPayload, { bom: true, delimiter: ';' });
+    expect(lines[0]?.slice(0, 6)).toEqual([
+      'Data',
+      'Indicativ',
+      'Șofer',
+      'Tip',
+      'Sumă',
+      'Sold după',
+    ]);
+    expect(lines.slice(1).map((l) => [l[3], l[4], l[5], l[9]])).toEqual([
+      ['Depunere', '3,00', '6,00', "'=SUM(A1)"],
+      ['Depunere', '2,00', '3,00', "'=SUM(A1)"],
+      ['Depunere', '1,00', '1,00', "'=SUM(A1)"],
+    ]);
+    // Batches of two read the same entries as one page does.
+    const batched: number[] = [];
+    for await (const entry of entryRows(t.db, c.id, { driver_id: c.a.id }, 2))
+      batched.push(entry.amount);
+    expect(batched).toEqual([300, 200, 100]);
+    // Another company's history cannot be named.
+    const other = await company();
+    expect(
+      (await call(other.manager, 'GET', `/api/ledger-entries/export?company_id=${c.id}&format=csv`))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('keeps another company’s money and a protocol client out', async () => {

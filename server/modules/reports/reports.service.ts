@@ -1,28 +1,24 @@
-import { CSV_TYPE, XLSX_TYPE } from '@common/http/downloads';
-import {
-  EXPORT_BUSY,
-  type OrdersReportExportQuery,
-  type OrdersReportPage,
-  type OrdersReportQuery,
+import type {
+  OrdersReportExportQuery,
+  OrdersReportPage,
+  OrdersReportQuery,
 } from '@common/reports/orders-report.schema';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
 import { type AuthContext, isAdmin } from '../../http/auth-context';
-import { Download } from '../../http/download';
-import { csvFile } from '../../lib/spreadsheets/csv-file';
+import type { Download } from '../../http/download';
+import type { ExportSlots } from '../../lib/spreadsheets/export-slots';
 import type { Sheet } from '../../lib/spreadsheets/sheet';
-import { xlsxFile } from '../../lib/spreadsheets/xlsx-file';
+import { sheetDownload } from '../../lib/spreadsheets/sheet-download';
 import type { CallerCompaniesOf } from '../orders/caller-companies';
 import { consoleScopeOf } from '../orders/order-reads';
 import type { OrderListScope } from '../orders/read-model/list-keys';
-import type { ExportSlots } from './export-slots';
 import * as repo from './orders-report.repo';
 import { ORDERS_REPORT_COLUMNS } from './orders-report-sheet';
 
 /** `comenzi_2026-11-01_2026-11-30`: what the file holds, by its days. */
 function fileName(query: OrdersReportExportQuery): string {
   const days = [query.date_from ?? 'inceput', query.date_to ?? 'azi'];
-  return `comenzi_${days.join('_')}.${query.format}`;
+  return `comenzi_${days.join('_')}`;
 }
 
 /**
@@ -67,15 +63,7 @@ export function createReportsService(deps: {
         columns: ORDERS_REPORT_COLUMNS,
         rows: repo.reportRows(db, where, query),
       };
-      const body = slots.take(auth.userId, () =>
-        query.format === 'csv' ? csvFile(sheet) : xlsxFile(sheet),
-      );
-      if (!body) throw new AppError('too_many_requests', EXPORT_BUSY);
-      return new Download(
-        fileName(query),
-        query.format === 'csv' ? `${CSV_TYPE}; charset=utf-8` : XLSX_TYPE,
-        body,
-      );
+      return sheetDownload(sheet, query.format, fileName(query), { slots, userId: auth.userId });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { CSV_TYPE, XLSX_TYPE } from '@common/http/downloads';
 import type {
   Month,
   Statement,
@@ -9,9 +8,8 @@ import type {
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { type AuthContext, isAdmin } from '../../http/auth-context';
-import { Download } from '../../http/download';
-import { csvFile } from '../../lib/spreadsheets/csv-file';
-import { xlsxFile } from '../../lib/spreadsheets/xlsx-file';
+import type { Download } from '../../http/download';
+import { sheetDownload } from '../../lib/spreadsheets/sheet-download';
 import type { ActingCompany } from '../companies/acting-company';
 import { statementSheet } from './statement-sheet';
 import * as repo from './statements.repo';
@@ -86,10 +84,7 @@ export function createStatementsService(deps: { db: Db; acting: ActingCompany })
     ): Promise<Download> {
       const found = await statement(auth, clientId, query.month);
       const sheet = statementSheet(found);
-      const name = `decont_${found.client.name}_${query.month}.${query.format}`;
-      return query.format === 'csv'
-        ? new Download(name, `${CSV_TYPE}; charset=utf-8`, csvFile(sheet))
-        : new Download(name, XLSX_TYPE, xlsxFile(sheet));
+      return sheetDownload(sheet, query.format, `decont_${found.client.name}_${query.month}`);
     },
   };
 }

@@ -141,3 +141,30 @@ describe('/finances/history', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?driver_id=41'));
   });
 });
+
+describe('/finances/history: the export', () => {
+  it('downloads exactly the filtered entries, every page of them', async () => {
+    const createObjectURL = vi.fn(() => 'blob:history');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderHistory('/finances/history?driver_id=41&kind=commission&date_from=2030-01-01&page=2');
+    await screen.findByTestId('entry-3');
+    const files = stubFetch({
+      'GET /api/ledger-entries/export': () =>
+        new Response('bytes', {
+          status: 200,
+          headers: {
+            'Content-Disposition': 'attachment; filename="istoric_sold_2030-01-01_azi.csv"',
+          },
+        }),
+    });
+    fireEvent.click(screen.getByTestId('history-download-csv'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const sent = files.calls('GET /api/ledger-entries/export')[0]?.query;
+    expect(Object.fromEntries(sent ?? [])).toEqual({
+      driver_id: '41',
+      kind: 'commission',
+      date_from: '2030-01-01',
+      format: 'csv',
+    });
+  });
+});

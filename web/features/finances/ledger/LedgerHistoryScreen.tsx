@@ -1,9 +1,12 @@
+import { exportLedgerEntries } from '@common/money/ledger.api';
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from '@common/money/ledger.schema';
 import { Anchor, Select, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField';
+import { DownloadButtons } from '../../../components/DownloadButtons';
 import { EntityList } from '../../../components/entity-list/EntityList';
 import { pagedListState } from '../../../components/entity-list/paged-list-state';
+import { downloadFile } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { flavourOf, orderFormPath } from '../../../lib/orders/flavour';
 import { useCurrentUser } from '../../auth';
@@ -48,7 +51,20 @@ export function LedgerHistoryScreen() {
     <EntityList
       testId="ledger-history"
       title="Istoric sold"
-      actions={<ActingCompanySelect />}
+      actions={
+        <>
+          <ActingCompanySelect />
+          <DownloadButtons
+            testId="history-download"
+            download={(format) => {
+              const { page: _page, per_page: _size, ...query } = entriesQuery(filters, PER_PAGE);
+              return downloadFile(exportLedgerEntries, {
+                query: { ...query, company_id: companyId, format },
+              });
+            }}
+          />
+        </>
+      }
       filters={
         <>
           <DriverBalanceSelect
