@@ -181,7 +181,10 @@ export async function seedDemoOrders(
     companyId: number;
     dispatcherId: number;
     drivers: { id: number; indicativ: string }[];
-    /** Its protocol client: every seventh call is a ride billed to it (its statement). */
+    /**
+     * Its protocol client: every seventh finished call was a ride billed to it (its statement);
+     * none of the live ones, so the client's console starts empty.
+     */
     protocolCompanyId?: number;
   },
 ) {
@@ -244,7 +247,7 @@ export async function seedDemoOrders(
         .onConflictDoNothing();
     }
     const protocolCompanyId =
-      input.protocolCompanyId !== undefined && i % 7 === 3 && !fromApp
+      input.protocolCompanyId !== undefined && state === 'finished' && i % 7 === 3 && !fromApp
         ? input.protocolCompanyId
         : null;
     const paymentType = protocolCompanyId !== null ? 'protocol' : i % 5 === 0 ? 'card' : 'cash';

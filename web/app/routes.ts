@@ -288,7 +288,4 @@ export const ROUTES: readonly AppRoute[] = [
  * same: a logged-out visitor goes to /login (and back after it), a logged-in user gets the 404
  * page. Not in ROUTES, and the header menu does not offer them (`isPlannedPage`).
  */
-export const PLANNED_PRIVATE_PATHS: readonly string[] = [
-  '/finances/reports',
-  '/reports',
-];
+export const PLANNED_PRIVATE_PATHS: readonly string[] = ['/finances/reports', '/reports'];

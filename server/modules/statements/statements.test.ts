@@ -170,7 +170,7 @@ describe('protocol statements', () => {
     const f = await fleet();
     const driver = await buildDriver(t.db, f.id);
     const order = await buildOrder(t.db, f.id, { state: 'canceled', payment_type: 'protocol' });
-    await t.db.execute(sql`update orders set protocol_company_id = ${f.client}, cost = 2_000
+    await t.db.execute(sql`update orders set protocol_company_id = ${f.client}, cost = ${2_000}
       where id = ${order.id}`);
     const finished = await t.app.inject({
       method: 'PATCH',
