@@ -176,7 +176,7 @@ export function OrdersReportScreen() {
                   {row.phone}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={96}>
                 <Badge
                   size="sm"
                   radius="sm"
@@ -192,7 +192,7 @@ export function OrdersReportScreen() {
                 {row.fare === null ? '—' : formatRon(row.fare)}
               </Table.Td>
               <Table.Td>{PAYMENT_TYPE_LABELS[row.payment_type]}</Table.Td>
-              <Table.Td>{row.dispatcher ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.dispatcher ?? '—'}</Table.Td>
               <Table.Td>{SOURCE_LABELS[row.source]}</Table.Td>
               <Table.Td ta="right" style={NUMERALS}>
                 {seconds(row.time_to_assign)}
