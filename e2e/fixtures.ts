@@ -2,7 +2,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'ogo-demo';
 
-/** Logs in from the site header's dropdown, as a newcomer would (Shell). */
+/**
+ * Logs in from the site header's dropdown, as a newcomer would (Shell), and waits until the app
+ * has the session stored, or has refused the login: a test that navigates at once would
+ * otherwise leave the page before the token is kept, and land on /login.
+ */
 export async function loginFromHeader(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await expect(page.getByTestId('site-header')).toBeVisible();
@@ -12,6 +16,12 @@ export async function loginFromHeader(page: Page, email: string, password = DEMO
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Parolă').fill(password);
   await page.getByRole('button', { name: 'Intră în cont' }).click();
+  const refused = page.getByText('E-mailul sau parola nu sunt corecte.');
+  await expect
+    .poll(async () => (await storedToken(page)) !== null || (await refused.count()) > 0, {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 /** The session token the web app stored (token and user kept locally). */
